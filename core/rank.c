@@ -1,0 +1,195 @@
+#include "rank.h"
+
+#include <pthread.h>
+
+#include "piece.h"
+
+/* Codes are the symbol sequences of a walk over the free cells in address order, so the
+ * layouts that share a prefix are counted by a small state: the 2x2's address, the next
+ * address, which of the next four cells earlier pieces already cover, and how many empty
+ * cells were seen (capped at 2, all that legality asks). */
+#define KINGS 12
+#define SPILL_STATES 16
+#define EMPTY_STATES 3
+
+static const int king_addresses[KINGS] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14};
+static uint32_t completions[KINGS][KL_CELLS + 1][SPILL_STATES][EMPTY_STATES];
+static uint32_t king_offset[KINGS + 1];
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+struct walk {
+    int king;      /* index into king_addresses */
+    uint32_t king_cells;
+    int addr;
+    unsigned spill; /* cells addr..addr+3 covered by pieces placed earlier */
+    int empties;
+};
+
+static bool covered_now(const struct walk *w)
+{
+    return (w->king_cells >> w->addr & 1u) || (w->spill & 1u);
+}
+
+/* The state after placing `symbol` (0 empty, 1 horizontal, 2 vertical, 3 single) at the
+ * free cell w->addr; returns false when that symbol cannot stand there. */
+static bool place(const struct walk *w, unsigned symbol, struct walk *next)
+{
+    *next = *w;
+    next->addr = w->addr + 1;
+    next->spill = w->spill >> 1;
+    switch (symbol) {
+    case 0:
+        if (next->empties < 2)
+            next->empties++;
+        return true;
+    case 1:
+        if (!kl_piece_fits(KL_PIECE_HORIZONTAL, w->addr) ||
+            ((w->king_cells >> (w->addr + 1)) & 1u) || (w->spill & 2u))
+            return false;
+        next->spill |= 1u;
+        return true;
+    case 2:
+        if (!kl_piece_fits(KL_PIECE_VERTICAL, w->addr) ||
+            ((w->king_cells >> (w->addr + KL_COLS)) & 1u))
+            return false;
+        next->spill |= 1u << (KL_COLS - 1);
+        return true;
+    default:
+        return true;
+    }
+}
+
+static void skip_covered(struct walk *w)
+{
+    while (w->addr < KL_CELLS && covered_now(w)) {
+        w->addr++;
+        w->spill >>= 1;
+    }
+}
+
+static uint32_t count_of(const struct walk *w)
+{
+    return completions[w->king][w->addr][w->spill][w->empties];
+}
+
+static void fill_tables(void)
+{
+    for (int k = 0; k < KINGS; k++) {
+        uint32_t king_cells = kl_piece_cells(KL_PIECE_KING, king_addresses[k]);
+        for (unsigned s = 0; s < SPILL_STATES; s++)
+            for (int e = 0; e < EMPTY_STATES; e++)
+                completions[k][KL_CELLS][s][e] = (e >= 2);
+        for (int addr = KL_CELLS - 1; addr >= 0; addr--)
+            for (unsigned s = 0; s < SPILL_STATES; s++)
+                for (int e = 0; e < EMPTY_STATES; e++) {
+                    struct walk w = {k, king_cells, addr, s, e}, next;
+                    uint32_t total = 0;
+                    if (covered_now(&w)) {
+                        next = w;
+                        next.addr++;
+                        next.spill >>= 1;
+                        total = count_of(&next);
+                    } else {
+                        for (unsigned symbol = 0; symbol < 4; symbol++)
+                            if (place(&w, symbol, &next))
+                                total += count_of(&next);
+                    }
+                    completions[k][addr][s][e] = total;
+                }
+        king_offset[k + 1] = king_offset[k] + completions[k][0][0][0];
+    }
+}
+
+static int king_index(int addr)
+{
+    for (int k = 0; k < KINGS; k++)
+        if (king_addresses[k] == addr)
+            return k;
+    return -1;
+}
+
+uint32_t kl_code_to_id(kl_code code)
+{
+    pthread_once(&tables_once, fill_tables);
+    int k = king_index(kl_code_king(code));
+    if (k < 0)
+        return 0;
+    struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0}, next;
+    uint32_t id = king_offset[k];
+    uint32_t tail = (uint32_t)code;
+    for (int shift = 30;; shift -= 2) {
+        skip_covered(&w);
+        if (w.addr >= KL_CELLS || shift < 0)
+            break;
+        unsigned symbol = tail >> shift & 3u;
+        for (unsigned smaller = 0; smaller < symbol; smaller++)
+            if (place(&w, smaller, &next)) {
+                skip_covered(&next);
+                id += count_of(&next);
+            }
+        if (!place(&w, symbol, &next))
+            break;
+        w = next;
+    }
+    return id;
+}
+
+kl_code kl_id_to_code(uint32_t id)
+{
+    pthread_once(&tables_once, fill_tables);
+    int k = 0;
+    while (k + 1 < KINGS && king_offset[k + 1] <= id)
+        k++;
+    id -= king_offset[k];
+    struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0}, next;
+    uint32_t tail = 0;
+    int shift = 32;
+    for (;;) {
+        skip_covered(&w);
+        if (w.addr >= KL_CELLS)
+            break;
+        for (unsigned symbol = 0; symbol < 4; symbol++) {
+            if (!place(&w, symbol, &next))
+                continue;
+            skip_covered(&next);
+            uint32_t n = count_of(&next);
+            if (id < n) {
+                shift -= 2;
+                tail |= symbol << shift;
+                w = next;
+                break;
+            }
+            id -= n;
+        }
+    }
+    return (kl_code)king_addresses[k] << 32 | tail;
+}
+
+static void enumerate_from(const struct walk *w, uint32_t tail, int shift, kl_code head,
+                           kl_code **out)
+{
+    if (w->addr >= KL_CELLS) {
+        *(*out)++ = head | tail;
+        return;
+    }
+    struct walk next;
+    for (unsigned symbol = 0; symbol < 4; symbol++) {
+        if (!place(w, symbol, &next))
+            continue;
+        skip_covered(&next);
+        if (count_of(&next))
+            enumerate_from(&next, tail | symbol << (shift - 2), shift - 2, head, out);
+    }
+}
+
+size_t kl_enumerate(kl_code *out)
+{
+    pthread_once(&tables_once, fill_tables);
+    kl_code *end = out;
+    for (int k = 0; k < KINGS; k++) {
+        struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0};
+        skip_covered(&w);
+        enumerate_from(&w, 0, 32, (kl_code)king_addresses[k] << 32, &end);
+    }
+    return (size_t)(end - out);
+}
