@@ -1,0 +1,84 @@
+-- The Klotski database: every legal layout of the 4x5 board (SPEC.md), its class, its
+-- group (connected component of the step graph), its rank in the group and its minimum
+-- number of steps to a solved layout.  Written by bin/klotski-build; read by bin/klotski
+-- and by any SQLite client.
+--
+-- Codes are stored as integers: write them in hex in SQL (code = 0x1A9BF0C00) and print
+-- them with printf('%09X', code).  An "id" is a code's rank among all 29,334,498 codes in
+-- ascending order (SPEC.md).
+--
+-- Member lists (layers.ids, groups.peripheral_ids) use one byte format, "id list v1":
+--   a zlib stream (RFC 1950, as zlib's compress() writes it) of unsigned LEB128 varints:
+--   the first layout id, then the difference from each id to the next; ids strictly
+--   ascending.  The count of ids is stored beside the BLOB.  Ids, not codes, because
+--   their gaps are small: about 1.3 bytes a member before zlib.
+--
+-- tables.sql creates the tables before the bulk load; finish.sql adds what is cheaper to
+-- build afterwards (the farthest columns, the indexes and the views).
+
+-- Build facts: format_version, build_date, build_seconds, counts, checksums
+-- (layouts_crc32 covers every layouts row, see bin/klotski verify), and the state of
+-- optional phases.
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value
+) WITHOUT ROWID;
+
+-- The 203 classes, numbered in ascending (jiang, bing, style) order.
+CREATE TABLE classes (
+    class_id      INTEGER PRIMARY KEY,
+    name          TEXT NOT NULL UNIQUE,  -- 'jiang-bing-style', e.g. '5-4-1'
+    jiang         INTEGER NOT NULL,      -- horizontal + vertical pieces
+    bing          INTEGER NOT NULL,      -- 1x1 pieces
+    style         INTEGER NOT NULL,      -- horizontal pieces
+    layouts       INTEGER NOT NULL,      -- layouts in the class
+    groups        INTEGER NOT NULL,      -- groups the class splits into
+    solved        INTEGER NOT NULL,      -- solved layouts (2x2 at address 13)
+    solvable      INTEGER NOT NULL,      -- layouts whose group holds a solved layout
+    max_min_steps INTEGER                -- largest min_steps in the class; NULL if none solvable
+);
+
+-- The 25,422 groups.  group_id runs in class_id order, then group_num order; group_num
+-- numbers a class's groups by size descending, ties by smallest member code.
+CREATE TABLE groups (
+    group_id      INTEGER PRIMARY KEY,
+    name          TEXT NOT NULL UNIQUE,  -- 'jiang-bing-style-group_num', e.g. '5-4-1-1'
+    class_id      INTEGER NOT NULL REFERENCES classes,
+    group_num     INTEGER NOT NULL,
+    size          INTEGER NOT NULL,      -- layouts in the group
+    min_code      INTEGER NOT NULL,      -- smallest member code
+    solved        INTEGER NOT NULL,      -- solved members; 0 means the group is unsolvable
+    max_min_steps INTEGER,               -- largest min_steps of a member; NULL if unsolvable
+    hardest_count INTEGER,               -- members reaching max_min_steps; NULL if unsolvable
+    diameter      INTEGER,               -- largest farthest_steps of a member (farthest phase)
+    radius        INTEGER,               -- smallest farthest_steps of a member (farthest phase)
+    peripheral_count INTEGER,            -- members whose farthest_steps = diameter
+    peripheral_ids BLOB                  -- those members, "id list v1"
+);
+
+-- One row per legal layout, 29,334,498 rows, in code order.  finish.sql appends the
+-- columns farthest_steps and farthest_num.
+CREATE TABLE layouts (
+    code           INTEGER PRIMARY KEY,  -- the layout's 36-bit code
+    group_id       INTEGER NOT NULL,     -- its group (groups.group_id)
+    group_index    INTEGER NOT NULL,     -- rank of its code among its group's codes
+    min_steps      INTEGER               -- fewest steps to a solved layout; NULL if unsolvable
+);
+
+-- The depth layers: for each solvable group and each depth d, its members with
+-- min_steps = d.  An unsolvable group has one row with depth NULL holding all its members.
+-- The rows of a group list each member exactly once.
+CREATE TABLE layers (
+    group_id INTEGER NOT NULL REFERENCES groups,
+    depth    INTEGER,                    -- min_steps of these members; NULL: unsolvable group
+    size     INTEGER NOT NULL,           -- members in this layer
+    ids      BLOB NOT NULL               -- the members, "id list v1"
+);
+
+-- Every group's hardest layouts (min_steps = the group's max_min_steps), as plain rows so
+-- that SQL can rank them.
+CREATE TABLE hardest (
+    code      INTEGER PRIMARY KEY,
+    group_id  INTEGER NOT NULL REFERENCES groups,
+    min_steps INTEGER NOT NULL
+);

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every test against one build: the cmocka unit tests in OBJ/tests, then the
+# end-to-end scripts tests/e2e_*.sh with the tools in BIN.  Ends with the line
+# "N passed, M failed" and exits non-zero when anything failed.
+set -u
+obj=${1:?usage: tests/run.sh OBJ BIN}
+bin=${2:?usage: tests/run.sh OBJ BIN}
+here=$(cd "$(dirname "$0")" && pwd)
+passed=0 failed=0
+
+for t in "$obj"/tests/unit_*; do
+    [ -x "$t" ] || continue
+    if "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi
+done
+
+export KLOTSKI_TEST_BIN=$(cd "$bin" && pwd)
+export KLOTSKI_TEST_WORK=$(mkdir -p "$obj/e2e" && cd "$obj/e2e" && pwd)
+for t in "$here"/e2e_*.sh; do
+    [ -f "$t" ] || continue
+    if bash "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
