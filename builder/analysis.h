@@ -1,0 +1,28 @@
+/* The analysis phase: for every class, its step graph, groups and depth layers, on
+ * several threads (classes are independent).  Results are per layout id and per group. */
+#ifndef KLOTSKI_BUILDER_ANALYSIS_H
+#define KLOTSKI_BUILDER_ANALYSIS_H
+
+#include <stdint.h>
+
+#include "catalog.h"
+#include "layers.h"
+
+struct analysis {
+    uint16_t *group_num;    /* per id: group_num within its class */
+    uint32_t *group_index;  /* per id */
+    uint8_t *min_steps;     /* per id; UNSOLVABLE when unsolvable */
+    uint32_t group_count[KL_CLASS_COUNT];
+    struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
+    uint64_t edges;         /* (layout, neighbour) pairs seen */
+    double graph_cpu, groups_cpu, layers_cpu; /* CPU seconds per step, all threads */
+};
+
+/* Analyses every class of the catalog on `threads` threads (at least 1).  Returns 0, or
+ * -1 when memory runs out (then nothing needs freeing). */
+int analysis_run(struct analysis *a, const struct catalog *cat, int threads);
+
+/* Frees what analysis_run allocated. */
+void analysis_free(struct analysis *a);
+
+#endif

@@ -1,0 +1,26 @@
+/* The step graph of one class in compact arrays: members numbered 0..count-1 in code
+ * order ("local index"), neighbours in CSR form.  Every step stays inside its class, so a
+ * class's graph is complete on its own and classes can be built independently. */
+#ifndef KLOTSKI_BUILDER_CLASS_GRAPH_H
+#define KLOTSKI_BUILDER_CLASS_GRAPH_H
+
+#include <stdint.h>
+
+#include "catalog.h"
+
+struct class_graph {
+    uint32_t count;        /* members */
+    const uint32_t *ids;   /* their global ids, ascending (points into the catalog) */
+    kl_code *codes;        /* their codes, ascending */
+    uint32_t *edge_start;  /* count + 1 offsets into edges */
+    uint32_t *edges;       /* neighbours of member i: edges[edge_start[i] .. edge_start[i+1]) */
+};
+
+/* Builds the graph of class `class_id`.  Returns 0, or -1 when memory runs out (then
+ * nothing needs freeing).  Thread-safe for distinct graphs. */
+int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id);
+
+/* Frees what class_graph_build allocated. */
+void class_graph_free(struct class_graph *g);
+
+#endif

@@ -1,0 +1,251 @@
+/* A deliberately naive second implementation of the layout rules of SPEC.md, used by the
+ * unit tests as the oracle the engine in core/ is compared against.  It keeps a grid of
+ * piece numbers instead of the engine's packed cells, and shares no code with core/: only
+ * the public constants and the documented bit layouts of kl_code and kl_raw.
+ *
+ * Every test program includes it, so the helpers are static inline (an unused one must
+ * not warn) and the cmocka headers come first. */
+#ifndef KLOTSKI_TESTS_LAYOUT_MODEL_H
+#define KLOTSKI_TESTS_LAYOUT_MODEL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "code.h"
+#include "piece.h"
+
+#define MODEL_NONE (-1)
+
+struct model_piece {
+    int kind;   /* enum kl_piece */
+    int row, col; /* top-left cell */
+};
+
+struct model {
+    int count;
+    struct model_piece piece[KL_CELLS];
+    int owner[KL_ROWS][KL_COLS]; /* index into piece[], or MODEL_NONE */
+};
+
+static inline int model_width(int kind)
+{
+    return (kind == KL_PIECE_HORIZONTAL || kind == KL_PIECE_KING) ? 2 : 1;
+}
+
+static inline int model_height(int kind)
+{
+    return (kind == KL_PIECE_VERTICAL || kind == KL_PIECE_KING) ? 2 : 1;
+}
+
+static inline void model_clear(struct model *m)
+{
+    m->count = 0;
+    for (int r = 0; r < KL_ROWS; r++)
+        for (int c = 0; c < KL_COLS; c++)
+            m->owner[r][c] = MODEL_NONE;
+}
+
+/* True when a piece of `kind` at (row, col) is on the board and covers only cells that
+ * are empty or already belong to piece `self` (MODEL_NONE for a new piece). */
+static inline bool model_room(const struct model *m, int kind, int row, int col, int self)
+{
+    if (row < 0 || col < 0 || row + model_height(kind) > KL_ROWS ||
+        col + model_width(kind) > KL_COLS)
+        return false;
+    for (int r = row; r < row + model_height(kind); r++)
+        for (int c = col; c < col + model_width(kind); c++)
+            if (m->owner[r][c] != MODEL_NONE && m->owner[r][c] != self)
+                return false;
+    return true;
+}
+
+static inline void model_paint(struct model *m, int index, int value)
+{
+    const struct model_piece *p = &m->piece[index];
+    for (int r = p->row; r < p->row + model_height(p->kind); r++)
+        for (int c = p->col; c < p->col + model_width(p->kind); c++)
+            m->owner[r][c] = value;
+}
+
+/* Adds a piece; returns false (and changes nothing) when it does not fit. */
+static inline bool model_add(struct model *m, int kind, int row, int col)
+{
+    if (!model_room(m, kind, row, col, MODEL_NONE))
+        return false;
+    m->piece[m->count] = (struct model_piece){kind, row, col};
+    model_paint(m, m->count, m->count);
+    m->count++;
+    return true;
+}
+
+/* Removes the piece added last (the placers of the tests work like a stack). */
+static inline void model_pop(struct model *m)
+{
+    m->count--;
+    model_paint(m, m->count, MODEL_NONE);
+}
+
+static inline void model_move(struct model *m, int index, int row, int col)
+{
+    model_paint(m, index, MODEL_NONE);
+    m->piece[index].row = row;
+    m->piece[index].col = col;
+    model_paint(m, index, index);
+}
+
+static inline int model_empty_cells(const struct model *m)
+{
+    int n = 0;
+    for (int r = 0; r < KL_ROWS; r++)
+        for (int c = 0; c < KL_COLS; c++)
+            n += m->owner[r][c] == MODEL_NONE;
+    return n;
+}
+
+static inline int model_count_kind(const struct model *m, int kind)
+{
+    int n = 0;
+    for (int i = 0; i < m->count; i++)
+        n += m->piece[i].kind == kind;
+    return n;
+}
+
+static inline bool model_legal(const struct model *m)
+{
+    return model_count_kind(m, KL_PIECE_KING) == 1 && model_empty_cells(m) >= 2;
+}
+
+/* The 2-bit symbol SPEC.md gives a piece whose first cell is met by the code walk. */
+static inline unsigned model_symbol(int kind)
+{
+    switch (kind) {
+    case KL_PIECE_HORIZONTAL: return 1;
+    case KL_PIECE_VERTICAL: return 2;
+    default: return 3;
+    }
+}
+
+/* The code, straight from SPEC.md's description: the 2x2's address, then a symbol per
+ * cell not covered by the 2x2 or by a piece met earlier in the walk. */
+static inline kl_code model_to_code(const struct model *m)
+{
+    kl_code code = 0;
+    int shift = 32;
+    for (int r = 0; r < KL_ROWS; r++)
+        for (int c = 0; c < KL_COLS; c++) {
+            int who = m->owner[r][c];
+            if (who == MODEL_NONE) {
+                shift -= 2;
+                continue;
+            }
+            const struct model_piece *p = &m->piece[who];
+            if (p->kind == KL_PIECE_KING) {
+                if (p->row == r && p->col == c)
+                    code |= (kl_code)(r * KL_COLS + c) << 32;
+            } else if (p->row == r && p->col == c) {
+                shift -= 2;
+                code |= (kl_code)model_symbol(p->kind) << shift;
+            }
+        }
+    return code;
+}
+
+/* Decodes a code with the same walk run forwards; false when the code is not a legal
+ * layout for any reason. */
+static inline bool model_from_code(kl_code code, struct model *m)
+{
+    model_clear(m);
+    if (code >> 36)
+        return false;
+    int king = (int)(code >> 32);
+    if (!model_add(m, KL_PIECE_KING, king / KL_COLS, king % KL_COLS))
+        return false;
+    int shift = 32;
+    for (int r = 0; r < KL_ROWS; r++)
+        for (int c = 0; c < KL_COLS; c++) {
+            if (m->owner[r][c] != MODEL_NONE)
+                continue;
+            shift -= 2;
+            static const int kind_of_symbol[4] = {
+                -1, KL_PIECE_HORIZONTAL, KL_PIECE_VERTICAL, KL_PIECE_SINGLE};
+            int kind = kind_of_symbol[(code >> shift) & 3u];
+            if (kind >= 0 && !model_add(m, kind, r, c))
+                return false;
+        }
+    uint32_t unused = shift > 0 ? (uint32_t)code & ((1u << shift) - 1u) : 0;
+    return unused == 0 && model_empty_cells(m) >= 2;
+}
+
+/* Reads a picture of 20 cell letters, row after row (K H V o .).  Runs of H pair up from
+ * the left and runs of V from the top, as board.h documents; pictures in the tests are
+ * well formed, anything else fails the test. */
+static inline void model_from_picture(const char *picture, struct model *m)
+{
+    assert_int_equal(strlen(picture), KL_CELLS);
+    model_clear(m);
+    for (int r = 0; r < KL_ROWS; r++)
+        for (int c = 0; c < KL_COLS; c++) {
+            if (m->owner[r][c] != MODEL_NONE)
+                continue;
+            int kind;
+            switch (picture[r * KL_COLS + c]) {
+            case '.': continue;
+            case 'o': kind = KL_PIECE_SINGLE; break;
+            case 'H': kind = KL_PIECE_HORIZONTAL; break;
+            case 'V': kind = KL_PIECE_VERTICAL; break;
+            default: kind = KL_PIECE_KING; break;
+            }
+            assert_true(model_add(m, kind, r, c));
+        }
+    assert_true(model_legal(m));
+}
+
+/* The raw cell value of (r, c), from the cell enum of code.h. */
+static inline enum kl_cell model_cell(const struct model *m, int r, int c)
+{
+    int who = m->owner[r][c];
+    if (who == MODEL_NONE)
+        return KL_CELL_EMPTY;
+    const struct model_piece *p = &m->piece[who];
+    bool anchor = p->row == r && p->col == c;
+    switch (p->kind) {
+    case KL_PIECE_SINGLE: return KL_CELL_SINGLE;
+    case KL_PIECE_HORIZONTAL: return anchor ? KL_CELL_H_LEFT : KL_CELL_H_RIGHT;
+    case KL_PIECE_VERTICAL: return anchor ? KL_CELL_V_TOP : KL_CELL_V_BOTTOM;
+    default: return anchor ? KL_CELL_KING_ANCHOR : KL_CELL_KING_REST;
+    }
+}
+
+/* The raw layout, packed as code.h documents: 3 bits per cell, address order. */
+static inline kl_raw model_to_raw(const struct model *m)
+{
+    kl_raw raw = 0;
+    for (int r = 0; r < KL_ROWS; r++)
+        for (int c = 0; c < KL_COLS; c++)
+            raw |= (kl_raw)model_cell(m, r, c) << (3 * (r * KL_COLS + c));
+    return raw;
+}
+
+static inline kl_code picture_code(const char *picture)
+{
+    struct model m;
+    model_from_picture(picture, &m);
+    return model_to_code(&m);
+}
+
+/* Codes print in hex when an assertion fails: a decimal 36-bit number says nothing. */
+#define assert_code_equal(actual, expected)                                              \
+    do {                                                                                 \
+        unsigned long long a_ = (actual), e_ = (expected);                               \
+        if (a_ != e_)                                                                    \
+            fail_msg("code %09llX, expected %09llX", a_, e_);                            \
+    } while (0)
+
+#endif
