@@ -1,6 +1,8 @@
 /* klotski-build: enumerates every legal layout, finds classes, groups and depth layers,
  * and writes the database (schema/) into a temporary file that replaces PATH only when
  * complete and checked. */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
 #include <stdio.h>
@@ -125,23 +127,33 @@ int main(int argc, char **argv)
     signal(SIGTERM, remove_temp_and_exit);
     signal(SIGHUP, remove_temp_and_exit);
 
+    /* Claim the temporary file first, so an unwritable place fails at once. */
+    int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "klotski-build: %s: cannot create %s: %s\n", o.db, temp_path,
+                strerror(errno));
+        return EXIT_FAILED;
+    }
+    close(fd);
+
     struct catalog cat;
     struct analysis a;
     double t0 = progress_now();
     if (catalog_build(&cat) != 0) {
         fprintf(stderr, "klotski-build: out of memory while enumerating layouts\n");
+        unlink(temp_path);
         return EXIT_FAILED;
     }
     double t1 = progress_now();
     if (analysis_run(&a, &cat, o.threads) != 0) {
         fprintf(stderr, "klotski-build: out of memory while analysing classes\n");
+        unlink(temp_path);
         catalog_free(&cat);
         return EXIT_FAILED;
     }
     double t2 = progress_now();
     char err[512];
     struct build_facts facts = {t2 - t0, o.threads};
-    unlink(temp_path);
     if (store_write(temp_path, &cat, &a, &facts, err, sizeof err) != 0 ||
         (rename(temp_path, o.db) != 0 &&
          snprintf(err, sizeof err, "cannot rename %s into place", temp_path) > 0)) {

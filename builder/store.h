@@ -15,8 +15,8 @@ struct build_facts {
     int threads;
 };
 
-/* Writes a complete database to `path`, which must not exist yet (the caller renames it
- * into place).  Returns 0; on failure returns -1 and writes a one-line reason into err. */
+/* Writes a complete database to `path`, which must be absent or an empty file (the
+ * caller renames it into place).  Returns 0; on failure returns -1 and writes a one-line reason into err. */
 int store_write(const char *path, const struct catalog *cat, const struct analysis *a,
                 const struct build_facts *facts, char *err, size_t err_size);
 

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Builds the full database with klotski-build and checks it against the public facts of
+# SPEC.md, then checks that failed or interrupted builds never damage a database.
+. "$(dirname "$0")/lib.sh"
+
+rm -f "$TEST_DB"
+"$BIN/klotski-build" --db "$TEST_DB" --quiet
+expect "build exit status" 0 $?
+
+expect "layouts" 29334498 "$(sql 'SELECT count(*) FROM layouts')"
+expect "MD5 of all codes" 3888e9fab8d3cbb50908b12b147cfb23 \
+    "$(sql "SELECT printf('%09X', code) FROM layouts ORDER BY code" | md5sum | cut -d' ' -f1)"
+expect "classes" 203 "$(sql 'SELECT count(*) FROM classes')"
+expect "no class 7-0-0" 0 "$(sql "SELECT count(*) FROM classes WHERE name = '7-0-0'")"
+expect "groups" 25422 "$(sql 'SELECT count(*) FROM groups')"
+expect "single-group classes" 122 "$(sql 'SELECT count(*) FROM classes WHERE groups = 1')"
+expect "largest group" "964656|2-6-1" \
+    "$(sql 'SELECT g.size, c.name FROM groups g JOIN classes c USING (class_id) ORDER BY g.size DESC LIMIT 1')"
+expect "layouts per jiang" "0|786228 1|4190464 2|8729454 3|9090662 4|4995328 5|1381224 6|157630 7|3508" \
+    "$(sql 'SELECT jiang, sum(layouts) FROM classes GROUP BY jiang' | tr '\n' ' ' | sed 's/ $//')"
+expect "5-4-x classes" "5-4-0|15660 5-4-1|65880 5-4-2|109260 5-4-3|106800 5-4-4|51660 5-4-5|14220" \
+    "$(sql "SELECT name, layouts FROM classes WHERE name LIKE '5-4-%' ORDER BY style" | tr '\n' ' ' | sed 's/ $//')"
+expect "standard layouts" 363480 "$(sql 'SELECT sum(layouts) FROM classes WHERE jiang = 5 AND bing = 4')"
+
+# The (jiang, bing) table of the seed document, all 64 rows.
+expected_table="0 0 12,0 1 192,0 2 1440,0 3 6720,0 4 21840,0 5 52416,0 6 96096,0 7 137280,\
+0 8 154440,0 9 137280,0 10 96096,0 11 52416,0 12 21840,0 13 6720,0 14 1440,1 0 256,1 1 3584,\
+1 2 23296,1 3 93184,1 4 256256,1 5 512512,1 6 768768,1 7 878592,1 8 768768,1 9 512512,\
+1 10 256256,1 11 93184,1 12 23296,2 0 2138,2 1 25656,2 2 141108,2 3 470360,2 4 1058310,\
+2 5 1693296,2 6 1975512,2 7 1693296,2 8 1058310,2 9 470360,2 10 141108,3 0 8974,3 1 89740,\
+3 2 403830,3 3 1076880,3 4 1884540,3 5 2261448,3 6 1884540,3 7 1076880,3 8 403830,4 0 20224,\
+4 1 161792,4 2 566272,4 3 1132544,4 4 1415680,4 5 1132544,4 6 566272,5 0 24232,5 1 145392,\
+5 2 363480,5 3 484640,5 4 363480,6 0 14330,6 1 57320,6 2 85980,7 0 3508"
+expect "(jiang, bing) table" "$expected_table" \
+    "$(sql "SELECT jiang || ' ' || bing || ' ' || sum(layouts) FROM classes GROUP BY jiang, bing" | paste -sd,)"
+
+expect "1A9BF0C00" "5-4-1|1|25955|7472|81" \
+    "$(sql 'SELECT class, group_num, group_size, group_index, min_steps FROM layout_info WHERE code = 0x1A9BF0C00')"
+expect "1A9BF0C00 id" 4091296 "$(sql 'SELECT count(*) FROM layouts WHERE code < 0x1A9BF0C00')"
+expect "1A9BF0C00 group name" "5-4-1-1" "$(sql 'SELECT group_name FROM layout_info WHERE code = 0x1A9BF0C00')"
+expect "the other 25,955 group of 5-4-1 has the smaller minimum code" 1 \
+    "$(sql "SELECT a.min_code < b.min_code AND a.size = b.size FROM groups a, groups b WHERE a.name = '5-4-1-0' AND b.name = '5-4-1-1'")"
+expect "4FEA13400 min_steps" 138 "$(sql 'SELECT min_steps FROM layouts WHERE code = 0x4FEA13400')"
+expect "solved layouts" 2260392 "$(sql 'SELECT count(*) FROM layouts WHERE min_steps = 0')"
+expect "solved = 2x2 at address 13" 2260392 \
+    "$(sql 'SELECT count(*) FROM layouts WHERE code >= 0xD00000000 AND code < 0xE00000000')"
+expect "solvable layouts" 28913089 "$(sql 'SELECT count(min_steps) FROM layouts')"
+expect "meta agrees" "29334498|25422|2260392|28913089" \
+    "$(sql "SELECT group_concat(value, '|') FROM (SELECT value FROM meta WHERE key IN ('layouts','groups','solved','solvable') ORDER BY CASE key WHEN 'layouts' THEN 1 WHEN 'groups' THEN 2 WHEN 'solved' THEN 3 ELSE 4 END)")"
+
+# Group numbering: size descending, ties by smallest code; group_index dense from 0.
+expect "groups ordered by size then min_code" 0 "$(sql '
+    SELECT count(*) FROM groups a JOIN groups b ON a.class_id = b.class_id AND b.group_num = a.group_num + 1
+    WHERE a.size < b.size OR (a.size = b.size AND a.min_code > b.min_code)')"
+expect "group_id in class then group_num order" 0 "$(sql '
+    SELECT count(*) FROM groups a JOIN groups b ON b.group_id = a.group_id + 1
+    WHERE NOT ((a.class_id = b.class_id AND b.group_num = a.group_num + 1) OR (b.class_id = a.class_id + 1 AND b.group_num = 0))')"
+expect "group_index spans 0..size-1 in 5-4-1-1" "0|25954|25955" \
+    "$(sql "SELECT min(group_index), max(group_index), count(*) FROM layouts WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1')")"
+expect "min_code is the group_index 0 member" 0 "$(sql "
+    SELECT count(*) FROM groups g WHERE g.group_id < 300 AND
+    (SELECT group_index FROM layouts WHERE code = g.min_code) != 0")"
+expect "layers cover every group" "$(sql 'SELECT sum(size) FROM groups')" "$(sql 'SELECT sum(size) FROM layers')"
+expect "unsolvable groups have one NULL layer" 0 "$(sql '
+    SELECT count(*) FROM groups g WHERE solved = 0 AND
+    (SELECT count(*) FROM layers WHERE group_id = g.group_id AND depth IS NULL) != 1')"
+expect "hardest rows agree with groups" "$(sql 'SELECT sum(hardest_count) FROM groups')" "$(sql 'SELECT count(*) FROM hardest')"
+expect "depth histogram of 5-4-1-1 agrees with layouts" "$(sql "
+    SELECT group_concat(n) FROM (SELECT count(*) n FROM layouts WHERE group_id =
+    (SELECT group_id FROM groups WHERE name = '5-4-1-1') GROUP BY min_steps ORDER BY min_steps)")" \
+    "$(sql "SELECT group_concat(size) FROM (SELECT l.size FROM layers l JOIN groups g USING (group_id)
+    WHERE g.name = '5-4-1-1' ORDER BY l.depth)")"
+
+# A failed or interrupted build never damages the database that was there.
+before=$(md5sum < "$TEST_DB")
+# interrupt BUILDER_DELAY: starts a build over the good database and stops it when the
+# temporary file exists (store phase) or, with "early", after a second (analysis phase).
+interrupt() {
+    "$BIN/klotski-build" --db "$TEST_DB" --quiet &
+    local builder=$! tries=0
+    if [ "$1" = early ]; then
+        sleep 1
+    else
+        while ! ls "$TEST_DB".tmp-* >/dev/null 2>&1 && [ $tries -lt 1200 ]; do
+            sleep 0.5
+            tries=$((tries + 1))
+        done
+        sleep 1
+    fi
+    kill -TERM "$builder"
+    wait "$builder" 2>/dev/null
+    expect "build interrupted ($1) leaves the database alone" "$before" "$(md5sum < "$TEST_DB")"
+    expect "build interrupted ($1) leaves no temporary file" "" "$(ls "$TEST_DB".tmp-* 2>/dev/null)"
+}
+interrupt early
+interrupt storing
+
+err=$("$BIN/klotski-build" --db /nonexistent-dir/k.db --quiet 2>&1)
+expect "unwritable path exits 1" 1 $?
+expect "unwritable path: one line naming the path" 1 "$(printf '%s\n' "$err" | grep -c '/nonexistent-dir/k.db')"
+"$BIN/klotski-build" --threads 0 2>/dev/null
+expect "bad --threads exits 2" 2 $?
+"$BIN/klotski-build" --bogus 2>/dev/null
+expect "unknown option exits 2" 2 $?
+"$BIN/klotski-build" extra 2>/dev/null
+expect "stray argument exits 2" 2 $?
+
+finish

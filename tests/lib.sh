@@ -1,0 +1,28 @@
+# Shared helpers for the end-to-end scripts: counting checks and printing the closing line.
+# KLOTSKI_TEST_BIN: the folder holding klotski and klotski-build.
+# KLOTSKI_TEST_WORK: a scratch folder; the test database is $KLOTSKI_TEST_WORK/klotski.db.
+set -u
+BIN=${KLOTSKI_TEST_BIN:?set by tests/run.sh}
+WORK=${KLOTSKI_TEST_WORK:?set by tests/run.sh}
+TEST_DB=$WORK/klotski.db
+checks_passed=0
+checks_failed=0
+
+# expect NAME EXPECTED ACTUAL
+expect() {
+    if [ "$2" = "$3" ]; then
+        checks_passed=$((checks_passed + 1))
+    else
+        checks_failed=$((checks_failed + 1))
+        printf 'FAIL %s\n  expected: %s\n  actual:   %s\n' "$1" "$2" "$3"
+    fi
+}
+
+# sql QUERY: one query against the test database, output as sqlite3 prints it.
+sql() { sqlite3 -batch "$TEST_DB" "$1"; }
+
+# finish: prints "N passed, M failed" for this script and exits non-zero on failure.
+finish() {
+    echo "$(basename "$0"): $checks_passed passed, $checks_failed failed"
+    [ "$checks_failed" -eq 0 ]
+}
