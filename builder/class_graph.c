@@ -11,6 +11,7 @@
 #define INDEX_BITS 24
 #define EMPTY_SLOT UINT64_MAX
 #define PROGRESS_BATCH 4096
+#define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
 
 struct code_index {
     uint64_t *slots;
@@ -60,14 +61,27 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     g->edge_start = malloc(sizeof *g->edge_start * (n + 1));
     size_t capacity = (size_t)n * 16 + KL_MAX_STEPS;
     g->edges = malloc(sizeof *g->edges * capacity);
+    g->mirror = malloc(sizeof *g->mirror * (n + 1));
     struct code_index ix = {0};
-    if (!g->codes || !g->edge_start || !g->edges)
+    if (!g->codes || !g->edge_start || !g->edges || !g->mirror)
         goto out_of_memory;
     for (uint32_t i = 0; i < n; i++)
         g->codes[i] = cat->codes[g->ids[i]];
     if (index_build(&ix, g->codes, n) != 0)
         goto out_of_memory;
 
+    for (uint32_t block = 0; block < n; block += MIRROR_BATCH) {
+        uint32_t end = block + MIRROR_BATCH < n ? block + MIRROR_BATCH : n;
+        kl_code mirrored[MIRROR_BATCH];
+        for (uint32_t i = block; i < end; i++) {
+            kl_raw raw;
+            kl_code_to_raw(g->codes[i], &raw);
+            mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raw));
+            __builtin_prefetch(&ix.slots[slot_of(&ix, mirrored[i - block])]);
+        }
+        for (uint32_t i = block; i < end; i++)
+            g->mirror[i] = index_find(&ix, mirrored[i - block]);
+    }
     size_t used = 0;
     struct kl_step steps[KL_MAX_STEPS];
     for (uint32_t i = 0; i < n; i++) {
@@ -79,11 +93,24 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             g->edges = grown;
         }
         g->edge_start[i] = (uint32_t)used;
+        uint32_t mirror = g->mirror[i];
         kl_raw raw;
-        kl_code_to_raw(g->codes[i], &raw);
-        int count = kl_steps(raw, steps);
-        for (int k = 0; k < count; k++)
-            g->edges[used++] = index_find(&ix, kl_raw_to_code(kl_step_apply(raw, steps[k])));
+        if (mirror < i) {
+            /* The mirror image's neighbours are complete: reflect them. */
+            for (uint32_t e = g->edge_start[mirror]; e < g->edge_start[mirror + 1]; e++)
+                g->edges[used++] = g->mirror[g->edges[e]];
+        } else {
+            kl_code_to_raw(g->codes[i], &raw);
+            int count = kl_steps(raw, steps);
+            /* All slots are requested before any is read, so the cache misses overlap. */
+            kl_code found[KL_MAX_STEPS];
+            for (int k = 0; k < count; k++) {
+                found[k] = kl_raw_to_code(kl_step_apply(raw, steps[k]));
+                __builtin_prefetch(&ix.slots[slot_of(&ix, found[k])]);
+            }
+            for (int k = 0; k < count; k++)
+                g->edges[used++] = index_find(&ix, found[k]);
+        }
         if ((i + 1) % PROGRESS_BATCH == 0)
             progress_add(PROGRESS_BATCH);
     }
@@ -103,5 +130,6 @@ void class_graph_free(struct class_graph *g)
     free(g->codes);
     free(g->edge_start);
     free(g->edges);
+    free(g->mirror);
     memset(g, 0, sizeof *g);
 }

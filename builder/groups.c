@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define UNSEEN UINT32_MAX
-
 struct component {
     uint32_t size;
     uint32_t first;
@@ -25,26 +23,29 @@ int class_groups_find(struct class_groups *cg, const struct class_graph *g)
     uint32_t *queue = malloc(sizeof *queue * (n + 1));
     struct component *comps = malloc(sizeof *comps * (n + 1));
     uint32_t *num_of_comp = NULL;
+    /* A bit per member answers "seen?" from cache; group_of is only written. */
+    uint64_t *seen = calloc(n / 64 + 1, sizeof *seen);
     cg->group_of = malloc(sizeof *cg->group_of * (n + 1));
     cg->group_index = malloc(sizeof *cg->group_index * (n + 1));
-    if (!queue || !comps || !cg->group_of || !cg->group_index)
+    if (!queue || !comps || !seen || !cg->group_of || !cg->group_index)
         goto out_of_memory;
 
     /* Components are found from their smallest member, since starts go up in code order. */
     uint32_t count = 0;
-    memset(cg->group_of, 0xff, sizeof *cg->group_of * n);
     for (uint32_t start = 0; start < n; start++) {
-        if (cg->group_of[start] != UNSEEN)
+        if (seen[start / 64] >> (start % 64) & 1u)
             continue;
         uint32_t head = 0, tail = 0;
         queue[tail++] = start;
-        cg->group_of[start] = count;
+        seen[start / 64] |= 1ull << (start % 64);
         while (head < tail) {
+            class_graph_prefetch(g, queue, head, tail);
             uint32_t at = queue[head++];
+            cg->group_of[at] = count;
             for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
                 uint32_t to = g->edges[e];
-                if (cg->group_of[to] == UNSEEN) {
-                    cg->group_of[to] = count;
+                if (!(seen[to / 64] >> (to % 64) & 1u)) {
+                    seen[to / 64] |= 1ull << (to % 64);
                     queue[tail++] = to;
                 }
             }
@@ -78,9 +79,11 @@ int class_groups_find(struct class_groups *cg, const struct class_graph *g)
     free(queue);
     free(comps);
     free(num_of_comp);
+    free(seen);
     return 0;
 
 out_of_memory:
+    free(seen);
     free(queue);
     free(comps);
     free(num_of_comp);

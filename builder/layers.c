@@ -5,30 +5,39 @@
 
 #include "idlist.h"
 
-static void breadth_first_from_solved(const struct class_graph *g, uint8_t *depth,
-                                      uint32_t *queue, int *too_deep)
+static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth,
+                                     uint32_t *queue)
 {
+    /* A bit per member answers "reached?" from cache; depth is only written. */
+    uint64_t *reached = calloc(g->count / 64 + 1, sizeof *reached);
+    if (!reached)
+        return -1;
     uint32_t head = 0, tail = 0;
     memset(depth, UNSOLVABLE, g->count);
     for (uint32_t i = 0; i < g->count; i++)
         if (kl_code_is_solved(g->codes[i])) {
             depth[i] = 0;
+            reached[i / 64] |= 1ull << (i % 64);
             queue[tail++] = i;
         }
-    while (head < tail) {
+    int rc = 0;
+    while (head < tail && rc == 0) {
+        class_graph_prefetch(g, queue, head, tail);
         uint32_t at = queue[head++];
-        if (depth[at] + 1 >= UNSOLVABLE) {
-            *too_deep = 1;
-            return;
-        }
+        unsigned next_depth = depth[at] + 1u;
+        if (next_depth >= UNSOLVABLE)
+            rc = -1;
         for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
             uint32_t to = g->edges[e];
-            if (depth[to] == UNSOLVABLE) {
-                depth[to] = (uint8_t)(depth[at] + 1);
+            if (!(reached[to / 64] >> (to % 64) & 1u)) {
+                reached[to / 64] |= 1ull << (to % 64);
+                depth[to] = (uint8_t)next_depth;
                 queue[tail++] = to;
             }
         }
     }
+    free(reached);
+    return rc;
 }
 
 /* Per group: solved count, deepest layer and its population. */
@@ -117,9 +126,7 @@ int layers_compute(const struct class_graph *g, const struct class_groups *cg,
     uint32_t *scratch = malloc(sizeof *scratch * (g->count + 1));
     if (!scratch)
         return -1;
-    int too_deep = 0;
-    breadth_first_from_solved(g, min_steps, scratch, &too_deep);
-    if (too_deep) {
+    if (breadth_first_from_solved(g, min_steps, scratch) != 0) {
         free(scratch);
         return -1;
     }

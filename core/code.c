@@ -12,20 +12,22 @@
 #define SYMBOL_VERTICAL 2u
 #define SYMBOL_SINGLE 3u
 
-/* Encoding works a row (4 cells, 12 raw bits) at a time: what the row emits. */
-struct row_symbols {
-    uint8_t bits;     /* the row's 2-bit symbols, first one most significant */
-    uint8_t count;    /* how many symbols */
-    int8_t king_col;  /* column of the 2x2 anchor in this row, or -1 */
-};
+/* Encoding and mirroring work a row (4 cells, 12 raw bits) at a time through tables.
+ * row_symbols: the row's 2-bit symbols (first most significant) | their count << 8.
+ * row_mirror: the row read right to left, horizontal halves swapped, and the 2x2's top
+ * row relabelled so that its anchor stays on the left. */
+#define ROW_BITS (3 * KL_COLS)
+#define ROW_MASK ((1u << ROW_BITS) - 1)
+#define LANE_LOW 0x0249249249249249ull /* lowest bit of each cell */
 
-static struct row_symbols row_table[1 << (3 * KL_COLS)];
-static pthread_once_t row_table_once = PTHREAD_ONCE_INIT;
+static uint16_t row_symbols[1 << ROW_BITS];
+static uint16_t row_mirror[1 << ROW_BITS];
+static pthread_once_t row_tables_once = PTHREAD_ONCE_INIT;
 
-static void fill_row_table(void)
+static void fill_row_tables(void)
 {
-    for (unsigned row = 0; row < (1u << (3 * KL_COLS)); row++) {
-        struct row_symbols e = {0, 0, -1};
+    for (unsigned row = 0; row <= ROW_MASK; row++) {
+        unsigned bits = 0, count = 0, mirrored = 0;
         for (int col = 0; col < KL_COLS; col++) {
             unsigned cell = (row >> (3 * col)) & 7u;
             int symbol = -1;
@@ -34,15 +36,24 @@ static void fill_row_table(void)
             case KL_CELL_SINGLE: symbol = SYMBOL_SINGLE; break;
             case KL_CELL_H_LEFT: symbol = SYMBOL_HORIZONTAL; break;
             case KL_CELL_V_TOP: symbol = SYMBOL_VERTICAL; break;
-            case KL_CELL_KING_ANCHOR: e.king_col = (int8_t)col; break;
             default: break;
             }
             if (symbol >= 0) {
-                e.bits = (uint8_t)(e.bits << 2 | (unsigned)symbol);
-                e.count++;
+                bits = bits << 2 | (unsigned)symbol;
+                count++;
             }
+            unsigned flipped = cell == KL_CELL_H_LEFT    ? KL_CELL_H_RIGHT
+                               : cell == KL_CELL_H_RIGHT ? KL_CELL_H_LEFT
+                                                         : cell;
+            mirrored |= flipped << (3 * (KL_COLS - 1 - col));
         }
-        row_table[row] = e;
+        for (int col = 0; col + 1 < KL_COLS; col++) {
+            unsigned pair = (mirrored >> (3 * col)) & 077u;
+            if (pair == (KL_CELL_KING_REST | KL_CELL_KING_ANCHOR << 3))
+                mirrored ^= (pair ^ (KL_CELL_KING_ANCHOR | KL_CELL_KING_REST << 3)) << (3 * col);
+        }
+        row_symbols[row] = (uint16_t)(bits | count << 8);
+        row_mirror[row] = (uint16_t)mirrored;
     }
 }
 
@@ -155,32 +166,35 @@ enum kl_code_error kl_code_to_raw(kl_code code, kl_raw *out)
 
 kl_code kl_raw_to_code(kl_raw raw)
 {
-    pthread_once(&row_table_once, fill_row_table);
+    pthread_once(&row_tables_once, fill_row_tables);
     uint64_t tail = 0;
-    int bits = 0, king = 0;
+    unsigned bits = 0;
     for (int row = 0; row < KL_ROWS; row++) {
-        struct row_symbols e = row_table[(raw >> (3 * KL_COLS * row)) & 0xfffu];
-        tail = tail << (2 * e.count) | e.bits;
-        bits += 2 * e.count;
-        if (e.king_col >= 0)
-            king = row * KL_COLS + e.king_col;
+        unsigned e = row_symbols[(raw >> (ROW_BITS * row)) & ROW_MASK];
+        unsigned count = e >> 8;
+        tail = tail << (2 * count) | (e & 0xffu);
+        bits += 2 * count;
     }
     tail <<= TAIL_BITS - bits;
-    return (kl_code)king << TAIL_BITS | tail;
+    /* The one cell holding the 2x2 anchor: the lane where raw equals that value. */
+    uint64_t x = raw ^ (LANE_LOW * KL_CELL_KING_ANCHOR);
+    uint64_t anchor_lane = ~(x | x >> 1 | x >> 2) & LANE_LOW & ((1ull << (3 * KL_CELLS)) - 1);
+    kl_code king = (kl_code)(__builtin_ctzll(anchor_lane) / 3);
+    return king << TAIL_BITS | tail;
+}
+
+kl_raw kl_raw_mirror(kl_raw raw)
+{
+    pthread_once(&row_tables_once, fill_row_tables);
+    kl_raw mirrored = 0;
+    for (int row = 0; row < KL_ROWS; row++)
+        mirrored |= (kl_raw)row_mirror[(raw >> (ROW_BITS * row)) & ROW_MASK] << (ROW_BITS * row);
+    return mirrored;
 }
 
 kl_code kl_code_mirror(kl_code code)
 {
-    kl_raw raw = 0, mirrored = 0;
+    kl_raw raw = 0;
     kl_code_to_raw(code, &raw);
-    for (int addr = 0; addr < KL_CELLS; addr++) {
-        int kind = kl_piece_of_anchor_cell(kl_raw_cell(raw, addr));
-        if (kind < 0)
-            continue;
-        int wide = (kind == KL_PIECE_HORIZONTAL || kind == KL_PIECE_KING);
-        int col = addr % KL_COLS;
-        int mirror_anchor = addr - col + (KL_COLS - 1 - col - wide);
-        mirrored |= kl_piece_pattern((enum kl_piece)kind, mirror_anchor);
-    }
-    return kl_raw_to_code(mirrored);
+    return kl_raw_to_code(kl_raw_mirror(raw));
 }

@@ -86,4 +86,7 @@ static inline bool kl_code_is_solved(kl_code code)
 /* Returns the code of the left-right mirror image of a legal code. */
 kl_code kl_code_mirror(kl_code code);
 
+/* Returns the left-right mirror image of a legal raw layout. */
+kl_raw kl_raw_mirror(kl_raw raw);
+
 #endif

@@ -2,82 +2,98 @@
 
 #include <pthread.h>
 
-/* Where each shape may stand and what it covers there; filled once. */
-static uint32_t cells_at[KL_PIECE_KINDS][KL_CELLS];
-static uint8_t fits_at[KL_PIECE_KINDS][KL_CELLS];
+/* Moves are generated on 20-bit cell masks (bit = address): where each kind of piece is
+ * anchored, which cells are empty.  A row of the raw layout (12 bits) yields its part of
+ * every mask by one table lookup. */
+#define BOARD_MASK 0xFFFFFu
+#define COLUMN_0 0x11111u
+#define COLUMN_3 0x88888u
+#define ROW_BITS (3 * KL_COLS)
+
+struct row_masks {
+    uint8_t empty;
+    uint8_t anchors[KL_PIECE_KINDS - 1]; /* single, horizontal, vertical */
+    int8_t king_col;                     /* column of the 2x2 anchor in the row, or -1 */
+};
+
+static struct row_masks row_table[1 << ROW_BITS];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void fill_tables(void)
 {
-    for (int kind = 0; kind < KL_PIECE_KINDS; kind++)
-        for (int addr = 0; addr < KL_CELLS; addr++) {
-            fits_at[kind][addr] = kl_piece_fits((enum kl_piece)kind, addr);
-            if (fits_at[kind][addr])
-                cells_at[kind][addr] = kl_piece_cells((enum kl_piece)kind, addr);
+    for (unsigned row = 0; row < (1u << ROW_BITS); row++) {
+        struct row_masks m = {.king_col = -1};
+        for (int col = 0; col < KL_COLS; col++) {
+            enum kl_cell cell = (enum kl_cell)((row >> (3 * col)) & 7u);
+            int kind = kl_piece_of_anchor_cell(cell);
+            if (cell == KL_CELL_EMPTY)
+                m.empty |= (uint8_t)(1u << col);
+            else if (kind == KL_PIECE_KING)
+                m.king_col = (int8_t)col;
+            else if (kind >= 0)
+                m.anchors[kind] |= (uint8_t)(1u << col);
         }
+        row_table[row] = m;
+    }
+}
+
+struct masks {
+    uint32_t empty;
+    uint32_t anchors[KL_PIECE_KINDS]; /* the king's as a one-bit mask */
+};
+
+static struct masks masks_of(kl_raw raw)
+{
+    struct masks m = {0, {0, 0, 0, 0}};
+    for (int row = 0; row < KL_ROWS; row++) {
+        const struct row_masks *r = &row_table[(raw >> (ROW_BITS * row)) & ((1u << ROW_BITS) - 1)];
+        int shift = KL_COLS * row;
+        m.empty |= (uint32_t)r->empty << shift;
+        for (int kind = 0; kind < KL_PIECE_KINDS - 1; kind++)
+            m.anchors[kind] |= (uint32_t)r->anchors[kind] << shift;
+        if (r->king_col >= 0)
+            m.anchors[KL_PIECE_KING] = 1u << (shift + r->king_col);
+    }
+    return m;
 }
 
 uint32_t kl_raw_empty_cells(kl_raw raw)
 {
-    uint32_t empty = 0;
-    for (int addr = 0; addr < KL_CELLS; addr++)
-        if (((raw >> (3 * addr)) & 7u) == KL_CELL_EMPTY)
-            empty |= 1u << addr;
-    return empty;
+    pthread_once(&tables_once, fill_tables);
+    return masks_of(raw).empty;
 }
 
-/* Top-left address of the piece covering `addr`, which must be covered. */
-static int anchor_of(kl_raw raw, int addr, int king)
+/* Cells one slide away from any cell of `cells`. */
+static inline uint32_t neighbours(uint32_t cells)
 {
-    switch (kl_raw_cell(raw, addr)) {
-    case KL_CELL_H_RIGHT: return addr - 1;
-    case KL_CELL_V_BOTTOM: return addr - KL_COLS;
-    case KL_CELL_KING_REST: return king;
-    default: return addr;
+    return (((cells << 1) & ~COLUMN_0) | ((cells >> 1) & ~COLUMN_3) | (cells << KL_COLS) |
+            (cells >> KL_COLS)) & BOARD_MASK;
+}
+
+/* Anchors where a piece of `kind` lies wholly inside `free_cells`. */
+static inline uint32_t anchors_inside(int kind, uint32_t free_cells)
+{
+    uint32_t f = free_cells;
+    switch (kind) {
+    case KL_PIECE_SINGLE: return f;
+    case KL_PIECE_HORIZONTAL: return f & (f >> 1) & ~COLUMN_3;
+    case KL_PIECE_VERTICAL: return f & (f >> KL_COLS);
+    default: return f & (f >> 1) & (f >> KL_COLS) & (f >> (KL_COLS + 1)) & ~COLUMN_3;
     }
 }
 
-/* Pieces next to an empty cell: the only ones that can move. */
-static uint32_t movable_anchors(kl_raw raw, uint32_t empty, int king)
-{
-    uint32_t anchors = 0;
-    for (uint32_t e = empty; e; e &= e - 1) {
-        int addr = __builtin_ctz(e), col = addr % KL_COLS;
-        int near[4] = {addr - KL_COLS, addr + KL_COLS, col > 0 ? addr - 1 : -1,
-                       col < KL_COLS - 1 ? addr + 1 : -1};
-        for (int i = 0; i < 4; i++) {
-            int n = near[i];
-            if (n >= 0 && n < KL_CELLS && !(empty >> n & 1u))
-                anchors |= 1u << anchor_of(raw, n, king);
-        }
-    }
-    return anchors;
-}
-
-/* Breadth-first over the positions of one piece, its own cells counting as free. */
+/* Breadth-first over the piece's anchors, a whole frontier per bit operation. */
 static int slide_piece(int kind, int from, uint32_t empty, struct kl_step *out)
 {
-    uint32_t free_cells = empty | cells_at[kind][from];
-    uint8_t queue[KL_CELLS], depth[KL_CELLS];
-    uint32_t seen = 1u << from;
-    int head = 0, tail = 0, count = 0;
-    queue[tail] = (uint8_t)from;
-    depth[tail++] = 0;
-    while (head < tail) {
-        int at = queue[head], d = depth[head++], col = at % KL_COLS;
-        int next[4] = {at - KL_COLS, at + KL_COLS, col > 0 ? at - 1 : -1,
-                       col < KL_COLS - 1 ? at + 1 : -1};
-        for (int i = 0; i < 4; i++) {
-            int to = next[i];
-            if (to < 0 || to >= KL_CELLS || (seen >> to & 1u) || !fits_at[kind][to] ||
-                (cells_at[kind][to] & ~free_cells))
-                continue;
-            seen |= 1u << to;
-            queue[tail] = (uint8_t)to;
-            depth[tail++] = (uint8_t)(d + 1);
-            out[count++] = (struct kl_step){(uint8_t)kind, (uint8_t)from, (uint8_t)to,
-                                            (uint8_t)(d + 1)};
-        }
+    uint32_t allowed = anchors_inside(kind, empty | kl_piece_cells((enum kl_piece)kind, from));
+    uint32_t reached = 1u << from, frontier = reached;
+    int count = 0;
+    for (int distance = 1; frontier; distance++) {
+        frontier = neighbours(frontier) & allowed & ~reached;
+        reached |= frontier;
+        for (uint32_t f = frontier; f; f &= f - 1)
+            out[count++] = (struct kl_step){(uint8_t)kind, (uint8_t)from,
+                                            (uint8_t)__builtin_ctz(f), (uint8_t)distance};
     }
     return count;
 }
@@ -85,15 +101,18 @@ static int slide_piece(int kind, int from, uint32_t empty, struct kl_step *out)
 int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS])
 {
     pthread_once(&tables_once, fill_tables);
-    uint32_t empty = kl_raw_empty_cells(raw);
-    int king = 0;
-    while (kl_raw_cell(raw, king) != KL_CELL_KING_ANCHOR)
-        king++;
+    struct masks m = masks_of(raw);
+    /* Only pieces touching an empty cell can move. */
+    uint32_t touching = neighbours(m.empty);
+    uint32_t movable[KL_PIECE_KINDS] = {
+        m.anchors[KL_PIECE_SINGLE] & touching,
+        m.anchors[KL_PIECE_HORIZONTAL] & (touching | touching >> 1),
+        m.anchors[KL_PIECE_VERTICAL] & (touching | touching >> KL_COLS),
+        m.anchors[KL_PIECE_KING] &
+            (touching | touching >> 1 | touching >> KL_COLS | touching >> (KL_COLS + 1))};
     int count = 0;
-    for (uint32_t a = movable_anchors(raw, empty, king); a; a &= a - 1) {
-        int from = __builtin_ctz(a);
-        int kind = kl_piece_of_anchor_cell(kl_raw_cell(raw, from));
-        count += slide_piece(kind, from, empty, out + count);
-    }
+    for (int kind = 0; kind < KL_PIECE_KINDS; kind++)
+        for (uint32_t a = movable[kind]; a; a &= a - 1)
+            count += slide_piece(kind, __builtin_ctz(a), m.empty, out + count);
     return count;
 }
