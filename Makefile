@@ -64,6 +64,14 @@ $(OBJ)/gen/schema_%.inc: schema/%.sql
 	@mkdir -p $(@D)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
+# The names of data/classic_names.tsv become a C string literal compiled into bin/klotski,
+# so that the installed tool needs no data file.  (data/classic_names.sh made the TSV.)
+$(OBJ)/gen/classic_names.inc: data/classic_names.tsv
+	@mkdir -p $(@D)
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
+
+$(OBJ)/query/classic.o: $(OBJ)/gen/classic_names.inc
+
 $(OBJ)/tests/%: tests/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $^ \
@@ -78,8 +86,12 @@ test: deps
 check: tools $(UNIT_TESTS)
 	tests/run.sh $(OBJ) $(BIN)
 
-bench: deps tools
-	bench/run.sh $(BIN)
+bench: deps tools $(OBJ)/bench/bench_core
+	bench/run.sh $(BIN) $(OBJ)
+
+$(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 install: tools
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# make bench: the speed figures quoted in the README and in issue notes.
+#   bench/run.sh BIN OBJ
+# Builds a scratch database (the default one is left alone), so it takes about as long
+# as one build.  Figures depend on what else the machine is doing: run it on a quiet one.
+set -eu
+bin=${1:-bin}
+obj=${2:-build/release}
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+"$obj/bench/bench_core"
+
+echo
+echo "full build (klotski-build, all threads):"
+/usr/bin/time -f "  %e s wall, %U s user, %S s system, %M KB peak memory" \
+    "$bin/klotski-build" --db "$scratch/klotski.db" 2>&1
