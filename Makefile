@@ -28,6 +28,7 @@ SCHEMA_GEN  = $(patsubst schema/%.sql,$(OBJ)/gen/schema_%.inc,$(wildcard schema/
 
 .PHONY: all deps tools test check unit e2e bench install clean
 .DELETE_ON_ERROR:
+.SECONDARY:
 
 all: deps tools $(DB)
 
