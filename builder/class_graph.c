@@ -62,21 +62,22 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     size_t capacity = (size_t)n * 16 + KL_MAX_STEPS;
     g->edges = malloc(sizeof *g->edges * capacity);
     g->mirror = malloc(sizeof *g->mirror * (n + 1));
+    kl_raw *raws = malloc(sizeof *raws * n + 1);
     struct code_index ix = {0};
-    if (!g->codes || !g->edge_start || !g->edges || !g->mirror)
+    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->mirror)
         goto out_of_memory;
     for (uint32_t i = 0; i < n; i++)
         g->codes[i] = cat->codes[g->ids[i]];
     if (index_build(&ix, g->codes, n) != 0)
         goto out_of_memory;
 
+    for (uint32_t i = 0; i < n; i++)
+        kl_code_to_raw(g->codes[i], &raws[i]);
     for (uint32_t block = 0; block < n; block += MIRROR_BATCH) {
         uint32_t end = block + MIRROR_BATCH < n ? block + MIRROR_BATCH : n;
         kl_code mirrored[MIRROR_BATCH];
         for (uint32_t i = block; i < end; i++) {
-            kl_raw raw;
-            kl_code_to_raw(g->codes[i], &raw);
-            mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raw));
+            mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raws[i]));
             __builtin_prefetch(&ix.slots[slot_of(&ix, mirrored[i - block])]);
         }
         for (uint32_t i = block; i < end; i++)
@@ -94,13 +95,12 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
         }
         g->edge_start[i] = (uint32_t)used;
         uint32_t mirror = g->mirror[i];
-        kl_raw raw;
+        kl_raw raw = raws[i];
         if (mirror < i) {
             /* The mirror image's neighbours are complete: reflect them. */
             for (uint32_t e = g->edge_start[mirror]; e < g->edge_start[mirror + 1]; e++)
                 g->edges[used++] = g->mirror[g->edges[e]];
         } else {
-            kl_code_to_raw(g->codes[i], &raw);
             int count = kl_steps(raw, steps);
             /* All slots are requested before any is read, so the cache misses overlap. */
             kl_code found[KL_MAX_STEPS];
@@ -117,10 +117,12 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     g->edge_start[n] = (uint32_t)used;
     progress_add(n % PROGRESS_BATCH);
     free(ix.slots);
+    free(raws);
     return 0;
 
 out_of_memory:
     free(ix.slots);
+    free(raws);
     class_graph_free(g);
     return -1;
 }

@@ -24,8 +24,9 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
 
 /* Asks the cache for the neighbour list of the member queued `ahead` places after the
  * current head of a breadth-first queue, and for the offsets of one twice as far: a
- * search on this graph waits on memory, not on arithmetic, unless it looks ahead. */
-static inline void class_graph_prefetch(const struct class_graph *g, const uint32_t *queue,
+ * search on this graph waits on memory, not on arithmetic, unless it looks ahead.
+ * Always inlined: as a call, gcc finds it has no effect and drops it. */
+static inline __attribute__((always_inline)) void class_graph_prefetch(const struct class_graph *g, const uint32_t *queue,
                                         uint32_t head, uint32_t tail)
 {
     enum { AHEAD = 8 };

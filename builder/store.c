@@ -9,8 +9,7 @@
 #include "progress.h"
 
 #define LAYOUT_RECORD_BYTES 17 /* the layouts_crc32 serialization, schema/tables.sql */
-#define CRC_BATCH 4096
-#define PROGRESS_BATCH 65536
+#define ROWS_PER_INSERT 256
 
 static const char tables_sql[] =
 #include "schema_tables.inc"
@@ -163,42 +162,67 @@ static void put_le(unsigned char *p, uint64_t v, int bytes)
         p[i] = (unsigned char)(v >> (8 * i));
 }
 
+/* "INSERT INTO layouts VALUES (?,?,?,?),(?,?,?,?),..." for `rows` rows: one statement
+ * run per many rows keeps SQLite's cursor at the end of the table between rows, instead
+ * of opening it and seeking from the root for every row. */
+static int prepare_layout_insert(struct writer *w, int rows, sqlite3_stmt **st)
+{
+    static const char head[] = "INSERT INTO layouts VALUES ", row[] = "(?,?,?,?),";
+    char sql[sizeof head + ROWS_PER_INSERT * (sizeof row - 1)];
+    size_t used = sizeof head - 1;
+    memcpy(sql, head, used);
+    for (int r = 0; r < rows; r++, used += sizeof row - 1)
+        memcpy(sql + used, row, sizeof row - 1);
+    sql[used - 1] = '\0'; /* drops the last comma */
+    return prepare(w, sql, st);
+}
+
+/* Binds one layout as row `r` of a multi-row insert and appends its checksum record. */
+static void bind_layout(sqlite3_stmt *st, int r, kl_code code, uint32_t group_id,
+                        uint32_t group_index, uint8_t min_steps, unsigned char *record)
+{
+    sqlite3_bind_int64(st, 4 * r + 1, (sqlite3_int64)code);
+    sqlite3_bind_int64(st, 4 * r + 2, group_id);
+    sqlite3_bind_int64(st, 4 * r + 3, group_index);
+    if (min_steps != UNSOLVABLE)
+        sqlite3_bind_int(st, 4 * r + 4, min_steps);
+    else
+        sqlite3_bind_null(st, 4 * r + 4);
+    put_le(record, code, 8);
+    put_le(record + 8, group_id, 4);
+    put_le(record + 12, group_index, 4);
+    record[16] = min_steps;
+}
+
 static int write_layouts(struct writer *w, const struct catalog *cat,
                          const struct analysis *a, uint32_t *crc)
 {
-    sqlite3_stmt *st;
-    if (prepare(w, "INSERT INTO layouts VALUES (?,?,?,?)", &st))
+    sqlite3_stmt *full = NULL, *last = NULL;
+    int tail_rows = KL_LAYOUT_COUNT % ROWS_PER_INSERT;
+    if (prepare_layout_insert(w, ROWS_PER_INSERT, &full) ||
+        (tail_rows && prepare_layout_insert(w, tail_rows, &last))) {
+        sqlite3_finalize(full);
         return -1;
-    unsigned char record[CRC_BATCH * LAYOUT_RECORD_BYTES];
-    size_t filled = 0;
+    }
+    unsigned char records[ROWS_PER_INSERT * LAYOUT_RECORD_BYTES];
     uLong sum = crc32(0L, Z_NULL, 0);
     int rc = 0;
     progress_begin("store", KL_LAYOUT_COUNT, "layouts");
-    for (uint32_t id = 0; id < KL_LAYOUT_COUNT && rc == 0; id++) {
-        uint32_t group_id = w->group_base[cat->class_of[id]] + a->group_num[id];
-        sqlite3_bind_int64(st, 1, (sqlite3_int64)cat->codes[id]);
-        sqlite3_bind_int64(st, 2, group_id);
-        sqlite3_bind_int64(st, 3, a->group_index[id]);
-        if (a->min_steps[id] != UNSOLVABLE)
-            sqlite3_bind_int(st, 4, a->min_steps[id]);
-        else
-            sqlite3_bind_null(st, 4);
-        rc = step_reset(w, st, "writing layouts");
-        unsigned char *r = record + filled;
-        put_le(r, cat->codes[id], 8);
-        put_le(r + 8, group_id, 4);
-        put_le(r + 12, a->group_index[id], 4);
-        r[16] = a->min_steps[id];
-        filled += LAYOUT_RECORD_BYTES;
-        if (filled == sizeof record || id + 1 == KL_LAYOUT_COUNT) {
-            sum = crc32(sum, record, (uInt)filled);
-            filled = 0;
+    for (uint32_t first = 0; first < KL_LAYOUT_COUNT && rc == 0; first += ROWS_PER_INSERT) {
+        int rows = KL_LAYOUT_COUNT - first < ROWS_PER_INSERT ? tail_rows : ROWS_PER_INSERT;
+        sqlite3_stmt *st = rows == ROWS_PER_INSERT ? full : last;
+        for (int r = 0; r < rows; r++) {
+            uint32_t id = first + (uint32_t)r;
+            bind_layout(st, r, cat->codes[id], w->group_base[cat->class_of[id]] + a->group_num[id],
+                        a->group_index[id], a->min_steps[id], records + r * LAYOUT_RECORD_BYTES);
         }
-        if ((id + 1) % PROGRESS_BATCH == 0)
-            progress_add(PROGRESS_BATCH);
+        rc = step_reset(w, st, "writing layouts");
+        sum = crc32(sum, records, (uInt)(rows * LAYOUT_RECORD_BYTES));
+        progress_add((uint64_t)rows);
     }
     progress_end();
-    sqlite3_finalize(st);
+    sqlite3_finalize(full);
+    sqlite3_finalize(last);
     *crc = (uint32_t)sum;
     return rc;
 }
@@ -287,7 +311,7 @@ int store_write(const char *path, const struct catalog *cat, const struct analys
     for (int c = 0; c < KL_CLASS_COUNT; c++)
         w.group_base[c + 1] = w.group_base[c] + a->group_count[c];
     double start = progress_now();
-    int rc = sqlite3_open_v2(path, &w.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    int rc = sqlite3_open_v2(path, &w.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         fail(&w, path);
         sqlite3_close(w.db);
