@@ -32,9 +32,9 @@ SCHEMA_GEN  = $(patsubst schema/%.sql,$(OBJ)/gen/schema_%.inc,$(wildcard schema/
 
 all: deps tools $(DB)
 
-# Installs the Debian packages the build needs when pkg-config cannot find them.
+# Installs the Debian packages the build and the tests need when any is missing.
 deps:
-	@pkg-config --exists $(PKGS) $(TEST_PKGS) || { \
+	@{ pkg-config --exists $(PKGS) $(TEST_PKGS) && command -v sqlite3 >/dev/null; } || { \
 	  echo "installing missing packages: $(DEB_PKGS)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \
@@ -78,13 +78,19 @@ $(OBJ)/tests/%: tests/%.c $(OBJ)/libklotski.a
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $^ \
 	  $(LDLIBS) $(shell pkg-config --libs cmocka)
 
+# The database cross-check of tests/e2e_crosscheck.sh: no cmocka test, and on purpose
+# without libklotski, so that it checks the database with nothing of the engine's.
+$(OBJ)/tests/db_crosscheck: tests/db_crosscheck.c tests/layout_model.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< $(LDLIBS)
+
 # The README's test command: every test, in a normal and a sanitizer build.
 test: deps
 	$(MAKE) check
 	$(MAKE) check SAN=1 OBJ=build/asan BIN=build/asan/bin
 	@echo "all tests passed in both builds"
 
-check: tools $(UNIT_TESTS)
+check: tools $(UNIT_TESTS) $(OBJ)/tests/db_crosscheck
 	tests/run.sh $(OBJ) $(BIN)
 
 bench: deps tools $(OBJ)/bench/bench_core

@@ -1,10 +1,12 @@
 /* A deliberately naive second implementation of the layout rules of SPEC.md, used by the
- * unit tests as the oracle the engine in core/ is compared against.  It keeps a grid of
- * piece numbers instead of the engine's packed cells, and shares no code with core/: only
- * the public constants and the documented bit layouts of kl_code and kl_raw.
+ * unit tests as the oracle the engine in core/ is compared against, and by db_crosscheck.c
+ * as the oracle for the built database.  It keeps a grid of piece numbers instead of the
+ * engine's packed cells, and shares no code with core/: only the public constants and the
+ * documented bit layouts of kl_code and kl_raw.
  *
  * Every test program includes it, so the helpers are static inline (an unused one must
- * not warn) and the cmocka headers come first. */
+ * not warn) and the cmocka headers come first.  db_crosscheck.c is no cmocka test: it
+ * calls only helpers that never assert, so it needs cmocka's headers but not its library. */
 #ifndef KLOTSKI_TESTS_LAYOUT_MODEL_H
 #define KLOTSKI_TESTS_LAYOUT_MODEL_H
 
@@ -181,6 +183,54 @@ static inline bool model_from_code(kl_code code, struct model *m)
         }
     uint32_t unused = shift > 0 ? (uint32_t)code & ((1u << shift) - 1u) : 0;
     return unused == 0 && model_empty_cells(m) >= 2;
+}
+
+/* A layout one step away, with the fewest one-cell slides that reach it. */
+struct model_neighbour {
+    kl_code code;
+    int distance;
+};
+
+/* Every layout one step from m, by brute force: flood-fill each piece's one-cell slides
+ * with the others fixed.  Lists them in piece order, then address order (not by code);
+ * returns how many, or -1 when there are more than `room`.  Leaves m as it was. */
+static inline int model_neighbours(struct model *m, struct model_neighbour *out, int room)
+{
+    int n = 0;
+    for (int i = 0; i < m->count; i++) {
+        const int kind = m->piece[i].kind;
+        const int home_r = m->piece[i].row, home_c = m->piece[i].col;
+        int dist[KL_ROWS][KL_COLS];
+        for (int r = 0; r < KL_ROWS; r++)
+            for (int c = 0; c < KL_COLS; c++)
+                dist[r][c] = -1;
+        int queue[KL_CELLS], head = 0, tail = 0;
+        dist[home_r][home_c] = 0;
+        queue[tail++] = home_r * KL_COLS + home_c;
+        static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+        while (head < tail) {
+            int r = queue[head] / KL_COLS, c = queue[head] % KL_COLS;
+            head++;
+            for (int d = 0; d < 4; d++) {
+                int nr = r + dr[d], nc = c + dc[d];
+                if (!model_room(m, kind, nr, nc, i) || dist[nr][nc] >= 0)
+                    continue;
+                dist[nr][nc] = dist[r][c] + 1;
+                queue[tail++] = nr * KL_COLS + nc;
+            }
+        }
+        for (int r = 0; r < KL_ROWS; r++)
+            for (int c = 0; c < KL_COLS; c++) {
+                if (dist[r][c] <= 0)
+                    continue;
+                if (n == room)
+                    return -1;
+                model_move(m, i, r, c);
+                out[n++] = (struct model_neighbour){model_to_code(m), dist[r][c]};
+                model_move(m, i, home_r, home_c);
+            }
+    }
+    return n;
 }
 
 /* Reads a picture of 20 cell letters, row after row (K H V o .).  Runs of H pair up from

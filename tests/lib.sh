@@ -1,6 +1,7 @@
 # Shared helpers for the end-to-end scripts: counting checks and printing the closing line.
 # KLOTSKI_TEST_BIN: the folder holding klotski and klotski-build.
 # KLOTSKI_TEST_WORK: a scratch folder; the test database is $KLOTSKI_TEST_WORK/klotski.db.
+# KLOTSKI_TEST_OBJ: the build folder, for test programs make builds there (optional).
 set -u
 BIN=${KLOTSKI_TEST_BIN:?set by tests/run.sh}
 WORK=${KLOTSKI_TEST_WORK:?set by tests/run.sh}

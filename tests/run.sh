@@ -14,6 +14,7 @@ for t in "$obj"/tests/unit_*; do
 done
 
 export KLOTSKI_TEST_BIN=$(cd "$bin" && pwd)
+export KLOTSKI_TEST_OBJ=$(cd "$obj" && pwd)
 export KLOTSKI_TEST_WORK=$(mkdir -p "$obj/e2e" && cd "$obj/e2e" && pwd)
 for t in "$here"/e2e_*.sh; do
     [ -f "$t" ] || continue

@@ -1,5 +1,4 @@
-/* The step generator (core/moves.h), against a brute-force one written on the model of
- * layout_model.h: flood-fill each piece's one-cell slides with the others fixed. */
+/* The step generator (core/moves.h), against the brute-force one of layout_model.h. */
 #include "layout_model.h"
 
 #include <stdlib.h>
@@ -14,61 +13,27 @@
 
 #define MODEL_ROOM 128 /* more than any layout has, so a wrong model shows as a mismatch */
 
-struct neighbour {
-    kl_code code;
-    int distance;
-};
-
 static int by_code(const void *a, const void *b)
 {
-    kl_code x = ((const struct neighbour *)a)->code, y = ((const struct neighbour *)b)->code;
+    kl_code x = ((const struct model_neighbour *)a)->code;
+    kl_code y = ((const struct model_neighbour *)b)->code;
     return (x > y) - (x < y);
 }
 
-/* Every layout one step away, each with its fewest one-cell slides, sorted by code. */
-static int model_neighbours(kl_code code, struct neighbour out[MODEL_ROOM])
+/* The brute force of layout_model.h, sorted by code like engine_neighbours. */
+static int sorted_model_neighbours(kl_code code, struct model_neighbour out[MODEL_ROOM])
 {
     struct model m;
     assert_true(model_from_code(code, &m));
-    int n = 0;
-    for (int i = 0; i < m.count; i++) {
-        const int kind = m.piece[i].kind, home_r = m.piece[i].row, home_c = m.piece[i].col;
-        int dist[KL_ROWS][KL_COLS];
-        for (int r = 0; r < KL_ROWS; r++)
-            for (int c = 0; c < KL_COLS; c++)
-                dist[r][c] = -1;
-        int queue[KL_CELLS], head = 0, tail = 0;
-        dist[home_r][home_c] = 0;
-        queue[tail++] = home_r * KL_COLS + home_c;
-        static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
-        while (head < tail) {
-            int r = queue[head] / KL_COLS, c = queue[head] % KL_COLS;
-            head++;
-            for (int d = 0; d < 4; d++) {
-                int nr = r + dr[d], nc = c + dc[d];
-                if (!model_room(&m, kind, nr, nc, i) || dist[nr][nc] >= 0)
-                    continue;
-                dist[nr][nc] = dist[r][c] + 1;
-                queue[tail++] = nr * KL_COLS + nc;
-            }
-        }
-        for (int r = 0; r < KL_ROWS; r++)
-            for (int c = 0; c < KL_COLS; c++) {
-                if (dist[r][c] <= 0)
-                    continue;
-                assert_true(n < MODEL_ROOM);
-                model_move(&m, i, r, c);
-                out[n++] = (struct neighbour){model_to_code(&m), dist[r][c]};
-                model_move(&m, i, home_r, home_c);
-            }
-    }
+    int n = model_neighbours(&m, out, MODEL_ROOM);
+    assert_true(n >= 0);
     qsort(out, (size_t)n, sizeof out[0], by_code);
     return n;
 }
 
 /* The same from kl_steps, checking on the way that each step names the piece it moves
  * and that no layout is listed twice. */
-static int engine_neighbours(kl_code code, struct neighbour out[KL_MAX_STEPS])
+static int engine_neighbours(kl_code code, struct model_neighbour out[KL_MAX_STEPS])
 {
     kl_raw raw = 0;
     assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
@@ -85,7 +50,7 @@ static int engine_neighbours(kl_code code, struct neighbour out[KL_MAX_STEPS])
         kl_code next = kl_raw_to_code(kl_step_apply(raw, steps[i]));
         assert_int_equal(kl_code_king(next) == kl_code_king(code),
                          steps[i].kind != KL_PIECE_KING);
-        out[i] = (struct neighbour){next, steps[i].distance};
+        out[i] = (struct model_neighbour){next, steps[i].distance};
     }
     qsort(out, (size_t)n, sizeof out[0], by_code);
     for (int i = 1; i < n; i++)
@@ -95,9 +60,10 @@ static int engine_neighbours(kl_code code, struct neighbour out[KL_MAX_STEPS])
     return n;
 }
 
-static void expect_same_neighbours(kl_code code, const struct neighbour *want, int want_n)
+static void expect_same_neighbours(kl_code code, const struct model_neighbour *want,
+                                   int want_n)
 {
-    struct neighbour got[KL_MAX_STEPS];
+    struct model_neighbour got[KL_MAX_STEPS];
     int got_n = engine_neighbours(code, got);
     if (got_n != want_n)
         fail_msg("%09llX: %d steps, expected %d", (unsigned long long)code, got_n, want_n);
@@ -112,8 +78,8 @@ static void expect_same_neighbours(kl_code code, const struct neighbour *want, i
 
 static void expect_model_neighbours(kl_code code)
 {
-    struct neighbour want[MODEL_ROOM];
-    int n = model_neighbours(code, want);
+    struct model_neighbour want[MODEL_ROOM];
+    int n = sorted_model_neighbours(code, want);
     expect_same_neighbours(code, want, n);
 }
 
@@ -125,10 +91,10 @@ static void test_sample_against_brute_force(void **state)
     expect_model_neighbours(kl_id_to_code(KL_LAYOUT_COUNT - 1));
 }
 
-static bool lists(const struct neighbour *list, int n, kl_code code, int distance)
+static bool lists(const struct model_neighbour *list, int n, kl_code code, int distance)
 {
-    struct neighbour key = {code, 0};
-    const struct neighbour *hit = bsearch(&key, list, (size_t)n, sizeof key, by_code);
+    struct model_neighbour key = {code, 0};
+    const struct model_neighbour *hit = bsearch(&key, list, (size_t)n, sizeof key, by_code);
     return hit && hit->distance == distance;
 }
 
@@ -138,7 +104,7 @@ static void test_symmetry(void **state)
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SYMMETRY_STRIDE) {
         kl_code a = kl_id_to_code(id);
-        struct neighbour out[KL_MAX_STEPS], back[KL_MAX_STEPS];
+        struct model_neighbour out[KL_MAX_STEPS], back[KL_MAX_STEPS];
         int n = engine_neighbours(a, out);
         for (int i = 0; i < n; i++) {
             int m = engine_neighbours(out[i].code, back);
@@ -173,8 +139,8 @@ static void test_most_steps(void **state)
     (void)state;
     static const kl_code busiest[] = {0x0330300FF, 0x2CCC000FF, 0x8FF0003C3, 0xEFF00C0CC};
     for (size_t i = 0; i < sizeof busiest / sizeof busiest[0]; i++) {
-        struct neighbour want[MODEL_ROOM];
-        assert_int_equal(model_neighbours(busiest[i], want), KL_MAX_STEPS);
+        struct model_neighbour want[MODEL_ROOM];
+        assert_int_equal(sorted_model_neighbours(busiest[i], want), KL_MAX_STEPS);
         expect_same_neighbours(busiest[i], want, KL_MAX_STEPS);
     }
 }
@@ -197,9 +163,10 @@ static void test_classic_by_hand(void **state)
         {"VKKV" "VKKV" "VHHV" "Vo.V" "oo.o", 2},
     };
     enum { COUNT = sizeof after / sizeof after[0] };
-    struct neighbour want[COUNT];
+    struct model_neighbour want[COUNT];
     for (int i = 0; i < COUNT; i++)
-        want[i] = (struct neighbour){picture_code(after[i].picture), after[i].distance};
+        want[i] = (struct model_neighbour){picture_code(after[i].picture),
+                                           after[i].distance};
     qsort(want, COUNT, sizeof want[0], by_code);
     expect_same_neighbours(0x1A9BF0C00, want, COUNT);
 }
@@ -211,8 +178,8 @@ static void test_no_steps(void **state)
     (void)state;
     kl_code stuck = picture_code("KKHH" "KK.V" "VHHV" "V.VV" "HHVV");
     assert_code_equal(stuck, 0x04A4A4000);
-    struct neighbour want[MODEL_ROOM];
-    assert_int_equal(model_neighbours(stuck, want), 0);
+    struct model_neighbour want[MODEL_ROOM];
+    assert_int_equal(sorted_model_neighbours(stuck, want), 0);
     expect_same_neighbours(stuck, want, 0);
 }
 

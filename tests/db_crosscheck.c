@@ -1,0 +1,765 @@
+/* An end-to-end check of a built database against brute force.  For every class of at
+ * most SMALL_CLASS layouts, and a few larger ones, it lists the class's layouts with a
+ * placer of its own, links them with the brute-force step generator of layout_model.h,
+ * finds the groups, their numbering, group_index and min_steps by plain BFS, and compares
+ * all of it with the layouts, groups, layers and classes tables.  Nothing of core/ or
+ * builder/ takes part (only the constants of core's headers), so a wrong engine cannot
+ * vouch for itself.
+ *
+ * Usage: db_crosscheck DB_PATH.  Prints what differs, a summary line and the closing line
+ * "db_crosscheck: N passed, M failed" (one check per class, one per group, one for the
+ * list of classes); exits 0 when everything passed, 1 when a check failed and 2 when it
+ * could not run.  Built by `make check`, run by tests/e2e_crosscheck.sh. */
+#include "layout_model.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+/* Every class up to this size: 79 classes of every jiang, 559,302 layouts in 6,347
+ * groups, 5,804 of them unsolvable.  With the two below, the whole check takes about 5 s
+ * of CPU in the sanitizer build. */
+#define SMALL_CLASS 30000
+/* 5-4-1 holds SPEC.md's worked example 1A9BF0C00 and its tie of two 25,955-layout groups;
+ * 5-4-2 holds 4FEA13400 and the deepest layouts (138 steps) of the whole database. */
+static const char *const larger_classes[] = {"5-4-1", "5-4-2"};
+
+#define MAX_JIANG 7
+#define MAX_BING 14
+#define FREE_CELLS (KL_CELLS - 4) /* the cells beside the 2x2 */
+#define MIN_EMPTY 2
+#define MAX_NEIGHBOURS 128 /* more than any layout has: SPEC.md says 68 */
+#define CLASS_NAME_SIZE 36 /* room for any three ints: the compiler sees no truncation */
+#define NAME_SIZE 48
+
+#define NO_STEPS (-1)
+#define SQL_NULL INT64_MIN /* a NULL column, and an expected NULL */
+
+/* Failure details shown, so that a badly broken database still gives a short report. */
+#define SHOWN_PER_GROUP 4
+#define SHOWN_IN_ALL 60
+
+static void die(const char *what, const char *why)
+{
+    fprintf(stderr, "db_crosscheck: %s: %s\n", what, why);
+    exit(2);
+}
+
+/* Resizes an array to `count` items; the extra byte spares realloc a size of 0, whose
+ * result is the implementation's choice. */
+static void *grow(void *p, size_t count, size_t size)
+{
+    p = realloc(p, count * size + 1);
+    if (!p)
+        die("memory", "out of memory");
+    return p;
+}
+
+/* Makes room for item `used` of an array that doubles, so that appending stays linear. */
+static void *room_for(void *p, size_t used, size_t *room, size_t size)
+{
+    if (used < *room)
+        return p;
+    *room = *room ? 2 * *room : 1024;
+    return grow(p, *room, size);
+}
+
+/* ---- one class, worked out by brute force ---- */
+
+struct group {
+    kl_code min_code;
+    uint32_t size, solved, hardest;
+    uint32_t first;    /* its members are member[first .. first + size) */
+    uint32_t found;    /* its number in the order the BFS found it */
+    int32_t max_steps; /* NO_STEPS when no member is solved */
+};
+
+struct class_graph {
+    int jiang, bing, style;
+    char name[CLASS_NAME_SIZE];
+    kl_code *code; /* the layouts, ascending */
+    size_t count, room;
+    uint32_t *first, *adj; /* the neighbours of i are adj[first[i] .. first[i + 1]) */
+    size_t adj_room;
+    int32_t *steps;          /* min_steps, or NO_STEPS */
+    uint32_t *group, *index; /* group_num, group_index */
+    uint32_t *member;        /* the layouts of each group, see struct group */
+    struct group *g;         /* by group_num */
+    uint32_t groups;
+    size_t group_room;
+};
+
+struct placer {
+    struct model m;
+    struct class_graph *c;
+    int left[KL_PIECE_KINDS]; /* pieces still to place */
+    int empty_left;           /* empty cells still to leave */
+    size_t limit;             /* gives up past this many layouts */
+};
+
+/* Places pieces of the class from `addr` on.  Trying empty, horizontal, vertical, 1x1 in
+ * that order at each free cell lists the codes in ascending order, as their 2-bit symbols
+ * are 00 < 01 < 10 < 11, so the class needs no sort and can be searched by code. */
+static void place_from(struct placer *p, int addr, kl_code code, int shift)
+{
+    while (addr < KL_CELLS && p->m.owner[addr / KL_COLS][addr % KL_COLS] != MODEL_NONE)
+        addr++;
+    struct class_graph *c = p->c;
+    if (c->count > p->limit)
+        return;
+    if (addr == KL_CELLS) {
+        c->code = room_for(c->code, c->count, &c->room, sizeof c->code[0]);
+        c->code[c->count++] = code;
+        return;
+    }
+    if (p->empty_left > 0) {
+        p->empty_left--;
+        place_from(p, addr + 1, code, shift - 2);
+        p->empty_left++;
+    }
+    static const int kinds[3] = {KL_PIECE_HORIZONTAL, KL_PIECE_VERTICAL, KL_PIECE_SINGLE};
+    for (int i = 0; i < 3; i++) {
+        int kind = kinds[i];
+        if (p->left[kind] == 0 || !model_add(&p->m, kind, addr / KL_COLS, addr % KL_COLS))
+            continue;
+        p->left[kind]--;
+        place_from(p, addr + 1, code | (kl_code)model_symbol(kind) << (shift - 2), shift - 2);
+        p->left[kind]++;
+        model_pop(&p->m);
+    }
+}
+
+/* Lists the layouts of class jiang-bing-style into c->code, stopping once there are more
+ * than `limit`.  Every free cell ends up empty or covered, so when the empty cells and
+ * the pieces run out together every piece has been placed. */
+static void list_class(struct class_graph *c, size_t limit)
+{
+    struct placer p = {.c = c, .limit = limit};
+    p.left[KL_PIECE_HORIZONTAL] = c->style;
+    p.left[KL_PIECE_VERTICAL] = c->jiang - c->style;
+    p.left[KL_PIECE_SINGLE] = c->bing;
+    p.empty_left = FREE_CELLS - 2 * c->jiang - c->bing;
+    c->count = 0;
+    model_clear(&p.m);
+    for (int king = 0; king < KL_CELLS && c->count <= limit; king++)
+        if (model_add(&p.m, KL_PIECE_KING, king / KL_COLS, king % KL_COLS)) {
+            place_from(&p, 0, (kl_code)king << 32, 32);
+            model_pop(&p.m);
+        }
+}
+
+static uint32_t find_code(const struct class_graph *c, kl_code code)
+{
+    size_t lo = 0, hi = c->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (c->code[mid] < code)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == c->count || c->code[lo] != code) {
+        char what[64];
+        snprintf(what, sizeof what, "class %s, a step to %09llX", c->name,
+                 (unsigned long long)code);
+        die(what, "the step leaves the class (the reference model is wrong)");
+    }
+    return (uint32_t)lo;
+}
+
+static void link_steps(struct class_graph *c)
+{
+    c->first = grow(c->first, c->count + 1, sizeof c->first[0]);
+    uint32_t used = 0;
+    for (size_t i = 0; i < c->count; i++) {
+        struct model m;
+        struct model_neighbour next[MAX_NEIGHBOURS];
+        if (!model_from_code(c->code[i], &m))
+            die(c->name, "the placer made an illegal code");
+        int n = model_neighbours(&m, next, MAX_NEIGHBOURS);
+        if (n < 0)
+            die(c->name, "a layout with more steps than MAX_NEIGHBOURS");
+        if (used + (size_t)n > c->adj_room) {
+            c->adj_room = 2 * (used + (size_t)n);
+            c->adj = grow(c->adj, c->adj_room, sizeof c->adj[0]);
+        }
+        c->first[i] = used;
+        for (int k = 0; k < n; k++)
+            c->adj[used++] = find_code(c, next[k].code);
+    }
+    c->first[c->count] = used;
+}
+
+/* Breadth-first from the layouts already in queue[0 .. tail) with their steps set,
+ * through unvisited layouts (steps NO_STEPS); returns the new tail. */
+static size_t spread(struct class_graph *c, uint32_t *queue, size_t head, size_t tail)
+{
+    while (head < tail) {
+        uint32_t i = queue[head++];
+        for (uint32_t e = c->first[i]; e < c->first[i + 1]; e++) {
+            uint32_t j = c->adj[e];
+            if (c->steps[j] == NO_STEPS) {
+                c->steps[j] = c->steps[i] + 1;
+                queue[tail++] = j;
+            }
+        }
+    }
+    return tail;
+}
+
+static int by_size_then_min_code(const void *a, const void *b)
+{
+    const struct group *x = a, *y = b;
+    if (x->size != y->size)
+        return x->size > y->size ? -1 : 1;
+    return (x->min_code > y->min_code) - (x->min_code < y->min_code);
+}
+
+/* The groups of SPEC.md by BFS, numbered and with their members; then min_steps by one
+ * BFS from every solved layout at once, each reaching only its own group. */
+static void solve_class(struct class_graph *c)
+{
+    size_t n = c->count;
+    c->steps = grow(c->steps, n, sizeof c->steps[0]);
+    c->group = grow(c->group, n, sizeof c->group[0]);
+    c->index = grow(c->index, n, sizeof c->index[0]);
+    c->member = grow(c->member, n, sizeof c->member[0]);
+    uint32_t *queue = grow(NULL, n, sizeof queue[0]);
+    uint32_t *found = grow(NULL, n, sizeof found[0]);
+
+    /* A component reached from its first unvisited layout in code order starts at its
+     * smallest code.  steps only marks "visited" in this pass. */
+    for (size_t i = 0; i < n; i++)
+        c->steps[i] = NO_STEPS;
+    c->groups = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (c->steps[i] != NO_STEPS)
+            continue;
+        c->steps[i] = 0;
+        queue[0] = (uint32_t)i;
+        size_t size = spread(c, queue, 0, 1);
+        c->g = room_for(c->g, c->groups, &c->group_room, sizeof c->g[0]);
+        c->g[c->groups] = (struct group){.min_code = c->code[i], .size = (uint32_t)size,
+                                         .found = c->groups, .max_steps = NO_STEPS};
+        for (size_t k = 0; k < size; k++)
+            found[queue[k]] = c->groups;
+        c->groups++;
+    }
+    qsort(c->g, c->groups, sizeof c->g[0], by_size_then_min_code);
+    uint32_t *number = grow(NULL, c->groups, sizeof number[0]);
+    uint32_t *filled = grow(NULL, c->groups, sizeof filled[0]);
+    for (uint32_t k = 0, start = 0; k < c->groups; start += c->g[k++].size) {
+        number[c->g[k].found] = k;
+        c->g[k].first = start;
+        filled[k] = 0;
+    }
+    /* In code order, so a member's place in its group's list is its group_index. */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t k = c->group[i] = number[found[i]];
+        c->index[i] = filled[k]++;
+        c->member[c->g[k].first + c->index[i]] = (uint32_t)i;
+    }
+
+    size_t tail = 0;
+    for (size_t i = 0; i < n; i++) {
+        bool solved = (c->code[i] >> 32) == KL_SOLVED_KING_ADDR;
+        c->steps[i] = solved ? 0 : NO_STEPS;
+        if (solved)
+            queue[tail++] = (uint32_t)i;
+    }
+    spread(c, queue, 0, tail);
+    for (size_t i = 0; i < n; i++) {
+        struct group *g = &c->g[c->group[i]];
+        int32_t s = c->steps[i];
+        g->solved += s == 0;
+        if (s > g->max_steps) {
+            g->max_steps = s;
+            g->hardest = 0;
+        }
+        g->hardest += s == g->max_steps && s != NO_STEPS;
+    }
+    free(filled);
+    free(number);
+    free(found);
+    free(queue);
+}
+
+/* ---- the database ---- */
+
+struct db {
+    sqlite3 *h;
+    sqlite3_stmt *class_row, *class_list, *groups_of_class, *layers, *layout;
+};
+
+struct db_group {
+    int64_t group_id, group_num, size, min_code, solved, max_steps, hardest;
+    char name[NAME_SIZE];
+};
+
+static sqlite3_stmt *prepare(struct db *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db->h, sql, -1, &st, NULL) != SQLITE_OK)
+        die(sql, sqlite3_errmsg(db->h));
+    return st;
+}
+
+static void open_db(struct db *db, const char *path)
+{
+    if (sqlite3_open_v2(path, &db->h, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+        die(path, db->h ? sqlite3_errmsg(db->h) : "cannot open");
+    /* The layouts are looked up one by one.  One read transaction for all of them spares
+     * SQLite taking a file lock and checking the file for changes at every lookup, and
+     * mapping the file spares a read call per page. */
+    sqlite3_exec(db->h, "PRAGMA mmap_size = 1073741824", NULL, NULL, NULL);
+    if (sqlite3_exec(db->h, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+        die(path, sqlite3_errmsg(db->h));
+    db->class_row = prepare(db, "SELECT class_id, jiang, bing, style, layouts, groups, "
+                                "solved, solvable, max_min_steps FROM classes WHERE name = ?1");
+    db->class_list = prepare(db, "SELECT name, jiang, bing, style, layouts FROM classes");
+    db->groups_of_class = prepare(db, "SELECT group_id, group_num, size, min_code, solved, "
+                                      "max_min_steps, hardest_count, name FROM groups "
+                                      "WHERE class_id = ?1 ORDER BY name");
+    db->layers = prepare(db, "SELECT depth, size FROM layers WHERE group_id = ?1 "
+                             "ORDER BY depth");
+    db->layout = prepare(db, "SELECT group_id, group_index, min_steps FROM layouts "
+                             "WHERE code = ?1");
+}
+
+static void close_db(struct db *db)
+{
+    sqlite3_finalize(db->class_row);
+    sqlite3_finalize(db->class_list);
+    sqlite3_finalize(db->groups_of_class);
+    sqlite3_finalize(db->layers);
+    sqlite3_finalize(db->layout);
+    sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
+    sqlite3_close(db->h);
+}
+
+/* Steps a statement; true for a row, false when done, and dies on an error. */
+static bool next_row(struct db *db, sqlite3_stmt *st)
+{
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_ROW)
+        return true;
+    if (rc != SQLITE_DONE)
+        die(sqlite3_sql(st), sqlite3_errmsg(db->h));
+    return false;
+}
+
+static int64_t column(sqlite3_stmt *st, int i)
+{
+    return sqlite3_column_type(st, i) == SQLITE_NULL ? SQL_NULL : sqlite3_column_int64(st, i);
+}
+
+static int64_t steps_or_null(int32_t steps)
+{
+    return steps == NO_STEPS ? SQL_NULL : steps;
+}
+
+static int by_group_id(const void *a, const void *b)
+{
+    int64_t x = (*(const struct db_group *const *)a)->group_id;
+    int64_t y = (*(const struct db_group *const *)b)->group_id;
+    return (x > y) - (x < y);
+}
+
+/* ---- reporting ---- */
+
+struct report {
+    int passed, failed;
+    int shown;
+};
+
+static const char *show(int64_t v, char buf[24])
+{
+    if (v == SQL_NULL)
+        return "NULL";
+    snprintf(buf, 24, "%lld", (long long)v);
+    return buf;
+}
+
+/* Prints one FAIL line unless enough have been shown for `subject` (its counter *here)
+ * or overall. */
+static void fail_line(struct report *r, int *here, const char *subject, const char *fmt, ...)
+{
+    if (*here >= SHOWN_PER_GROUP || r->shown >= SHOWN_IN_ALL)
+        return;
+    (*here)++;
+    if (++r->shown == SHOWN_IN_ALL) {
+        printf("FAIL ... (more differences not shown)\n");
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    printf("FAIL %s: ", subject);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+}
+
+/* Compares one number; false (and a FAIL line) when it differs. */
+static bool same(struct report *r, int *here, const char *subject, const char *field,
+                 int64_t want, int64_t got)
+{
+    if (want == got)
+        return true;
+    char a[24], b[24];
+    fail_line(r, here, subject, "%s %s, database %s", field, show(want, a), show(got, b));
+    return false;
+}
+
+/* The same for a code, which says something only in hex. */
+static bool same_code(struct report *r, int *here, const char *subject, const char *field,
+                      kl_code want, int64_t got)
+{
+    if ((int64_t)want == got)
+        return true;
+    fail_line(r, here, subject, "%s %09llX, database %09llX", field,
+              (unsigned long long)want, (unsigned long long)got);
+    return false;
+}
+
+static void count(struct report *r, bool ok)
+{
+    if (ok)
+        r->passed++;
+    else
+        r->failed++;
+}
+
+/* ---- the comparison ---- */
+
+/* The database's groups of one class. */
+struct class_rows {
+    struct db_group *row;    /* by name */
+    struct db_group **by_id; /* the same, by group_id */
+    size_t count, room;
+    int64_t *id_of;          /* group_id of the row named for each group_num, or SQL_NULL */
+};
+
+static void load_groups(struct db *db, int64_t class_id, struct class_rows *rows)
+{
+    sqlite3_stmt *st = db->groups_of_class;
+    sqlite3_bind_int64(st, 1, class_id);
+    rows->count = 0;
+    while (next_row(db, st)) {
+        rows->row = room_for(rows->row, rows->count, &rows->room, sizeof rows->row[0]);
+        struct db_group *g = &rows->row[rows->count++];
+        g->group_id = column(st, 0);
+        g->group_num = column(st, 1);
+        g->size = column(st, 2);
+        g->min_code = column(st, 3);
+        g->solved = column(st, 4);
+        g->max_steps = column(st, 5);
+        g->hardest = column(st, 6);
+        snprintf(g->name, sizeof g->name, "%s", (const char *)sqlite3_column_text(st, 7));
+    }
+    sqlite3_reset(st);
+    rows->by_id = grow(rows->by_id, rows->count, sizeof rows->by_id[0]);
+    for (size_t i = 0; i < rows->count; i++)
+        rows->by_id[i] = &rows->row[i];
+    qsort(rows->by_id, rows->count, sizeof rows->by_id[0], by_group_id);
+}
+
+static const struct db_group *group_by_name(const struct class_rows *rows, const char *name)
+{
+    for (size_t lo = 0, hi = rows->count; lo < hi;) {
+        size_t mid = lo + (hi - lo) / 2;
+        int cmp = strcmp(rows->row[mid].name, name);
+        if (cmp == 0)
+            return &rows->row[mid];
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static const struct db_group *group_by_id(const struct class_rows *rows, int64_t group_id)
+{
+    if (rows->count == 0) /* by_id may be NULL then, which bsearch must not see */
+        return NULL;
+    struct db_group key = {.group_id = group_id}, *key_p = &key;
+    struct db_group **hit =
+        bsearch(&key_p, rows->by_id, rows->count, sizeof rows->by_id[0], by_group_id);
+    return hit ? *hit : NULL;
+}
+
+static void group_name(const struct class_graph *c, uint32_t k, char name[NAME_SIZE])
+{
+    snprintf(name, NAME_SIZE, "%s-%u", c->name, k);
+}
+
+/* The class row; sets *class_id, SQL_NULL when there is none. */
+static bool check_class_row(struct db *db, struct report *r, const struct class_graph *c,
+                            int64_t *class_id)
+{
+    sqlite3_stmt *st = db->class_row;
+    sqlite3_bind_text(st, 1, c->name, -1, SQLITE_STATIC);
+    int here = 0;
+    *class_id = SQL_NULL;
+    if (!next_row(db, st)) {
+        fail_line(r, &here, c->name, "no row in classes");
+        sqlite3_reset(st);
+        return false;
+    }
+    uint64_t solved = 0, solvable = 0;
+    int32_t max_steps = NO_STEPS;
+    for (uint32_t k = 0; k < c->groups; k++) {
+        solved += c->g[k].solved;
+        solvable += c->g[k].solved ? c->g[k].size : 0;
+        if (c->g[k].max_steps > max_steps)
+            max_steps = c->g[k].max_steps;
+    }
+    *class_id = column(st, 0);
+    bool ok = same(r, &here, c->name, "jiang", c->jiang, column(st, 1));
+    ok &= same(r, &here, c->name, "bing", c->bing, column(st, 2));
+    ok &= same(r, &here, c->name, "style", c->style, column(st, 3));
+    ok &= same(r, &here, c->name, "layouts", (int64_t)c->count, column(st, 4));
+    ok &= same(r, &here, c->name, "groups", c->groups, column(st, 5));
+    ok &= same(r, &here, c->name, "solved", (int64_t)solved, column(st, 6));
+    ok &= same(r, &here, c->name, "solvable", (int64_t)solvable, column(st, 7));
+    ok &= same(r, &here, c->name, "max_min_steps", steps_or_null(max_steps), column(st, 8));
+    sqlite3_reset(st);
+    return ok;
+}
+
+/* Every layout's row, in code order so that SQLite walks the table front to back; marks
+ * the groups with a member that differs. */
+static void check_layouts(struct db *db, struct report *r, const struct class_graph *c,
+                          const struct class_rows *rows, bool *bad, int *shown)
+{
+    sqlite3_stmt *st = db->layout;
+    for (size_t i = 0; i < c->count; i++) {
+        uint32_t k = c->group[i];
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)c->code[i]);
+        bool found = next_row(db, st);
+        int64_t group_id = found ? column(st, 0) : SQL_NULL;
+        int64_t index = found ? column(st, 1) : SQL_NULL;
+        int64_t steps = found ? column(st, 2) : SQL_NULL;
+        sqlite3_reset(st);
+        bool in_group = group_id == rows->id_of[k] && group_id != SQL_NULL;
+        if (found && in_group && index == c->index[i] &&
+            steps == steps_or_null(c->steps[i]))
+            continue;
+        bad[k] = true;
+        char want[NAME_SIZE], subject[NAME_SIZE + 16];
+        group_name(c, k, want);
+        snprintf(subject, sizeof subject, "%s %09llX", want, (unsigned long long)c->code[i]);
+        if (!found) {
+            fail_line(r, &shown[k], subject, "no row in layouts");
+            continue;
+        }
+        if (!in_group) {
+            const struct db_group *g = group_by_id(rows, group_id);
+            fail_line(r, &shown[k], subject, "database group %s",
+                      g ? g->name : "not of this class");
+        }
+        same(r, &shown[k], subject, "group_index", c->index[i], index);
+        same(r, &shown[k], subject, "min_steps", steps_or_null(c->steps[i]), steps);
+    }
+}
+
+/* The group's layers rows: one per depth 0..max_min_steps with its member count, or one
+ * NULL row holding every member of an unsolvable group. */
+static bool check_layers(struct db *db, struct report *r, int *here, const char *subject,
+                         const struct class_graph *c, const struct group *g,
+                         int64_t group_id, uint32_t *histogram)
+{
+    bool solvable = g->max_steps != NO_STEPS;
+    int32_t rows = solvable ? g->max_steps + 1 : 1;
+    memset(histogram, 0, (size_t)rows * sizeof histogram[0]);
+    for (uint32_t m = g->first; m < g->first + g->size; m++) {
+        int32_t s = c->steps[c->member[m]];
+        histogram[solvable ? s : 0]++;
+    }
+    sqlite3_stmt *st = db->layers;
+    sqlite3_bind_int64(st, 1, group_id);
+    bool ok = true;
+    int32_t d = 0;
+    for (; ok && next_row(db, st); d++) {
+        char depth[32], size[32];
+        if (d == rows) {
+            fail_line(r, here, subject, "more than %d layers rows", (int)rows);
+            ok = false;
+            break;
+        }
+        snprintf(depth, sizeof depth, "layers[%d].depth", (int)d);
+        snprintf(size, sizeof size, "layers[%d].size", (int)d);
+        ok = same(r, here, subject, depth, solvable ? d : SQL_NULL, column(st, 0)) &&
+             same(r, here, subject, size, histogram[d], column(st, 1));
+    }
+    sqlite3_reset(st);
+    if (ok && d < rows) {
+        fail_line(r, here, subject, "%d layers rows, expected %d", (int)d, (int)rows);
+        ok = false;
+    }
+    return ok;
+}
+
+static bool check_group(struct db *db, struct report *r, const struct class_graph *c,
+                        const struct class_rows *rows, uint32_t k, int *here,
+                        uint32_t *histogram)
+{
+    const struct group *g = &c->g[k];
+    char name[NAME_SIZE];
+    group_name(c, k, name);
+    const struct db_group *row = group_by_name(rows, name);
+    if (!row) {
+        fail_line(r, here, name, "no row in groups for class %s", c->name);
+        return false;
+    }
+    bool ok = same(r, here, name, "group_num", k, row->group_num);
+    ok &= same(r, here, name, "size", g->size, row->size);
+    ok &= same_code(r, here, name, "min_code", g->min_code, row->min_code);
+    ok &= same(r, here, name, "solved", g->solved, row->solved);
+    ok &= same(r, here, name, "max_min_steps", steps_or_null(g->max_steps), row->max_steps);
+    ok &= same(r, here, name, "hardest_count",
+               g->max_steps == NO_STEPS ? SQL_NULL : g->hardest, row->hardest);
+    return check_layers(db, r, here, name, c, g, row->group_id, histogram) && ok;
+}
+
+/* One check for the class row and its number of group rows, one per group for the group
+ * row, its layers and its members' rows. */
+static void check_class(struct db *db, struct report *r, const struct class_graph *c,
+                        struct class_rows *rows)
+{
+    int64_t class_id;
+    bool class_ok = check_class_row(db, r, c, &class_id);
+    rows->count = 0;
+    if (class_id != SQL_NULL)
+        load_groups(db, class_id, rows);
+    int here = 0;
+    class_ok &= same(r, &here, c->name, "rows in groups", c->groups, (int64_t)rows->count);
+    count(r, class_ok);
+
+    rows->id_of = grow(rows->id_of, c->groups, sizeof rows->id_of[0]);
+    int32_t deepest = 0;
+    for (uint32_t k = 0; k < c->groups; k++) {
+        char name[NAME_SIZE];
+        group_name(c, k, name);
+        const struct db_group *row = group_by_name(rows, name);
+        rows->id_of[k] = row ? row->group_id : SQL_NULL;
+        deepest = c->g[k].max_steps > deepest ? c->g[k].max_steps : deepest;
+    }
+    bool *bad = calloc(c->groups, sizeof *bad);
+    int *shown = calloc(c->groups, sizeof *shown);
+    uint32_t *histogram = grow(NULL, (size_t)deepest + 1, sizeof *histogram);
+    if (!bad || !shown)
+        die("memory", "out of memory");
+    /* The group rows first: when a group is wrong as a whole, its row says more than
+     * its members do. */
+    for (uint32_t k = 0; k < c->groups; k++)
+        bad[k] = !check_group(db, r, c, rows, k, &shown[k], histogram);
+    check_layouts(db, r, c, rows, bad, shown);
+    for (uint32_t k = 0; k < c->groups; k++)
+        count(r, !bad[k]);
+    free(histogram);
+    free(shown);
+    free(bad);
+}
+
+/* ---- the classes ---- */
+
+static bool is_larger_class(const char *name)
+{
+    for (size_t i = 0; i < sizeof larger_classes / sizeof larger_classes[0]; i++)
+        if (strcmp(name, larger_classes[i]) == 0)
+            return true;
+    return false;
+}
+
+/* Layouts per class as the placer finds them, up to SMALL_CLASS + 1. */
+static uint32_t sizes[MAX_JIANG + 1][MAX_BING + 1][MAX_JIANG + 1];
+
+/* The database lists exactly the classes that have layouts, and a class too large to
+ * work out here is too large in the database as well. */
+static bool check_class_list(struct db *db, struct report *r)
+{
+    int here = 0, listed = 0, expected = 0;
+    bool ok = true;
+    for (int j = 0; j <= MAX_JIANG; j++)
+        for (int b = 0; b <= MAX_BING; b++)
+            for (int s = 0; s <= j; s++)
+                expected += sizes[j][b][s] > 0;
+    sqlite3_stmt *st = db->class_list;
+    while (next_row(db, st)) {
+        const char *name = (const char *)sqlite3_column_text(st, 0);
+        int64_t j = column(st, 1), b = column(st, 2), s = column(st, 3);
+        char want[NAME_SIZE];
+        snprintf(want, sizeof want, "%lld-%lld-%lld", (long long)j, (long long)b,
+                 (long long)s);
+        listed++;
+        if (strcmp(name, want) != 0 || j < 0 || j > MAX_JIANG || b < 0 || b > MAX_BING ||
+            s < 0 || s > j || sizes[j][b][s] == 0) {
+            fail_line(r, &here, name, "in classes, but no such class has layouts");
+            ok = false;
+        } else if (sizes[j][b][s] > SMALL_CLASS && column(st, 4) <= SMALL_CLASS) {
+            fail_line(r, &here, name, "more than %d layouts, database %lld", SMALL_CLASS,
+                      (long long)column(st, 4));
+            ok = false;
+        }
+    }
+    sqlite3_reset(st);
+    return same(r, &here, "classes", "rows", expected, listed) && ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: db_crosscheck DB_PATH\n");
+        return 2;
+    }
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    struct db db;
+    open_db(&db, argv[1]);
+    struct report r = {0};
+    struct class_graph c = {0};
+    struct class_rows rows = {0};
+    size_t classes = 0, layouts = 0, groups = 0;
+    for (c.jiang = 0; c.jiang <= MAX_JIANG; c.jiang++)
+        for (c.bing = 0; 2 * c.jiang + c.bing <= FREE_CELLS - MIN_EMPTY; c.bing++)
+            for (c.style = 0; c.style <= c.jiang; c.style++) {
+                snprintf(c.name, sizeof c.name, "%d-%d-%d", c.jiang, c.bing, c.style);
+                bool larger = is_larger_class(c.name);
+                list_class(&c, larger ? SIZE_MAX - 1 : SMALL_CLASS);
+                sizes[c.jiang][c.bing][c.style] = (uint32_t)c.count;
+                if (c.count == 0 || (c.count > SMALL_CLASS && !larger))
+                    continue;
+                link_steps(&c);
+                solve_class(&c);
+                check_class(&db, &r, &c, &rows);
+                classes++;
+                layouts += c.count;
+                groups += c.groups;
+            }
+    count(&r, check_class_list(&db, &r));
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("db_crosscheck: %zu classes (all up to %d layouts, and", classes, SMALL_CLASS);
+    for (size_t i = 0; i < sizeof larger_classes / sizeof larger_classes[0]; i++)
+        printf(" %s", larger_classes[i]);
+    printf("), %zu layouts, %zu groups against brute force in %.1f s\n", layouts, groups,
+           (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    printf("db_crosscheck: %d passed, %d failed\n", r.passed, r.failed);
+
+    close_db(&db);
+    free(c.code);
+    free(c.first);
+    free(c.adj);
+    free(c.steps);
+    free(c.group);
+    free(c.index);
+    free(c.member);
+    free(c.g);
+    free(rows.row);
+    free(rows.by_id);
+    free(rows.id_of);
+    return r.failed ? 1 : 0;
+}
