@@ -24,6 +24,47 @@ static uint16_t row_symbols[1 << ROW_BITS];
 static uint16_t row_mirror[1 << ROW_BITS];
 static pthread_once_t row_tables_once = PTHREAD_ONCE_INIT;
 
+/* Decoding reads a row at a time too: given which cells of the row are already covered
+ * (4 bits) and the next four symbols (8 bits), row_decode says what the row holds.  An
+ * entry is ROW_DECODE_BAD when a piece would leave the board or overlap inside the row;
+ * the cell-by-cell walk then finds the reason. */
+#define ROW_DECODE_BAD UINT32_MAX
+#define DECODE_RAW(e) ((e) & ROW_MASK)                /* the row's raw bits, its own pieces */
+#define DECODE_USED(e) (((e) >> 12) & 7u)             /* symbols consumed */
+#define DECODE_DOWN(e) (((e) >> 15) & 0xfu)           /* cells of the next row covered */
+#define DECODE_EMPTY(e) (((e) >> 19) & 7u)            /* empty cells in the row */
+static uint32_t row_decode[1 << KL_COLS][1 << 8];
+static pthread_once_t decode_table_once = PTHREAD_ONCE_INIT;
+
+static void fill_decode_table(void)
+{
+    for (unsigned covered = 0; covered < (1u << KL_COLS); covered++)
+        for (unsigned next = 0; next < (1u << 8); next++) {
+            unsigned raw = 0, used = 0, down = 0, empty = 0, taken = covered;
+            uint32_t entry = 0;
+            for (int col = 0; col < KL_COLS && entry != ROW_DECODE_BAD; col++) {
+                if (taken >> col & 1u)
+                    continue;
+                unsigned symbol = next >> (6 - 2 * used++) & 3u;
+                if (symbol == SYMBOL_EMPTY) {
+                    empty++;
+                } else if (symbol == SYMBOL_SINGLE) {
+                    raw |= (unsigned)KL_CELL_SINGLE << (3 * col);
+                } else if (symbol == SYMBOL_VERTICAL) {
+                    raw |= (unsigned)KL_CELL_V_TOP << (3 * col);
+                    down |= 1u << col;
+                } else if (col == KL_COLS - 1 || (taken >> (col + 1) & 1u)) {
+                    entry = ROW_DECODE_BAD;
+                } else {
+                    raw |= ((unsigned)KL_CELL_H_LEFT | (unsigned)KL_CELL_H_RIGHT << 3) << (3 * col);
+                    taken |= 2u << col;
+                }
+            }
+            row_decode[covered][next] =
+                entry == ROW_DECODE_BAD ? entry : raw | used << 12 | down << 15 | empty << 19;
+        }
+}
+
 static void fill_row_tables(void)
 {
     for (unsigned row = 0; row <= ROW_MASK; row++) {
@@ -123,13 +164,10 @@ static bool king_address_possible(int addr)
     return addr < KL_CELLS && kl_piece_fits(KL_PIECE_KING, addr);
 }
 
-enum kl_code_error kl_code_to_raw(kl_code code, kl_raw *out)
+/* The cell-by-cell decoding, which names the first thing wrong with an illegal code. */
+static enum kl_code_error walk_cells(kl_code code, kl_raw *out)
 {
-    if (code >> (4 * KL_CODE_HEX_DIGITS))
-        return KL_ERR_TOO_LONG;
     int king = kl_code_king(code);
-    if (!king_address_possible(king))
-        return KL_ERR_KING_ADDRESS;
     uint32_t covered = kl_piece_cells(KL_PIECE_KING, king);
     kl_raw raw = kl_piece_pattern(KL_PIECE_KING, king);
     uint32_t tail = (uint32_t)code;
@@ -159,9 +197,46 @@ enum kl_code_error kl_code_to_raw(kl_code code, kl_raw *out)
         return KL_ERR_UNUSED_BITS;
     if (empties < 2)
         return KL_ERR_FEW_EMPTY;
-    if (out)
-        *out = raw;
+    *out = raw;
     return KL_OK;
+}
+
+enum kl_code_error kl_code_to_raw(kl_code code, kl_raw *out)
+{
+    if (code >> (4 * KL_CODE_HEX_DIGITS))
+        return KL_ERR_TOO_LONG;
+    int king = kl_code_king(code);
+    if (!king_address_possible(king))
+        return KL_ERR_KING_ADDRESS;
+    pthread_once(&decode_table_once, fill_decode_table);
+    uint32_t king_cells = kl_piece_cells(KL_PIECE_KING, king);
+    kl_raw raw = kl_piece_pattern(KL_PIECE_KING, king);
+    uint64_t tail = (uint32_t)code;
+    int left = TAIL_BITS; /* symbol bits not read yet */
+    unsigned from_above = 0, empties = 0;
+    for (int row = 0; row < KL_ROWS; row++) {
+        unsigned king_row = king_cells >> (KL_COLS * row) & 0xfu;
+        if (from_above & king_row)
+            break; /* a vertical piece runs into the 2x2 */
+        unsigned next = (unsigned)((tail << 8) >> left) & 0xffu;
+        uint32_t e = row_decode[from_above | king_row][next];
+        if (e == ROW_DECODE_BAD)
+            break;
+        for (unsigned c = from_above; c; c &= c - 1)
+            raw |= (kl_raw)KL_CELL_V_BOTTOM << (3 * (KL_COLS * row + __builtin_ctz(c)));
+        raw |= (kl_raw)DECODE_RAW(e) << (ROW_BITS * row);
+        left -= 2 * (int)DECODE_USED(e);
+        from_above = DECODE_DOWN(e);
+        empties += DECODE_EMPTY(e);
+        if (row == KL_ROWS - 1 && from_above == 0 && empties >= 2 &&
+            (tail & ((1ull << left) - 1)) == 0) {
+            if (out)
+                *out = raw;
+            return KL_OK;
+        }
+    }
+    kl_raw ignored;
+    return walk_cells(code, out ? out : &ignored);
 }
 
 kl_code kl_raw_to_code(kl_raw raw)
