@@ -1,0 +1,261 @@
+#include "db.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "idlist.h"
+#include "report.h"
+
+#define GROUP_COLUMNS                                                                    \
+    "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
+    " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count"        \
+    " FROM groups g JOIN classes c USING (class_id) "
+
+struct db {
+    sqlite3 *handle;
+    const char *path;
+    sqlite3_stmt *layout, *min_steps, *group_by_id, *group_by_name;
+};
+
+/* A query failed on a database that opened fine: nothing more can be answered. */
+static _Noreturn void fail(struct db *db)
+{
+    report(EXIT_BAD_INPUT, db->path, "database error: %s (rebuild it with `make`)",
+           sqlite3_errmsg(db->handle));
+    exit(EXIT_BAD_INPUT);
+}
+
+sqlite3_stmt *db_prepare(struct db *db, const char *sql)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (sqlite3_prepare_v2(db->handle, sql, -1, &stmt, NULL) != SQLITE_OK)
+        fail(db);
+    return stmt;
+}
+
+bool db_step(struct db *db, sqlite3_stmt *stmt)
+{
+    int rc = sqlite3_step(stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        fail(db);
+    return rc == SQLITE_ROW;
+}
+
+int64_t db_column_or_null(sqlite3_stmt *stmt, int column)
+{
+    return sqlite3_column_type(stmt, column) == SQLITE_NULL ? DB_NULL
+                                                             : sqlite3_column_int64(stmt, column);
+}
+
+/* Binds one integer or text key to a statement made once, and steps it. */
+static bool look_up(struct db *db, sqlite3_stmt **stmt, const char *sql, int64_t number,
+                    const char *text)
+{
+    if (!*stmt)
+        *stmt = db_prepare(db, sql);
+    sqlite3_reset(*stmt);
+    if (text)
+        sqlite3_bind_text(*stmt, 1, text, -1, SQLITE_STATIC);
+    else
+        sqlite3_bind_int64(*stmt, 1, number);
+    return db_step(db, *stmt);
+}
+
+bool db_meta(struct db *db, const char *key, char *buf, size_t size)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (sqlite3_prepare_v2(db->handle, "SELECT value FROM meta WHERE key = ?", -1, &stmt, NULL) != SQLITE_OK)
+        return false;
+    sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_type(stmt, 0) != SQLITE_NULL;
+    if (found)
+        snprintf(buf, size, "%s", (const char *)sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    return found;
+}
+
+struct db *db_open(const char *path)
+{
+    if (access(path, F_OK) != 0) {
+        report(EXIT_BAD_INPUT, path, "no database here; build it with `make` (or name one with --db PATH or $KLOTSKI_DB)");
+        return NULL;
+    }
+    struct db *db = xcalloc(1, sizeof *db);
+    db->path = path;
+    char version[32];
+    /* One thread uses the connection: sqlite's mutexes would only cost time. */
+    if (sqlite3_open_v2(path, &db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+        report(EXIT_BAD_INPUT, path, "cannot open the database: %s", sqlite3_errmsg(db->handle));
+    } else if (!db_meta(db, "format_version", version, sizeof version)) {
+        report(EXIT_BAD_INPUT, path, "not a klotski database (no format_version in meta); rebuild it with `make`");
+    } else if (atoi(version) != DB_FORMAT_VERSION) {
+        report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with `make`",
+               version, DB_FORMAT_VERSION);
+    } else {
+        return db;
+    }
+    sqlite3_close(db->handle);
+    free(db);
+    return NULL;
+}
+
+void db_close(struct db *db)
+{
+    if (!db)
+        return;
+    sqlite3_finalize(db->layout);
+    sqlite3_finalize(db->min_steps);
+    sqlite3_finalize(db->group_by_id);
+    sqlite3_finalize(db->group_by_name);
+    sqlite3_close(db->handle);
+    free(db);
+}
+
+bool db_layout(struct db *db, kl_code code, struct layout_row *out)
+{
+    if (!look_up(db, &db->layout,
+                 "SELECT group_id, group_index, min_steps, farthest_steps, farthest_num"
+                 " FROM layouts WHERE code = ?",
+                 (int64_t)code, NULL))
+        return false;
+    sqlite3_stmt *s = db->layout;
+    *out = (struct layout_row){
+        .code = code,
+        .group_id = sqlite3_column_int64(s, 0),
+        .group_index = sqlite3_column_int64(s, 1),
+        .min_steps = (int)db_column_or_null(s, 2),
+        .farthest_steps = (int)db_column_or_null(s, 3),
+        .farthest_num = db_column_or_null(s, 4),
+    };
+    return true;
+}
+
+int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, struct group_row *group)
+{
+    if (db_layout(db, code, layout) && db_group(db, layout->group_id, group))
+        return EXIT_ANSWERED;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    return report(EXIT_NOT_FOUND, hex, "not in the database");
+}
+
+int db_min_steps(struct db *db, kl_code code)
+{
+    if (!look_up(db, &db->min_steps, "SELECT min_steps FROM layouts WHERE code = ?",
+                 (int64_t)code, NULL))
+        return DB_NULL;
+    return (int)db_column_or_null(db->min_steps, 0);
+}
+
+static void read_group(sqlite3_stmt *s, struct group_row *out)
+{
+    *out = (struct group_row){
+        .group_id = sqlite3_column_int64(s, 0),
+        .class_id = sqlite3_column_int64(s, 3),
+        .size = sqlite3_column_int64(s, 4),
+        .min_code = (kl_code)sqlite3_column_int64(s, 5),
+        .solved = sqlite3_column_int64(s, 6),
+        .max_min_steps = (int)db_column_or_null(s, 7),
+        .hardest_count = db_column_or_null(s, 8),
+        .diameter = (int)db_column_or_null(s, 9),
+        .radius = (int)db_column_or_null(s, 10),
+        .peripheral_count = db_column_or_null(s, 11),
+    };
+    snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
+    snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));
+}
+
+bool db_group(struct db *db, int64_t group_id, struct group_row *out)
+{
+    if (!look_up(db, &db->group_by_id, GROUP_COLUMNS "WHERE g.group_id = ?", group_id, NULL))
+        return false;
+    read_group(db->group_by_id, out);
+    return true;
+}
+
+bool db_group_named(struct db *db, const char *name, struct group_row *out)
+{
+    if (!look_up(db, &db->group_by_name, GROUP_COLUMNS "WHERE g.name = ?", 0, name))
+        return false;
+    read_group(db->group_by_name, out);
+    return true;
+}
+
+int64_t db_class_named(struct db *db, const char *name)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT class_id FROM classes WHERE name = ?");
+    sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+    int64_t id = db_step(db, stmt) ? sqlite3_column_int64(stmt, 0) : DB_NULL;
+    sqlite3_finalize(stmt);
+    return id;
+}
+
+uint32_t *db_column_ids(struct db *db, sqlite3_stmt *stmt, int column, size_t count)
+{
+    uint32_t *ids = xmalloc(count * sizeof *ids);
+    const void *blob = sqlite3_column_blob(stmt, column);
+    if (kl_idlist_decode(blob, (size_t)sqlite3_column_bytes(stmt, column), ids, count) != 0) {
+        report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with `make`");
+        exit(EXIT_BAD_INPUT);
+    }
+    return ids;
+}
+
+size_t db_group_layers(struct db *db, int64_t group_id, struct layer **layers)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT depth, size, ids FROM layers WHERE group_id = ?"
+                                        " ORDER BY depth");
+    sqlite3_bind_int64(stmt, 1, group_id);
+    size_t count = 0, capacity = 0;
+    *layers = NULL;
+    while (db_step(db, stmt)) {
+        if (count == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            *layers = xrealloc(*layers, capacity * sizeof **layers);
+        }
+        struct layer *l = &(*layers)[count++];
+        l->depth = (int)db_column_or_null(stmt, 0);
+        l->size = (size_t)sqlite3_column_int64(stmt, 1);
+        l->ids = db_column_ids(db, stmt, 2, l->size);
+    }
+    sqlite3_finalize(stmt);
+    return count;
+}
+
+/* Runs a query whose first row, if any, holds a count and an id list of that many. */
+static size_t query_ids(struct db *db, sqlite3_stmt *stmt, uint32_t **ids)
+{
+    size_t count = 0;
+    *ids = NULL;
+    if (db_step(db, stmt)) {
+        count = (size_t)sqlite3_column_int64(stmt, 0);
+        *ids = db_column_ids(db, stmt, 1, count);
+    }
+    sqlite3_finalize(stmt);
+    return count;
+}
+
+size_t db_layer_ids(struct db *db, int64_t group_id, int depth, uint32_t **ids)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT size, ids FROM layers WHERE group_id = ? AND depth = ?");
+    sqlite3_bind_int64(stmt, 1, group_id);
+    sqlite3_bind_int(stmt, 2, depth);
+    return query_ids(db, stmt, ids);
+}
+
+size_t db_peripheral_ids(struct db *db, int64_t group_id, uint32_t **ids)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT peripheral_count, peripheral_ids FROM groups"
+                                        " WHERE group_id = ? AND peripheral_ids IS NOT NULL");
+    sqlite3_bind_int64(stmt, 1, group_id);
+    return query_ids(db, stmt, ids);
+}
+
+void db_free_layers(struct layer *layers, size_t count)
+{
+    for (size_t i = 0; i < count; i++)
+        free(layers[i].ids);
+    free(layers);
+}

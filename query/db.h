@@ -1,0 +1,119 @@
+/* The database of schema/tables.sql, opened read-only: the format check, the lookups
+ * every command needs, as prepared statements made once, and checked statement calls for
+ * the commands' own SQL.  A database that fails a query mid-way (corrupt, locked) ends the
+ * process with a one-line error and EXIT_BAD_INPUT: no answer can be trusted then. */
+#ifndef KLOTSKI_QUERY_DB_H
+#define KLOTSKI_QUERY_DB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "classes.h"
+#include "code.h"
+
+#define DB_FORMAT_VERSION 1
+#define DB_DEFAULT_PATH "data/klotski.db"
+#define DB_NULL (-1)           /* a NULL column in the structs below */
+#define GROUP_NAME_SIZE 32
+
+struct db;
+
+/* Opens the database at `path` read-only and checks its format version.  Returns the
+ * handle, or NULL after reporting why on stderr (no file: how to build one; not a
+ * database or another format version: to rebuild it). */
+struct db *db_open(const char *path);
+
+/* Finalizes the prepared statements and closes the database; NULL is allowed. */
+void db_close(struct db *db);
+
+struct group_row;
+
+/* One row of layouts. */
+struct layout_row {
+    kl_code code;
+    int64_t group_id;
+    int64_t group_index;
+    int min_steps;        /* DB_NULL: unsolvable */
+    int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
+    int64_t farthest_num; /* DB_NULL: not stored */
+};
+
+/* Looks up a legal code.  Returns true and fills *out, or false when the database has no
+ * such row (only an incomplete database lacks a legal code). */
+bool db_layout(struct db *db, kl_code code, struct layout_row *out);
+
+/* Looks up a legal code and its group.  Returns EXIT_ANSWERED and fills both, or reports
+ * "CODE: not in the database" and returns EXIT_NOT_FOUND. */
+int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, struct group_row *group);
+
+/* min_steps of a legal code: the number, DB_NULL when unsolvable or not in the database.
+ * The fast path of solve: one rowid lookup. */
+int db_min_steps(struct db *db, kl_code code);
+
+/* One row of groups, with its class name. */
+struct group_row {
+    int64_t group_id;
+    char name[GROUP_NAME_SIZE];
+    char class_name[KL_CLASS_NAME_SIZE];
+    int64_t class_id;
+    int64_t size;
+    kl_code min_code;
+    int64_t solved;           /* solved members; 0: unsolvable group */
+    int max_min_steps;        /* DB_NULL when unsolvable */
+    int64_t hardest_count;    /* DB_NULL when unsolvable */
+    int diameter;             /* DB_NULL until the farthest phase */
+    int radius;               /* DB_NULL until the farthest phase */
+    int64_t peripheral_count; /* DB_NULL until the farthest phase */
+};
+
+/* Looks up a group by id.  Returns true and fills *out, or false when there is none. */
+bool db_group(struct db *db, int64_t group_id, struct group_row *out);
+
+/* Looks up a group by name ("5-4-1-1").  Returns true and fills *out, or false. */
+bool db_group_named(struct db *db, const char *name, struct group_row *out);
+
+/* Looks up a class by name ("5-4-1").  Returns its class_id, or DB_NULL when none. */
+int64_t db_class_named(struct db *db, const char *name);
+
+/* A depth layer of a group: its members' ids, ascending. */
+struct layer {
+    int depth;     /* min_steps of the members; DB_NULL for an unsolvable group's one layer */
+    size_t size;
+    uint32_t *ids; /* malloc'd */
+};
+
+/* Decodes every layer of a group into *layers (a malloc'd array, depth ascending; free it
+ * with db_free_layers).  Returns how many layers. */
+size_t db_group_layers(struct db *db, int64_t group_id, struct layer **layers);
+
+/* Decodes the ids of a group's members with min_steps `depth` into *ids (malloc'd; free
+ * it).  Returns how many; 0 with *ids NULL when the group has none. */
+size_t db_layer_ids(struct db *db, int64_t group_id, int depth, uint32_t **ids);
+
+/* Decodes the ids of a group's peripheral layouts into *ids (malloc'd; free it).  Returns
+ * how many; 0 with *ids NULL when the farthest phase has not stored them. */
+size_t db_peripheral_ids(struct db *db, int64_t group_id, uint32_t **ids);
+
+void db_free_layers(struct layer *layers, size_t count);
+
+/* The value of a meta key as text, copied into buf (size bytes).  Returns false when
+ * the key is missing or NULL. */
+bool db_meta(struct db *db, const char *key, char *buf, size_t size);
+
+/* Decodes an "id list v1" column (schema/tables.sql) of `count` ids into a malloc'd
+ * array.  Reports a corrupt list and exits. */
+uint32_t *db_column_ids(struct db *db, sqlite3_stmt *stmt, int column, size_t count);
+
+/* Prepares a statement of the caller's own; finalize it with sqlite3_finalize. */
+sqlite3_stmt *db_prepare(struct db *db, const char *sql);
+
+/* Steps a statement.  Returns true for a row, false when done. */
+bool db_step(struct db *db, sqlite3_stmt *stmt);
+
+/* An integer column, or DB_NULL when it is NULL. */
+int64_t db_column_or_null(sqlite3_stmt *stmt, int column);
+
+#endif

@@ -1,0 +1,32 @@
+/* Messages for the user on stderr, the exit codes they lead to, and allocation that
+ * reports failure instead of returning NULL. */
+#ifndef KLOTSKI_QUERY_REPORT_H
+#define KLOTSKI_QUERY_REPORT_H
+
+#include <stddef.h>
+
+/* The tool's exit codes (docs/klotski.1). */
+enum exit_status {
+    EXIT_ANSWERED = 0,  /* every input answered */
+    EXIT_NOT_FOUND = 1, /* no such group or class, unsolvable where a solution was asked,
+                           layouts in different groups, a database that fails verify */
+    EXIT_BAD_INPUT = 2  /* bad usage, bad input, no usable database */
+};
+
+/* Prints one line "klotski: SUBJECT: MESSAGE" on stderr (without "SUBJECT: " when subject
+ * is NULL).  message is a printf format.  Returns `status`, so that callers can write
+ * `return report(EXIT_BAD_INPUT, arg, "...")`. */
+int report(enum exit_status status, const char *subject, const char *message, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Of two statuses, the one to exit with: the larger. */
+static inline int worse_status(int a, int b) { return a > b ? a : b; }
+
+/* malloc / calloc / realloc / strdup that print "out of memory" and exit with
+ * EXIT_BAD_INPUT when the system has no memory left; they never return NULL. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+
+#endif
