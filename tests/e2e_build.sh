@@ -98,6 +98,28 @@ interrupt storing
 err=$("$BIN/klotski-build" --db /nonexistent-dir/k.db --quiet 2>&1)
 expect "unwritable path exits 1" 1 $?
 expect "unwritable path: one line naming the path" 1 "$(printf '%s\n' "$err" | grep -c '/nonexistent-dir/k.db')"
+# Running out of memory: a clear message, exit 1, nothing left behind.  Sanitizer builds
+# reserve more address space than any such limit, so only the normal build is tried.
+if ! grep -q __asan_init "$BIN/klotski-build"; then
+    err=$( (ulimit -v 600000; "$BIN/klotski-build" --db "$WORK/oom.db" --quiet) 2>&1)
+    expect "out of memory exits 1" 1 $?
+    expect "out of memory: one line" "klotski-build: out of memory while analysing classes" "$err"
+    expect "out of memory leaves nothing" "" "$(ls "$WORK"/oom.db* 2>/dev/null)"
+fi
+
+# A full disk: a clear message, exit 1, no temporary file (needs root to mount a tmpfs).
+small=$WORK/small-disk
+mkdir -p "$small"
+if mount -t tmpfs -o size=50M tmpfs "$small" 2>/dev/null; then
+    err=$("$BIN/klotski-build" --db "$small/k.db" --quiet 2>&1)
+    expect "disk full exits 1" 1 $?
+    expect "disk full: one line naming the path" 1 "$(printf '%s\n' "$err" | grep -c "^klotski-build: $small/k.db: .*disk is full")"
+    expect "disk full leaves nothing" "" "$(ls "$small")"
+    umount "$small"
+else
+    echo "disk-full check skipped: cannot mount a tmpfs here"
+fi
+
 "$BIN/klotski-build" --threads 0 2>/dev/null
 expect "bad --threads exits 2" 2 $?
 "$BIN/klotski-build" --bogus 2>/dev/null
