@@ -325,7 +325,7 @@ int store_write(const char *path, const struct catalog *cat, const struct analys
          exec(&w, finish_sql, "finishing schema") || exec(&w, "COMMIT", "commit") ||
          check_counts(&w);
     if (sqlite3_close(w.db) != SQLITE_OK && rc == 0) {
-        snprintf(err, err_size, "closing: %s", sqlite3_errmsg(w.db));
+        snprintf(err, err_size, "closing the database failed");
         rc = 1;
     }
     return rc ? -1 : 0;
