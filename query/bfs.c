@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "code_list.h"
 #include "moves.h"
 #include "report.h"
 
@@ -79,4 +80,19 @@ void bfs_free(struct bfs *b)
     free(b->parent);
     free(b->level_end);
     codemap_free(&b->index);
+}
+
+kl_code *bfs_farthest(kl_code start, size_t expected, size_t *count, int *distance)
+{
+    struct bfs search;
+    bfs_run(&search, start, expected, &(struct bfs_visitor){0});
+    *distance = search.levels - 1;
+    size_t begin = bfs_level_begin(&search, *distance);
+    *count = search.count - begin;
+    kl_code *farthest = xmalloc(*count * sizeof *farthest);
+    for (size_t i = 0; i < *count; i++)
+        farthest[i] = kl_raw_to_code(search.nodes[begin + i]);
+    bfs_free(&search);
+    sort_codes(farthest, *count);
+    return farthest;
 }

@@ -40,6 +40,11 @@ void bfs_run(struct bfs *search, kl_code start, size_t expected, const struct bf
 
 void bfs_free(struct bfs *search);
 
+/* The layouts of its group farthest from the layout `start` (a legal code): searches the
+ * whole group (expected: its size, when known) and returns their codes ascending (a
+ * malloc'd array; free it), their number in *count and their distance in *distance. */
+kl_code *bfs_farthest(kl_code start, size_t expected, size_t *count, int *distance);
+
 /* First position of distance `level` in nodes. */
 static inline size_t bfs_level_begin(const struct bfs *search, int level)
 {

@@ -21,15 +21,9 @@ static int farthest_of(struct db *db, const struct request *req, const struct la
     (void)req;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
-    struct bfs search;
-    bfs_run(&search, layout->code, (size_t)group->size, &(struct bfs_visitor){0});
-    int distance = search.levels - 1;
-    size_t begin = bfs_level_begin(&search, distance), count = search.count - begin;
-    kl_code *farthest = xmalloc(count * sizeof *farthest);
-    for (size_t i = 0; i < count; i++)
-        farthest[i] = kl_raw_to_code(search.nodes[begin + i]);
-    bfs_free(&search);
-    sort_codes(farthest, count);
+    size_t count;
+    int distance;
+    kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &count, &distance);
     struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
     for (size_t i = 0; i < count; i++) {
         table_text(list, hex);

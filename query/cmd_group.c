@@ -6,6 +6,7 @@
 #include "command.h"
 #include "input.h"
 #include "output.h"
+#include "pictures.h"
 #include "rank.h"
 #include "report.h"
 
@@ -100,6 +101,8 @@ static struct table *members_of(const struct group_row *g, const struct layer *l
 
 static int answer_group(struct db *db, const struct request *req, const struct group_row *g)
 {
+    if (req->svg || req->html)
+        return picture_group(db, req, g);
     bool members = req->members || req->depth != DB_NULL;
     if (req->depth != DB_NULL && (g->max_min_steps == DB_NULL || req->depth > g->max_min_steps))
         return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", req->depth,
@@ -123,18 +126,23 @@ static int answer_group(struct db *db, const struct request *req, const struct g
 
 static int run_group(struct db *db, const struct request *req)
 {
+    if (picture_check_one_input(req) != EXIT_ANSWERED)
+        return EXIT_BAD_INPUT;
     return input_each_group(db, req, answer_group);
 }
 
 const struct command cmd_group = {
     .name = "group",
-    .synopsis = "group [--members] [--depth D] GROUP...",
+    .synopsis = "group [--members] [--depth D] GROUP... | group --svg|--html GROUP",
     .summary = "a group's class, size, min code, solvability, depth histogram, members",
     .help = "Shows each GROUP (a name like 5-4-1-1, or a LAYOUT meaning its group): its class,\n"
             "size, smallest code, whether it is solvable, its solved layouts, its largest\n"
             "min_steps and how many reach it, and its depth histogram (layouts per min_steps).\n\n"
             "  --members   list its members: code, id, group_index and min_steps\n"
-            "  --depth D   list only the members D steps from solved (implies --members)\n",
-    .options = OPTION_MEMBERS | OPTION_DEPTH,
+            "  --depth D   list only the members D steps from solved (implies --members)\n"
+            "  --svg       print instead its depth histogram as an SVG chart\n"
+            "  --html      print instead a self-contained web page: its facts, depth\n"
+            "              histogram, and its hardest and farthest layouts as boards\n",
+    .options = OPTION_MEMBERS | OPTION_DEPTH | OPTION_SVG | OPTION_HTML,
     .run = run_group,
 };

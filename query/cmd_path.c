@@ -7,6 +7,7 @@
 #include "command.h"
 #include "input.h"
 #include "output.h"
+#include "pictures.h"
 #include "report.h"
 #include "route.h"
 
@@ -73,18 +74,22 @@ static int run_path(struct db *db, const struct request *req)
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);
     bfs_free(&search);
-    route_print(route, length, req->codes);
+    if (req->html)
+        picture_route(route, length, "a shortest path");
+    else
+        route_print(route, length, req->codes);
     free(route);
     return EXIT_ANSWERED;
 }
 
 const struct command cmd_path = {
     .name = "path",
-    .synopsis = "path [--codes] FROM TO",
+    .synopsis = "path [--codes | --html] FROM TO",
     .summary = "a shortest path between two layouts of one group",
     .help = "Prints a shortest path from the LAYOUT FROM to the LAYOUT TO, step by step as\n"
             "solve does.  Exits 1 when they lie in different groups: no path joins them.\n\n"
-            "  --codes   print just the codes of the layouts on the way, one per line\n",
-    .options = OPTION_CODES,
+            "  --codes   print just the codes of the layouts on the way, one per line\n"
+            "  --html    print instead a self-contained web page that plays the path\n",
+    .options = OPTION_CODES | OPTION_HTML,
     .run = run_path,
 };

@@ -8,6 +8,7 @@
 #include "drawing.h"
 #include "input.h"
 #include "output.h"
+#include "pictures.h"
 #include "rank.h"
 #include "report.h"
 
@@ -54,7 +55,8 @@ static int show_layout(struct db *db, const struct request *req, const struct la
                        const struct group_row *group)
 {
     (void)db;
-    (void)req;
+    if (req->svg)
+        return picture_board(layout, group);
     struct table *t = table_new(show_columns);
     add_fields(t, layout, group);
     if (out_format() == FORMAT_TEXT)
@@ -67,17 +69,21 @@ static int show_layout(struct db *db, const struct request *req, const struct la
 
 static int run_show(struct db *db, const struct request *req)
 {
+    if (picture_check_one_input(req) != EXIT_ANSWERED)
+        return EXIT_BAD_INPUT;
     return input_each_layout(db, req, show_layout);
 }
 
 const struct command cmd_show = {
     .name = "show",
-    .synopsis = "show LAYOUT...",
+    .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
     .help = "Shows each LAYOUT: its board, code, id, class, group, group_index, group size,\n"
             "min_steps (or unsolvable), its mirror image and whether it is its own mirror,\n"
             "its classic names, and farthest_steps/farthest_num when the database has them.\n"
-            "With no LAYOUT, reads one per line from stdin (or one board).\n",
-    .options = 0,
+            "With no LAYOUT, reads one per line from stdin (or one board).\n\n"
+            "  --svg   print instead an SVG picture of the board: pieces coloured by shape,\n"
+            "          the exit marked, the code, class and min_steps under it\n",
+    .options = OPTION_SVG,
     .run = run_show,
 };

@@ -8,6 +8,7 @@
 #include "input.h"
 #include "moves.h"
 #include "output.h"
+#include "pictures.h"
 #include "report.h"
 #include "route.h"
 
@@ -44,26 +45,33 @@ static int solve_layout(struct db *db, const struct request *req, const struct l
                                                "to solved; rebuild it with `make`");
         }
     }
-    route_print(route, (size_t)steps + 1, req->codes);
+    if (req->html)
+        picture_route(route, (size_t)steps + 1, "a minimal-step solution");
+    else
+        route_print(route, (size_t)steps + 1, req->codes);
     free(route);
     return EXIT_ANSWERED;
 }
 
 static int run_solve(struct db *db, const struct request *req)
 {
+    if (picture_check_one_input(req) != EXIT_ANSWERED)
+        return EXIT_BAD_INPUT;
     return input_each_layout(db, req, solve_layout);
 }
 
 const struct command cmd_solve = {
     .name = "solve",
-    .synopsis = "solve [--codes] LAYOUT...",
+    .synopsis = "solve [--codes] LAYOUT... | solve --html LAYOUT",
     .summary = "a minimal-step solution, step by step",
     .help = "Prints a minimal-step solution of each LAYOUT: numbered steps, each naming the\n"
             "piece (K 2x2, H horizontal, V vertical, o 1x1), the row and column it stood at,\n"
             "the directions and distance it slides, and the board after it.  Exits 1 for an\n"
             "unsolvable layout.\n\n"
             "  --codes   print just the codes of the layouts on the way, one per line,\n"
-            "            from LAYOUT to the solved layout\n",
-    .options = OPTION_CODES,
+            "            from LAYOUT to the solved layout\n"
+            "  --html    print instead a self-contained web page that plays the solution:\n"
+            "            buttons, arrow keys, a slider, play/pause and the list of steps\n",
+    .options = OPTION_CODES | OPTION_HTML,
     .run = run_solve,
 };

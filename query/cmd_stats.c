@@ -5,6 +5,7 @@
 #include "command.h"
 #include "input.h"
 #include "output.h"
+#include "pictures.h"
 #include "report.h"
 
 #define MAX_COLUMNS 12
@@ -83,6 +84,8 @@ static int run_stats(struct db *db, const struct request *req)
         if (status != EXIT_ANSWERED)
             return status;
     }
+    if (req->svg)
+        return picture_statistic(db, s->name, class_id, req->class_name);
     struct table *t = run_statistic(db, s, class_id);
     table_print(t);
     table_free(t);
@@ -91,7 +94,7 @@ static int run_stats(struct db *db, const struct request *req)
 
 const struct command cmd_stats = {
     .name = "stats",
-    .synopsis = "stats summary|classes|groups|depths [--class CLASS]",
+    .synopsis = "stats summary|classes|groups|depths [--class CLASS] [--svg]",
     .summary = "statistics tables: per (jiang, bing), class, group, depth",
     .help = "Prints a statistics table:\n"
             "  summary   classes, groups, layouts, solved and solvable layouts per (jiang,\n"
@@ -100,7 +103,12 @@ const struct command cmd_stats = {
             "  groups    per group: class, size, min code, solved, max_min_steps, hardest\n"
             "            count, and diameter and radius once the farthest phase has run\n"
             "  depths    layouts and groups per min_steps (the last row: unsolvable)\n\n"
-            "  --class CLASS   only the rows of this class (e.g. 5-4-1)\n",
-    .options = OPTION_CLASS,
+            "  --class CLASS   only the rows of this class (e.g. 5-4-1)\n"
+            "  --svg           print instead a chart as an SVG picture:\n"
+            "                    depths: layouts per min_steps (log scale where the counts\n"
+            "                    span more than three orders of magnitude)\n"
+            "                    groups: the group sizes of every class on a log scale, a\n"
+            "                    dot per size; with --class, the size of each of its groups\n",
+    .options = OPTION_CLASS | OPTION_SVG,
     .run = run_stats,
 };

@@ -14,9 +14,11 @@ enum command_option {
     OPTION_DEPTH = 1 << 2,   /* --depth D */
     OPTION_GROUP = 1 << 3,   /* --group GROUP */
     OPTION_CLASS = 1 << 4,   /* --class CLASS */
-    OPTION_LIMIT = 1 << 5    /* --limit N */
+    OPTION_LIMIT = 1 << 5,   /* --limit N */
+    OPTION_SVG = 1 << 6,     /* --svg: the answer as an SVG picture (pictures.h) */
+    OPTION_HTML = 1 << 7     /* --html: the answer as an HTML page (pictures.h) */
 };
-#define COMMAND_OPTION_COUNT 6
+#define COMMAND_OPTION_COUNT 8
 
 struct request {
     bool codes;             /* --codes */
@@ -25,6 +27,8 @@ struct request {
     const char *group;      /* --group GROUP, or NULL */
     const char *class_name; /* --class CLASS, or NULL */
     long limit;             /* --limit N, or DB_NULL */
+    bool svg;               /* --svg */
+    bool html;              /* --html */
     char **args;            /* the arguments after the options */
     int arg_count;
 };

@@ -11,6 +11,7 @@
 #include "command.h"
 #include "db.h"
 #include "output.h"
+#include "pictures.h"
 #include "report.h"
 
 #define KLOTSKI_VERSION "1.0.0"
@@ -32,7 +33,7 @@ static const char global_options_help[] =
 
 enum option_key {
     KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_HELP, KEY_VERSION,
-    KEY_CODES, KEY_MEMBERS, KEY_DEPTH, KEY_GROUP, KEY_CLASS, KEY_LIMIT
+    KEY_CODES, KEY_MEMBERS, KEY_DEPTH, KEY_GROUP, KEY_CLASS, KEY_LIMIT, KEY_SVG, KEY_HTML
 };
 
 static const struct option long_options[] = {
@@ -48,6 +49,8 @@ static const struct option long_options[] = {
     {"group", required_argument, NULL, KEY_GROUP},
     {"class", required_argument, NULL, KEY_CLASS},
     {"limit", required_argument, NULL, KEY_LIMIT},
+    {"svg", no_argument, NULL, KEY_SVG},
+    {"html", no_argument, NULL, KEY_HTML},
     {NULL, 0, NULL, 0},
 };
 
@@ -71,7 +74,8 @@ static void print_tool_help(void)
            "for stdin), a 20-digit grid (27732773144115510660) or a classic name (横刀立马,\n"
            "NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
            "are answered in turn.  A GROUP is a name (5-4-1-1) or a LAYOUT; a CLASS a name\n"
-           "(5-4-1).\n\n%s\nexit status: 0 answered, 1 not found or unsolvable, 2 bad usage or input.\n"
+           "(5-4-1).\n\nPictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
+           "group --svg|--html (see each command's --help).\n\n%s\nexit status: 0 answered, 1 not found or unsolvable, 2 bad usage or input.\n"
            "See klotski(1).\n", global_options_help);
 }
 
@@ -114,6 +118,8 @@ static int take_option(struct invocation *inv, int key, const char *value)
     case KEY_MEMBERS: r->members = true; return note_option(inv, OPTION_MEMBERS, "--members");
     case KEY_GROUP: r->group = value; return note_option(inv, OPTION_GROUP, "--group");
     case KEY_CLASS: r->class_name = value; return note_option(inv, OPTION_CLASS, "--class");
+    case KEY_SVG: r->svg = true; return note_option(inv, OPTION_SVG, "--svg");
+    case KEY_HTML: r->html = true; return note_option(inv, OPTION_HTML, "--html");
     case KEY_DEPTH:
         if (!parse_count(value, &number) || number > INT_MAX)
             return report(EXIT_BAD_INPUT, value, "--depth takes a number of steps from 0");
@@ -200,7 +206,7 @@ int main(int argc, char **argv)
     const struct command *c = find_command(name);
     if (!c)
         return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
-    if (check_options(&inv, c) != EXIT_ANSWERED)
+    if (check_options(&inv, c) != EXIT_ANSWERED || picture_check_request(r, inv.format) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     r->args++;
     r->arg_count--;

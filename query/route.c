@@ -9,20 +9,11 @@
 #include "output.h"
 #include "report.h"
 
-#define MOVES_TEXT_SIZE 64
 #define CAPTION_SIZE 128
-
-/* One step as people read it. */
-struct step_text {
-    char piece;                   /* K H V o */
-    int row, col;                 /* where its top-left cell stood, from 1 */
-    int distance;                 /* one-cell slides */
-    char moves[MOVES_TEXT_SIZE];  /* "right 1, down 1" */
-};
 
 /* The slides of a step, straight runs merged: a breadth-first search over the piece's
  * positions (as core's step generator does) that keeps each position's predecessor. */
-static void describe_slides(kl_raw before, struct kl_step step, char moves[MOVES_TEXT_SIZE])
+static void describe_slides(kl_raw before, struct kl_step step, char moves[ROUTE_MOVES_TEXT_SIZE])
 {
     static const int offset[4] = {-KL_COLS, KL_COLS, -1, 1};
     static const char *const direction[4] = {"up", "down", "left", "right"};
@@ -54,14 +45,14 @@ static void describe_slides(kl_raw before, struct kl_step step, char moves[MOVES
         int run = 1;
         while (i - run >= 0 && path[i - run] == path[i])
             run++;
-        snprintf(moves + strlen(moves), MOVES_TEXT_SIZE - strlen(moves), "%s%s %d",
+        snprintf(moves + strlen(moves), ROUTE_MOVES_TEXT_SIZE - strlen(moves), "%s%s %d",
                  moves[0] ? ", " : "", direction[path[i]], run);
         i -= run;
     }
 }
 
 /* Finds the step that leads from one layout to the next. */
-static struct step_text describe_step(kl_code from, kl_code to)
+struct step_text route_describe_step(kl_code from, kl_code to)
 {
     kl_raw before, after;
     kl_code_to_raw(from, &before);
@@ -72,6 +63,7 @@ static struct step_text describe_step(kl_code from, kl_code to)
     for (int s = 0; s < n; s++) {
         if (kl_step_apply(before, steps[s]) != after)
             continue;
+        text.step = steps[s];
         text.piece = kl_piece_letter((enum kl_piece)steps[s].kind);
         text.row = steps[s].from / KL_COLS + 1;
         text.col = steps[s].from % KL_COLS + 1;
@@ -113,7 +105,7 @@ static void print_for_people(const kl_code *codes, size_t count)
         kl_code_format(codes[i], hex);
         snprintf(number, sizeof number, "%zu. %s", i, hex);
         if (i > 0) {
-            struct step_text s = describe_step(codes[i - 1], codes[i]);
+            struct step_text s = route_describe_step(codes[i - 1], codes[i]);
             snprintf(move, sizeof move, "%c r%dc%d %s", s.piece, s.row, s.col, s.moves);
         }
         blocks[i] = captioned_board(number, move, codes[i]);
@@ -138,7 +130,7 @@ static struct table *step_table(const kl_code *codes, size_t count)
             for (int c = 0; c < STEP_DETAIL_COLUMNS; c++)
                 table_null(t, NULL);
         } else {
-            struct step_text s = describe_step(codes[i - 1], codes[i]);
+            struct step_text s = route_describe_step(codes[i - 1], codes[i]);
             char piece[2] = {s.piece, '\0'};
             table_text(t, piece);
             table_number(t, s.row);
