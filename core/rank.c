@@ -15,6 +15,16 @@
 static const int king_addresses[KINGS] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14};
 static uint32_t completions[KINGS][KL_CELLS + 1][SPILL_STATES][EMPTY_STATES];
 static uint32_t king_offset[KINGS + 1];
+
+/* Enumeration follows precomputed branches: from each state, the symbols that lead to at
+ * least one legal layout and the state after each. */
+#define STATES (KINGS * (KL_CELLS + 1) * SPILL_STATES * EMPTY_STATES)
+struct branches {
+    uint8_t count;   /* 0 at a finished walk */
+    uint8_t symbol[4];
+    uint16_t next[4];
+};
+static struct branches branches_of[STATES];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 struct walk {
@@ -72,6 +82,34 @@ static uint32_t count_of(const struct walk *w)
     return completions[w->king][w->addr][w->spill][w->empties];
 }
 
+static uint16_t state_id(const struct walk *w)
+{
+    return (uint16_t)(((w->king * (KL_CELLS + 1) + w->addr) * SPILL_STATES + (int)w->spill) *
+                          EMPTY_STATES + w->empties);
+}
+
+static void fill_branches(void)
+{
+    for (int k = 0; k < KINGS; k++) {
+        uint32_t king_cells = kl_piece_cells(KL_PIECE_KING, king_addresses[k]);
+        for (int addr = 0; addr < KL_CELLS; addr++)
+            for (unsigned s = 0; s < SPILL_STATES; s++)
+                for (int e = 0; e < EMPTY_STATES; e++) {
+                    struct walk w = {k, king_cells, addr, s, e}, next;
+                    struct branches *b = &branches_of[state_id(&w)];
+                    for (unsigned symbol = 0; symbol < 4 && !covered_now(&w); symbol++) {
+                        if (!place(&w, symbol, &next))
+                            continue;
+                        skip_covered(&next);
+                        if (count_of(&next)) {
+                            b->symbol[b->count] = (uint8_t)symbol;
+                            b->next[b->count++] = state_id(&next);
+                        }
+                    }
+                }
+    }
+}
+
 static void fill_tables(void)
 {
     for (int k = 0; k < KINGS; k++) {
@@ -98,6 +136,7 @@ static void fill_tables(void)
                 }
         king_offset[k + 1] = king_offset[k] + completions[k][0][0][0];
     }
+    fill_branches();
 }
 
 static int king_index(int addr)
@@ -165,21 +204,17 @@ kl_code kl_id_to_code(uint32_t id)
     return (kl_code)king_addresses[k] << 32 | tail;
 }
 
-static void enumerate_from(const struct walk *w, uint32_t tail, int shift, kl_code head,
+static void enumerate_from(uint16_t state, uint32_t tail, int shift, kl_code head,
                            kl_code **out)
 {
-    if (w->addr >= KL_CELLS) {
+    const struct branches *b = &branches_of[state];
+    if (b->count == 0) {
         *(*out)++ = head | tail;
         return;
     }
-    struct walk next;
-    for (unsigned symbol = 0; symbol < 4; symbol++) {
-        if (!place(w, symbol, &next))
-            continue;
-        skip_covered(&next);
-        if (count_of(&next))
-            enumerate_from(&next, tail | symbol << (shift - 2), shift - 2, head, out);
-    }
+    for (int i = 0; i < b->count; i++)
+        enumerate_from(b->next[i], tail | (uint32_t)b->symbol[i] << (shift - 2), shift - 2,
+                       head, out);
 }
 
 size_t kl_enumerate(kl_code *out)
@@ -189,7 +224,7 @@ size_t kl_enumerate(kl_code *out)
     for (int k = 0; k < KINGS; k++) {
         struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0};
         skip_covered(&w);
-        enumerate_from(&w, 0, 32, (kl_code)king_addresses[k] << 32, &end);
+        enumerate_from(state_id(&w), 0, 32, (kl_code)king_addresses[k] << 32, &end);
     }
     return (size_t)(end - out);
 }
