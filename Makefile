@@ -9,7 +9,7 @@ DB      ?= data/klotski.db
 PREFIX  ?= /usr/local
 PKGS     = sqlite3 zlib
 TEST_PKGS = cmocka
-DEB_PKGS = build-essential pkg-config libsqlite3-dev zlib1g-dev libcmocka-dev sqlite3
+DEB_PKGS = build-essential pkg-config libsqlite3-dev zlib1g-dev libcmocka-dev sqlite3 jq
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -34,7 +34,7 @@ all: deps tools $(DB)
 
 # Installs the Debian packages the build and the tests need when any is missing.
 deps:
-	@{ pkg-config --exists $(PKGS) $(TEST_PKGS) && command -v sqlite3 >/dev/null; } || { \
+	@{ pkg-config --exists $(PKGS) $(TEST_PKGS) && command -v sqlite3 >/dev/null && command -v jq >/dev/null; } || { \
 	  echo "installing missing packages: $(DEB_PKGS)"; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -qq && \

@@ -303,7 +303,7 @@ static int each_input(struct db *db, const struct request *req, const struct ans
         return report(EXIT_BAD_INPUT, NULL, "no input given: name it as an argument or pipe one per line to stdin");
     char *line = NULL;
     size_t capacity = 0;
-    bool first = true;
+    bool first = true, read_any = false;
     while (getline(&line, &capacity, stdin) >= 0) {
         char *text = line + strspn(line, " \t");
         size_t len = strlen(text);
@@ -311,6 +311,7 @@ static int each_input(struct db *db, const struct request *req, const struct ans
             text[--len] = '\0';
         if (len == 0)
             continue;
+        read_any = true;
         if (first && starts_board(text)) {
             status = answer_board_on_stdin(db, req, line, answerer);
             break;
@@ -319,6 +320,8 @@ static int each_input(struct db *db, const struct request *req, const struct ans
         status = worse_status(status, answer_text(db, req, text, answerer));
     }
     free(line);
+    if (!read_any)
+        return report(EXIT_BAD_INPUT, NULL, "no input given: stdin held no layout or group");
     return status;
 }
 

@@ -112,6 +112,8 @@ out=$("$K" --db "$TEST_DB" show --csv <"$T/board.txt" | sed -n 2p | cut -d, -f1)
 expect "a board on stdin without -" 1A9BF0C00 "$out"
 out=$(printf '1A9BF0C00\n\n  4fea134  \n#0\n' | "$K" --db "$TEST_DB" show --csv | cut -d, -f1 | tr '\n' ' ')
 expect "one LAYOUT per line on stdin" "code 1A9BF0C00 4FEA13400 $(sql "SELECT printf('%09X', min(code)) FROM layouts") " "$out"
+expect_error "empty stdin" 2 "no input given" show --json < /dev/null
+expect_error "blank lines only on stdin" 2 "no input given" show --json <<< $'\n  \n'
 run show 1A9BF0C00 4FEA13400 --csv
 expect "several LAYOUTs: one header, one row each" 3 "$(printf '%s\n' "$out" | wc -l)"
 run show 1A9BF0C00 4FEA13400 --json
