@@ -78,6 +78,13 @@ $(OBJ)/tests/%: tests/%.c $(OBJ)/libklotski.a
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $^ \
 	  $(LDLIBS) $(shell pkg-config --libs cmocka)
 
+# unit_farthest tests the builder's farthest search, which libklotski does not hold; the
+# library comes again after those objects, which need it.
+$(OBJ)/tests/unit_farthest: CFLAGS += -Ibuilder
+$(OBJ)/tests/unit_farthest: LDLIBS := $(OBJ)/libklotski.a $(LDLIBS)
+$(OBJ)/tests/unit_farthest: $(patsubst %,$(OBJ)/builder/%.o,catalog class_graph groups progress \
+                              farthest farthest_bfs farthest_graph farthest_sources)
+
 # The database cross-check of tests/e2e_crosscheck.sh: no cmocka test, and on purpose
 # without libklotski, so that it checks the database with nothing of the engine's.
 $(OBJ)/tests/db_crosscheck: tests/db_crosscheck.c tests/layout_model.h

@@ -10,15 +10,13 @@
 
 #include "farthest_graph.h"
 
-#ifndef FARTHEST_LANES
 #define FARTHEST_LANES 512
-#endif
 
 /* Working memory of one searching thread, reusable for every group up to its size. */
 struct bfs_scratch;
 
-/* Allocates working memory for groups of up to max_count members.  Returns it, or NULL
- * when memory runs out. */
+/* Allocates working memory for groups of up to max_count (below 2^21) members.  Returns
+ * it, or NULL when memory runs out or max_count is too large. */
 struct bfs_scratch *bfs_scratch_new(uint32_t max_count);
 
 /* Frees s (NULL is fine). */
@@ -26,10 +24,9 @@ void bfs_scratch_free(struct bfs_scratch *s);
 
 /* Searches gg from `source_count` (1..FARTHEST_LANES) distinct members sources[] at once
  * and stores for each source i its eccentricity in steps[i] and the number of members
- * at that distance in num[i].  gg->count must not exceed the size s was made for.
- * Returns the number of member visits made (neighbour lists read), a measure of the
- * work, or -1 when a distance exceeds 255 (no Klotski group comes near). */
-int64_t farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
-                     struct bfs_scratch *s, uint8_t *steps, uint32_t *num);
+ * at that distance in num[i].  Returns 0, or -1 when gg has more members than s was made
+ * for or is not undirected. */
+int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
+                 struct bfs_scratch *s, uint16_t *steps, uint32_t *num);
 
 #endif

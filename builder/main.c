@@ -1,6 +1,7 @@
 /* klotski-build: enumerates every legal layout, finds classes, groups and depth layers,
  * and writes the database (schema/) into a temporary file that replaces PATH only when
- * complete and checked. */
+ * complete and checked.  With --farthest it completes an existing database instead
+ * (builder/farthest_phase.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -13,6 +14,7 @@
 
 #include "analysis.h"
 #include "catalog.h"
+#include "farthest_phase.h"
 #include "progress.h"
 #include "store.h"
 
@@ -34,20 +36,29 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: klotski-build [--db PATH] [--threads N] [--quiet]\n"
+            "       klotski-build --farthest [--max-group N] [--db PATH] [--threads N] [--quiet]\n"
             "Builds the Klotski database: all 29,334,498 layouts with their class, group,\n"
             "index in the group and minimum steps to a solved layout.\n"
             "  --db PATH     where to write it (default " DEFAULT_DB "); an existing file\n"
             "                is replaced only once the new one is complete and checked\n"
+            "  --farthest    instead, complete the database at PATH with every layout's\n"
+            "                farthest steps and count and every group's diameter, radius and\n"
+            "                peripheral layouts; long, but a stopped run continues where it\n"
+            "                stopped, and the database stays usable meanwhile\n"
+            "  --max-group N with --farthest: only the groups of at most N layouts\n"
             "  --threads N   worker threads (default: the number of processors)\n"
             "  --quiet       no progress and no summary\n"
             "  --help, --version\n"
-            "Exit status: 0 built, 1 failed (nothing replaced), 2 bad usage.\n");
+            "Exit status: 0 built, 1 failed (nothing replaced; with --farthest, what was\n"
+            "done stays), 2 bad usage.\n");
 }
 
 struct options {
     const char *db;
     int threads;
     bool quiet;
+    bool farthest;
+    long max_group; /* 0: not given */
 };
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -55,9 +66,10 @@ static int parse_options(int argc, char **argv, struct options *o)
     static const struct option longs[] = {
         {"db", required_argument, NULL, 'd'},   {"threads", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
-        {"version", no_argument, NULL, 'v'},    {NULL, 0, NULL, 0}};
+        {"version", no_argument, NULL, 'v'},    {"farthest", no_argument, NULL, 'f'},
+        {"max-group", required_argument, NULL, 'm'}, {NULL, 0, NULL, 0}};
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (struct options){DEFAULT_DB, cpus > 0 ? (int)cpus : 1, false};
+    *o = (struct options){DEFAULT_DB, cpus > 0 ? (int)cpus : 1, false, false, 0};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -72,6 +84,15 @@ static int parse_options(int argc, char **argv, struct options *o)
             }
             break;
         case 'q': o->quiet = true; break;
+        case 'f': o->farthest = true; break;
+        case 'm':
+            o->max_group = strtol(optarg, &end, 10);
+            if (*end || o->max_group < 1 || o->max_group > (long)KL_LAYOUT_COUNT) {
+                fprintf(stderr, "klotski-build: --max-group %s: not a number from 1 to %u\n",
+                        optarg, KL_LAYOUT_COUNT);
+                return EXIT_USAGE;
+            }
+            break;
         case 'h': usage(stdout); exit(0);
         case 'v': printf("klotski-build, database format %d\n", KL_FORMAT_VERSION); exit(0);
         default:
@@ -86,6 +107,10 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     if (!*o->db) {
         fprintf(stderr, "klotski-build: --db: empty path\n");
+        return EXIT_USAGE;
+    }
+    if (o->max_group && !o->farthest) {
+        fprintf(stderr, "klotski-build: --max-group: only with --farthest\n");
         return EXIT_USAGE;
     }
     return 0;
@@ -114,12 +139,26 @@ static void print_summary(const struct options *o, const struct analysis *a, dou
            t_enum, t_analyse, o->threads, a->graph_cpu, a->groups_cpu, a->layers_cpu, t_store);
 }
 
+static int complete_farthest(const struct options *o)
+{
+    struct farthest_options fo = {o->db, o->threads, o->quiet,
+                                  o->max_group ? (uint32_t)o->max_group : KL_LAYOUT_COUNT};
+    char err[512];
+    if (farthest_phase_run(&fo, err, sizeof err) != 0) {
+        fprintf(stderr, "klotski-build: %s: %s\n", o->db, err);
+        return EXIT_FAILED;
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
     int rc = parse_options(argc, argv, &o);
     if (rc)
         return rc;
+    if (o.farthest)
+        return complete_farthest(&o);
     progress_enable(!o.quiet);
 
     snprintf(temp_path, sizeof temp_path, "%s.tmp-%ld", o.db, (long)getpid());

@@ -1,9 +1,13 @@
 -- Run by bin/klotski-build after the bulk load into the tables of schema/tables.sql.
 
--- Filled by the farthest phase (klotski-build --farthest); NULL until then.  Added after
--- the load because a row written without trailing columns stores nothing for them.
-ALTER TABLE layouts ADD COLUMN farthest_steps INTEGER; -- largest distance to a member of its group
-ALTER TABLE layouts ADD COLUMN farthest_num INTEGER;   -- members at that distance
+-- Filled by the farthest phase (klotski-build --farthest), a few groups per transaction;
+-- NULL until then.  A group's layouts rows are filled in the same transaction that sets
+-- its groups.diameter, so a group is done exactly when its diameter is not NULL; meta
+-- 'farthest_groups_done' counts the groups done, and the phase is complete when it equals
+-- meta 'groups'.  Added after the load because a row written without trailing columns
+-- stores nothing for them.
+ALTER TABLE layouts ADD COLUMN farthest_steps INTEGER; -- eccentricity: steps to the members farthest away
+ALTER TABLE layouts ADD COLUMN farthest_num INTEGER;   -- members that far (1 and 0 steps: a layout that cannot move)
 
 CREATE UNIQUE INDEX layers_by_group ON layers (group_id, depth);
 CREATE INDEX layers_by_depth ON layers (depth);

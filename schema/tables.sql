@@ -50,8 +50,9 @@ CREATE TABLE groups (
     solved        INTEGER NOT NULL,      -- solved members; 0 means the group is unsolvable
     max_min_steps INTEGER,               -- largest min_steps of a member; NULL if unsolvable
     hardest_count INTEGER,               -- members reaching max_min_steps; NULL if unsolvable
-    diameter      INTEGER,               -- largest farthest_steps of a member (farthest phase)
-    radius        INTEGER,               -- smallest farthest_steps of a member (farthest phase)
+    -- The farthest phase fills the last four (NULL until then; see finish.sql):
+    diameter      INTEGER,               -- largest farthest_steps of a member
+    radius        INTEGER,               -- smallest farthest_steps of a member
     peripheral_count INTEGER,            -- members whose farthest_steps = diameter
     peripheral_ids BLOB                  -- those members, "id list v1"
 );

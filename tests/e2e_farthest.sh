@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# The farthest phase (klotski-build --farthest) on a copy of the test database, limited
+# to the groups of at most 30,000 layouts, since the whole phase takes half an hour: the
+# stored values against SPEC.md's reference facts and against each other, a stopped run
+# and its continuation, and bad input.  unit_farthest checks the values themselves
+# against brute force.
+. "$(dirname "$0")/lib.sh"
+
+db=$WORK/farthest.db
+cp "$TEST_DB" "$db"
+fsql() { sqlite3 -batch "$db" "$1"; }
+done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; }
+
+expect "nothing done after a build" 0 "$(done_meta)"
+
+"$BIN/klotski-build" --farthest --max-group 1000 --db "$db" --quiet
+expect "groups up to 1000: exit status" 0 $?
+small=$(fsql 'SELECT count(*) FROM groups WHERE size <= 1000')
+expect "meta counts the groups done" "$small" "$(done_meta)"
+expect "the groups done are those asked for" "$small" \
+    "$(fsql 'SELECT count(*) FROM groups WHERE diameter IS NOT NULL AND size <= 1000')"
+expect "their layouts are filled, and only theirs" "$(fsql 'SELECT sum(size) FROM groups WHERE size <= 1000')" \
+    "$(fsql 'SELECT count(farthest_steps) FROM layouts')"
+
+# A run stopped at any moment leaves a valid database that says what it holds.
+"$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet &
+builder=$!
+sleep 2
+kill -TERM "$builder"
+wait "$builder" 2>/dev/null
+expect "stopped run: database intact" ok "$(fsql 'PRAGMA integrity_check')"
+expect "stopped run: meta agrees with the groups" "$(done_meta)" \
+    "$(fsql 'SELECT count(*) FROM groups WHERE diameter IS NOT NULL')"
+
+"$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
+expect "continued run: exit status" 0 $?
+asked=$(fsql 'SELECT count(*) FROM groups WHERE size <= 30000')
+expect "continued run: every group asked for is done" "$asked" "$(done_meta)"
+before=$(md5sum < "$db")
+"$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
+expect "a run with nothing to do changes nothing" "$before" "$(md5sum < "$db")"
+
+expect "1A9BF0C00: 124 steps, 8 farthest layouts" "124|8" \
+    "$(fsql 'SELECT farthest_steps, farthest_num FROM layouts WHERE code = 0x1A9BF0C00')"
+expect "5-4-1-1: diameter 145, radius 83" "145|83" \
+    "$(fsql "SELECT diameter, radius FROM groups WHERE name = '5-4-1-1'")"
+expect "mirror groups 5-4-1-0 and 5-4-1-1 agree" 1 "$(fsql "
+    SELECT a.diameter = b.diameter AND a.radius = b.radius AND a.peripheral_count = b.peripheral_count
+    FROM groups a, groups b WHERE a.name = '5-4-1-0' AND b.name = '5-4-1-1'")"
+expect "each group's summary agrees with its layouts" 0 "$(fsql '
+    WITH per_group AS (
+        SELECT group_id, max(l.farthest_steps) AS high, min(l.farthest_steps) AS low,
+               count(*) AS filled, sum(l.farthest_steps = g.diameter) AS peripheral,
+               min(l.farthest_num) AS fewest
+        FROM layouts l JOIN groups g USING (group_id)
+        WHERE l.farthest_steps IS NOT NULL GROUP BY group_id)
+    SELECT count(*) FROM groups g LEFT JOIN per_group p USING (group_id)
+    WHERE (g.diameter IS NULL) != (p.group_id IS NULL) OR
+          (g.diameter IS NOT NULL AND (p.filled != g.size OR p.high != g.diameter OR
+           p.low != g.radius OR p.peripheral != g.peripheral_count OR p.fewest < 1))')"
+expect "peripheral lists stored" 0 \
+    "$(fsql 'SELECT count(*) FROM groups WHERE diameter IS NOT NULL AND length(peripheral_ids) = 0')"
+expect "a group's radius is at least half its diameter" 0 \
+    "$(fsql 'SELECT count(*) FROM groups WHERE 2 * radius < diameter')"
+
+err=$("$BIN/klotski-build" --farthest --db "$WORK/missing.db" 2>&1)
+expect "missing database exits 1" 1 $?
+expect "missing database: one line naming it" 1 "$(printf '%s\n' "$err" | grep -c "^klotski-build: $WORK/missing.db: ")"
+expect "missing database is not created" "" "$(ls "$WORK"/missing.db* 2>/dev/null)"
+printf 'not a database\n' > "$WORK/junk.db"
+err=$("$BIN/klotski-build" --farthest --db "$WORK/junk.db" 2>&1)
+expect "not a database exits 1" 1 $?
+expect "not a database: one line" 1 "$(printf '%s\n' "$err" | wc -l)"
+"$BIN/klotski-build" --max-group 10 --db "$WORK/junk.db" 2>/dev/null
+expect "--max-group without --farthest exits 2" 2 $?
+"$BIN/klotski-build" --farthest --max-group 0 --db "$WORK/junk.db" 2>/dev/null
+expect "--max-group 0 exits 2" 2 $?
+rm -f "$db" "$WORK/junk.db"
+
+finish

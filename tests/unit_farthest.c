@@ -1,0 +1,257 @@
+/* The farthest computation (builder/farthest*.h) against plain brute force: one
+ * breadth-first search per layout over its class's step graph.  Every group of up to
+ * FULL_CHECK_SIZE layouts of the classes below is checked member by member, larger ones
+ * at a sample of members; each group's results come from the group the phase searches
+ * for it (itself or an image group) through the reflection that maps one onto the other,
+ * exactly as the phase stores them. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "catalog.h"
+#include "class_graph.h"
+#include "farthest.h"
+#include "groups.h"
+#include "rank.h"
+
+#define FULL_CHECK_SIZE 3000
+#define SAMPLES_PER_GROUP 40
+
+/* Classes of every kind: many small groups (6-x), a long thin pair of groups (5-4-1,
+ * holding the reference layout), a group more than 255 steps across (5-4-3-0), dense
+ * single groups (0-4-0, 4-1-1) and tiny classes. */
+static const char *const tested_classes[] = {"5-4-1", "5-4-3", "6-2-3", "6-1-4", "6-0-2",
+                                             "0-4-0", "4-1-1", "4-0-0", "1-1-0", "7-0-1"};
+
+struct fixture {
+    struct catalog cat;
+};
+
+static int build_catalog(void **state)
+{
+    struct fixture *f = calloc(1, sizeof *f);
+    if (!f || catalog_build(&f->cat) != 0) {
+        free(f);
+        return -1;
+    }
+    *state = f;
+    return 0;
+}
+
+static int free_catalog(void **state)
+{
+    struct fixture *f = *state;
+    catalog_free(&f->cat);
+    free(f);
+    return 0;
+}
+
+/* One class with everything the checks need. */
+struct tested_class {
+    struct class_graph g;
+    struct class_groups cg;
+    struct class_reflections r;
+    uint32_t *number;       /* each member's number in its group graph, once built */
+    int *distance;          /* brute-force scratch */
+    uint32_t *queue;
+};
+
+static void open_class(struct tested_class *t, const struct catalog *cat, const char *name)
+{
+    struct kl_class k;
+    assert_true(kl_class_parse(name, &k));
+    assert_int_equal(class_graph_build(&t->g, cat, kl_class_id(k)), 0);
+    assert_int_equal(class_groups_find(&t->cg, &t->g), 0);
+    assert_int_equal(class_reflections_build(&t->r, &t->g, &t->cg), 0);
+    t->number = malloc(sizeof *t->number * t->g.count);
+    t->distance = malloc(sizeof *t->distance * t->g.count);
+    t->queue = malloc(sizeof *t->queue * t->g.count);
+    assert_non_null(t->number);
+    assert_non_null(t->distance);
+    assert_non_null(t->queue);
+    memset(t->number, 0xff, sizeof *t->number * t->g.count);
+    for (uint32_t i = 0; i < t->g.count; i++)
+        t->distance[i] = -1;
+}
+
+static void close_class(struct tested_class *t)
+{
+    class_reflections_free(&t->r);
+    class_groups_free(&t->cg);
+    class_graph_free(&t->g);
+    free(t->number);
+    free(t->distance);
+    free(t->queue);
+}
+
+/* Plain breadth-first search from class member `start`: its eccentricity and the number
+ * of members at that distance. */
+static void brute_force(struct tested_class *t, uint32_t start, int *steps, uint32_t *num)
+{
+    uint32_t head = 0, tail = 0;
+    t->queue[tail++] = start;
+    t->distance[start] = 0;
+    while (head < tail) {
+        uint32_t at = t->queue[head++];
+        for (uint32_t e = t->g.edge_start[at]; e < t->g.edge_start[at + 1]; e++) {
+            uint32_t to = t->g.edges[e];
+            if (t->distance[to] < 0) {
+                t->distance[to] = t->distance[at] + 1;
+                t->queue[tail++] = to;
+            }
+        }
+    }
+    *steps = t->distance[t->queue[tail - 1]];
+    *num = 0;
+    for (uint32_t i = 0; i < tail; i++) {
+        *num += t->distance[t->queue[i]] == *steps;
+        t->distance[t->queue[i]] = -1;
+    }
+}
+
+/* The reflection that maps group `num` onto its representative, or -1 for itself. */
+static int reflection_to_representative(const struct class_reflections *r, uint32_t num)
+{
+    uint32_t rep = group_representative(r, num);
+    if (rep == num)
+        return -1;
+    for (int k = 0; k < REFLECTIONS; k++)
+        if (r->group_image[k][num] == rep)
+            return k;
+    fail_msg("group %u has no reflection onto its representative %u", num, rep);
+    return -1;
+}
+
+/* Searches group `rep` as the phase does and checks it, and every group it stands for,
+ * against brute force.  Returns how many groups it stands for; raises *widest to its
+ * diameter. */
+static int check_representative(struct tested_class *t, uint32_t rep, struct bfs_scratch *s,
+                                int *widest)
+{
+    struct group_farthest gf;
+    assert_int_equal(group_farthest_init(&gf, &t->g, &t->cg, &t->r, rep, t->number), 0);
+    for (uint32_t b = 0; b < gf.plan.batch_count; b++)
+        assert_int_equal(group_farthest_batch(&gf, b, s), 0);
+    group_farthest_finish(&gf);
+
+    int largest = 0, smallest = UINT16_MAX;
+    uint32_t at_largest = 0;
+    for (uint32_t i = 0; i < gf.graph.count; i++) {
+        largest = gf.steps[i] > largest ? gf.steps[i] : largest;
+        smallest = gf.steps[i] < smallest ? gf.steps[i] : smallest;
+    }
+    for (uint32_t i = 0; i < gf.graph.count; i++)
+        at_largest += gf.steps[i] == largest;
+    assert_int_equal(gf.diameter, largest);
+    assert_int_equal(gf.radius, smallest);
+    assert_int_equal(gf.peripheral_count, at_largest);
+    *widest = gf.diameter > *widest ? gf.diameter : *widest;
+
+    uint32_t stride =
+        gf.graph.count <= FULL_CHECK_SIZE ? 1 : gf.graph.count / SAMPLES_PER_GROUP;
+    int groups = 0;
+    for (uint32_t num = 0; num < t->cg.group_count; num++) {
+        if (group_representative(&t->r, num) != rep)
+            continue;
+        groups++;
+        int k = reflection_to_representative(&t->r, num);
+        for (uint32_t c = 0, seen = 0; c < t->g.count; c++) {
+            if (t->cg.group_of[c] != num || seen++ % stride != 0)
+                continue;
+            uint32_t in_rep = t->number[k < 0 ? c : t->r.image[k][c]];
+            int steps;
+            uint32_t count;
+            brute_force(t, c, &steps, &count);
+            if (gf.steps[in_rep] != steps || gf.num[in_rep] != count)
+                fail_msg("%09llX (group %u): %d steps, %u farthest; brute force %d, %u",
+                         (unsigned long long)t->g.codes[c], num, gf.steps[in_rep],
+                         gf.num[in_rep], steps, count);
+        }
+    }
+    group_farthest_free(&gf);
+    return groups;
+}
+
+static void test_against_brute_force(void **state)
+{
+    struct fixture *f = *state;
+    int images_seen = 0; /* bit n: a group standing for n groups (1, 2 or 4) */
+    int widest = 0;
+    for (size_t i = 0; i < sizeof tested_classes / sizeof *tested_classes; i++) {
+        struct tested_class t;
+        open_class(&t, &f->cat, tested_classes[i]);
+        uint32_t largest = t.cg.size[0];
+        struct bfs_scratch *s = bfs_scratch_new(largest);
+        assert_non_null(s);
+        for (uint32_t num = 0; num < t.cg.group_count; num++)
+            if (group_representative(&t.r, num) == num)
+                images_seen |= 1 << check_representative(&t, num, s, &widest);
+        bfs_scratch_free(s);
+        close_class(&t);
+    }
+    assert_int_equal(images_seen, 1 << 1 | 1 << 2 | 1 << 4);
+    assert_true(widest > 255);
+}
+
+/* SPEC.md: 1A9BF0C00 has 124 farthest steps and 8 farthest layouts; its group 5-4-1-1
+ * has diameter 145 and radius 83 (as has its mirror group 5-4-1-0). */
+static void test_reference_layout(void **state)
+{
+    struct fixture *f = *state;
+    struct tested_class t;
+    open_class(&t, &f->cat, "5-4-1");
+    uint32_t c = 0;
+    while (t.g.codes[c] != 0x1A9BF0C00ull)
+        c++;
+    uint32_t num = t.cg.group_of[c];
+    assert_int_equal(num, 1);
+    int k = reflection_to_representative(&t.r, num);
+    uint32_t rep = group_representative(&t.r, num);
+    struct group_farthest gf;
+    struct bfs_scratch *s = bfs_scratch_new(t.cg.size[rep]);
+    assert_non_null(s);
+    assert_int_equal(group_farthest_init(&gf, &t.g, &t.cg, &t.r, rep, t.number), 0);
+    for (uint32_t b = 0; b < gf.plan.batch_count; b++)
+        assert_int_equal(group_farthest_batch(&gf, b, s), 0);
+    group_farthest_finish(&gf);
+    uint32_t in_rep = t.number[k < 0 ? c : t.r.image[k][c]];
+    assert_int_equal(gf.steps[in_rep], 124);
+    assert_int_equal(gf.num[in_rep], 8);
+    assert_int_equal(gf.diameter, 145);
+    assert_int_equal(gf.radius, 83);
+    group_farthest_free(&gf);
+    bfs_scratch_free(s);
+    close_class(&t);
+}
+
+/* A layout that cannot move is its own farthest layout, at 0 steps. */
+static void test_single_member_group(void **state)
+{
+    (void)state;
+    uint32_t edge_start[2] = {0, 0}, member = 0, source = 0;
+    struct group_graph gg = {.count = 1, .member = &member, .edge_start = edge_start,
+                             .edges = NULL};
+    struct bfs_scratch *s = bfs_scratch_new(1);
+    assert_non_null(s);
+    uint16_t steps;
+    uint32_t num;
+    assert_int_equal(farthest_bfs(&gg, &source, 1, s, &steps, &num), 0);
+    assert_int_equal(steps, 0);
+    assert_int_equal(num, 1);
+    bfs_scratch_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_single_member_group),
+        cmocka_unit_test(test_reference_layout),
+        cmocka_unit_test(test_against_brute_force),
+    };
+    return cmocka_run_group_tests(tests, build_catalog, free_catalog);
+}
