@@ -26,7 +26,7 @@ QUERY_OBJ   = $(patsubst %.c,$(OBJ)/%.o,$(wildcard query/*.c))
 UNIT_TESTS  = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
 SCHEMA_GEN  = $(patsubst schema/%.sql,$(OBJ)/gen/schema_%.inc,$(wildcard schema/*.sql))
 
-.PHONY: all deps tools test check unit e2e bench install clean
+.PHONY: all deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -44,6 +44,11 @@ tools: $(BIN)/klotski-build $(BIN)/klotski
 
 $(DB): $(BIN)/klotski-build
 	$(BIN)/klotski-build --db $@
+
+# Completes the database with the farthest phase: long (see README), resumable, and the
+# database stays usable meanwhile.
+farthest: deps tools $(DB)
+	$(BIN)/klotski-build --farthest --db $(DB)
 
 $(OBJ)/libklotski.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
