@@ -138,6 +138,21 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
     return 0;
 }
 
+struct analysis_totals analysis_totals(const struct analysis *a)
+{
+    struct analysis_totals t = {0, 0, 0, 0};
+    for (int c = 0; c < KL_CLASS_COUNT; c++) {
+        t.groups += a->group_count[c];
+        for (uint32_t num = 0; num < a->group_count[c]; num++) {
+            const struct group_layers *gl = &a->groups[c][num];
+            t.solved += gl->solved;
+            t.solvable += gl->max_depth >= 0 ? gl->size : 0;
+            t.max_min_steps = gl->max_depth > t.max_min_steps ? gl->max_depth : t.max_min_steps;
+        }
+    }
+    return t;
+}
+
 void analysis_free(struct analysis *a)
 {
     for (int c = 0; c < KL_CLASS_COUNT; c++) {

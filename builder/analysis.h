@@ -22,6 +22,17 @@ struct analysis {
  * -1 when memory runs out (then nothing needs freeing). */
 int analysis_run(struct analysis *a, const struct catalog *cat, int threads);
 
+/* Totals over every group of an analysis. */
+struct analysis_totals {
+    uint32_t groups;
+    uint64_t solved;   /* solved layouts */
+    uint64_t solvable; /* layouts in groups that hold a solved layout */
+    int max_min_steps;
+};
+
+/* Sums the per-group results of a finished analysis. */
+struct analysis_totals analysis_totals(const struct analysis *a);
+
 /* Frees what analysis_run allocated. */
 void analysis_free(struct analysis *a);
 

@@ -121,19 +121,11 @@ static void print_summary(const struct options *o, const struct analysis *a, dou
 {
     struct stat st;
     double mb = stat(o->db, &st) == 0 ? (double)st.st_size / 1e6 : 0;
-    uint32_t groups = 0;
-    uint64_t solvable = 0, solved = 0;
-    for (int c = 0; c < KL_CLASS_COUNT; c++) {
-        groups += a->group_count[c];
-        for (uint32_t num = 0; num < a->group_count[c]; num++) {
-            solved += a->groups[c][num].solved;
-            solvable += a->groups[c][num].max_depth >= 0 ? a->groups[c][num].size : 0;
-        }
-    }
+    struct analysis_totals t = analysis_totals(a);
     printf("klotski-build: wrote %s (%.1f MB) in %.1f s\n", o->db, mb, t_enum + t_analyse + t_store);
     printf("  layouts %u, classes %d, groups %u, solved %llu, solvable %llu, step pairs %llu\n",
-           KL_LAYOUT_COUNT, KL_CLASS_COUNT, groups, (unsigned long long)solved,
-           (unsigned long long)solvable, (unsigned long long)a->edges);
+           KL_LAYOUT_COUNT, KL_CLASS_COUNT, t.groups, (unsigned long long)t.solved,
+           (unsigned long long)t.solvable, (unsigned long long)a->edges);
     printf("  enumerate %.2f s | analyse %.2f s wall on %d threads (CPU: graph %.2f s, groups "
            "%.2f s, layers %.2f s) | store %.2f s\n",
            t_enum, t_analyse, o->threads, a->graph_cpu, a->groups_cpu, a->layers_cpu, t_store);

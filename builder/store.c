@@ -241,15 +241,7 @@ static int put_meta(struct writer *w, sqlite3_stmt *st, const char *key, int64_t
 static int write_meta(struct writer *w, const struct analysis *a,
                       const struct build_facts *facts, uint32_t crc, double store_seconds)
 {
-    int64_t solved = 0, solvable = 0;
-    int max_depth = 0;
-    for (int c = 0; c < KL_CLASS_COUNT; c++)
-        for (uint32_t num = 0; num < a->group_count[c]; num++) {
-            const struct group_layers *gl = &a->groups[c][num];
-            solved += gl->solved;
-            solvable += gl->max_depth >= 0 ? gl->size : 0;
-            max_depth = gl->max_depth > max_depth ? gl->max_depth : max_depth;
-        }
+    struct analysis_totals totals = analysis_totals(a);
     char date[32];
     time_t now = time(NULL);
     strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
@@ -266,9 +258,9 @@ static int write_meta(struct writer *w, const struct analysis *a,
              put_meta(w, st, "layouts", KL_LAYOUT_COUNT, NULL) ||
              put_meta(w, st, "classes", KL_CLASS_COUNT, NULL) ||
              put_meta(w, st, "groups", w->group_base[KL_CLASS_COUNT], NULL) ||
-             put_meta(w, st, "solved", solved, NULL) ||
-             put_meta(w, st, "solvable", solvable, NULL) ||
-             put_meta(w, st, "max_min_steps", max_depth, NULL) ||
+             put_meta(w, st, "solved", (int64_t)totals.solved, NULL) ||
+             put_meta(w, st, "solvable", (int64_t)totals.solvable, NULL) ||
+             put_meta(w, st, "max_min_steps", totals.max_min_steps, NULL) ||
              put_meta(w, st, "step_pairs", (int64_t)a->edges, NULL) ||
              put_meta(w, st, "layouts_crc32", crc, NULL) ||
              put_meta(w, st, "farthest_groups_done", 0, NULL);
