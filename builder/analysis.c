@@ -138,17 +138,27 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
     return 0;
 }
 
+struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id)
+{
+    struct analysis_totals t = {a->group_count[class_id], 0, 0, -1};
+    for (uint32_t num = 0; num < a->group_count[class_id]; num++) {
+        const struct group_layers *gl = &a->groups[class_id][num];
+        t.solved += gl->solved;
+        t.solvable += gl->max_depth >= 0 ? gl->size : 0;
+        t.max_min_steps = gl->max_depth > t.max_min_steps ? gl->max_depth : t.max_min_steps;
+    }
+    return t;
+}
+
 struct analysis_totals analysis_totals(const struct analysis *a)
 {
-    struct analysis_totals t = {0, 0, 0, 0};
+    struct analysis_totals t = {0, 0, 0, -1};
     for (int c = 0; c < KL_CLASS_COUNT; c++) {
-        t.groups += a->group_count[c];
-        for (uint32_t num = 0; num < a->group_count[c]; num++) {
-            const struct group_layers *gl = &a->groups[c][num];
-            t.solved += gl->solved;
-            t.solvable += gl->max_depth >= 0 ? gl->size : 0;
-            t.max_min_steps = gl->max_depth > t.max_min_steps ? gl->max_depth : t.max_min_steps;
-        }
+        struct analysis_totals k = analysis_class_totals(a, c);
+        t.groups += k.groups;
+        t.solved += k.solved;
+        t.solvable += k.solvable;
+        t.max_min_steps = k.max_min_steps > t.max_min_steps ? k.max_min_steps : t.max_min_steps;
     }
     return t;
 }

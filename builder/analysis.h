@@ -22,15 +22,18 @@ struct analysis {
  * -1 when memory runs out (then nothing needs freeing). */
 int analysis_run(struct analysis *a, const struct catalog *cat, int threads);
 
-/* Totals over every group of an analysis. */
+/* Totals over groups of an analysis. */
 struct analysis_totals {
     uint32_t groups;
     uint64_t solved;   /* solved layouts */
     uint64_t solvable; /* layouts in groups that hold a solved layout */
-    int max_min_steps;
+    int max_min_steps; /* -1 when no group counted is solvable */
 };
 
-/* Sums the per-group results of a finished analysis. */
+/* Sums the per-group results of class `class_id` of a finished analysis. */
+struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id);
+
+/* Sums the per-group results of every class of a finished analysis. */
 struct analysis_totals analysis_totals(const struct analysis *a);
 
 /* Frees what analysis_run allocated. */

@@ -64,27 +64,18 @@ static int write_classes(struct writer *w, const struct catalog *cat, const stru
         struct kl_class k = kl_class_from_id(c);
         char name[KL_CLASS_NAME_SIZE];
         kl_class_name(k, name);
-        int64_t solved = 0, solvable = 0;
-        int max_depth = -1;
-        for (uint32_t num = 0; num < a->group_count[c]; num++) {
-            const struct group_layers *gl = &a->groups[c][num];
-            solved += gl->solved;
-            if (gl->max_depth >= 0)
-                solvable += gl->size;
-            if (gl->max_depth > max_depth)
-                max_depth = gl->max_depth;
-        }
+        struct analysis_totals totals = analysis_class_totals(a, c);
         sqlite3_bind_int(st, 1, c);
         sqlite3_bind_text(st, 2, name, -1, SQLITE_TRANSIENT);
         sqlite3_bind_int(st, 3, k.jiang);
         sqlite3_bind_int(st, 4, k.bing);
         sqlite3_bind_int(st, 5, k.style);
         sqlite3_bind_int64(st, 6, catalog_class_size(cat, c));
-        sqlite3_bind_int64(st, 7, a->group_count[c]);
-        sqlite3_bind_int64(st, 8, solved);
-        sqlite3_bind_int64(st, 9, solvable);
-        if (max_depth >= 0)
-            sqlite3_bind_int(st, 10, max_depth);
+        sqlite3_bind_int64(st, 7, totals.groups);
+        sqlite3_bind_int64(st, 8, (sqlite3_int64)totals.solved);
+        sqlite3_bind_int64(st, 9, (sqlite3_int64)totals.solvable);
+        if (totals.max_min_steps >= 0)
+            sqlite3_bind_int(st, 10, totals.max_min_steps);
         else
             sqlite3_bind_null(st, 10);
         rc = step_reset(w, st, "writing classes");
