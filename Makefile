@@ -15,16 +15,21 @@ OPT      = -O2
 ifeq ($(SAN),1)
 OPT      = -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
-CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra -D_GNU_SOURCE -pthread -Icore -I$(OBJ)/gen \
+CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra -D_GNU_SOURCE -pthread -I. -I$(OBJ)/gen \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LDLIBS_TEST = $(shell pkg-config --libs cmocka 2>/dev/null)
 LDFLAGS += -pthread $(filter -fsanitize=%,$(OPT))
 
-CORE_OBJ    = $(patsubst %.c,$(OBJ)/%.o,$(wildcard core/*.c))
-BUILDER_OBJ = $(patsubst %.c,$(OBJ)/%.o,$(wildcard builder/*.c))
-QUERY_OBJ   = $(patsubst %.c,$(OBJ)/%.o,$(wildcard query/*.c))
-UNIT_TESTS  = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
-SCHEMA_GEN  = $(patsubst schema/%.sql,$(OBJ)/gen/schema_%.inc,$(wildcard schema/*.sql))
+# Every folder's sources, one level of subfolders deep.
+sources      = $(wildcard $(1)/*.c $(1)/*/*.c)
+objects      = $(patsubst %.c,$(OBJ)/%.o,$(1))
+CORE_OBJ     = $(call objects,$(call sources,core))
+BUILDER_OBJ  = $(call objects,$(filter-out builder/main.c,$(call sources,builder)))
+QUERY_OBJ    = $(call objects,$(call sources,query))
+UNIT_TESTS   = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
+# Text files compiled in as C string literals: the schema, the classic names.
+EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv)
 
 .PHONY: all deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:
@@ -50,10 +55,15 @@ $(DB): $(BIN)/klotski-build
 farthest: deps tools $(DB)
 	$(BIN)/klotski-build --farthest --db $(DB)
 
+# libklotski: the engine, the graph tools and the database format (core/); libbuilder:
+# the builder's phases, for klotski-build and the tests that check them.
 $(OBJ)/libklotski.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN)/klotski-build: $(BUILDER_OBJ) $(OBJ)/libklotski.a
+$(OBJ)/libbuilder.a: $(BUILDER_OBJ)
+	$(AR) rcs $@ $^
+
+$(BIN)/klotski-build: $(OBJ)/builder/main.o $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -61,40 +71,27 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(OBJ)/%.o: %.c $(SCHEMA_GEN)
+# Generated files come first (order-only); after that -MMD's lists say which headers and
+# embedded files each object really reads.
+$(OBJ)/%.o: %.c | $(EMBEDDED)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
 
-# The SQL of schema/ becomes C string literals compiled into the builder.
-$(OBJ)/gen/schema_%.inc: schema/%.sql
+# A text file as one C string literal, a line per line.
+$(OBJ)/gen/%.inc: %
 	@mkdir -p $(@D)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-# The names of data/classic_names.tsv become a C string literal compiled into bin/klotski,
-# so that the installed tool needs no data file.  (data/classic_names.sh made the TSV.)
-$(OBJ)/gen/classic_names.inc: data/classic_names.tsv
+$(OBJ)/tests/%: tests/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
-	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
-
-$(OBJ)/query/classic.o: $(OBJ)/gen/classic_names.inc
-
-$(OBJ)/tests/%: tests/%.c $(OBJ)/libklotski.a
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $^ \
-	  $(LDLIBS) $(shell pkg-config --libs cmocka)
-
-# unit_farthest tests the builder's farthest search, which libklotski does not hold; the
-# library comes again after those objects, which need it.
-$(OBJ)/tests/unit_farthest: CFLAGS += -Ibuilder
-$(OBJ)/tests/unit_farthest: LDLIBS := $(OBJ)/libklotski.a $(LDLIBS)
-$(OBJ)/tests/unit_farthest: $(patsubst %,$(OBJ)/builder/%.o,catalog class_graph groups progress \
-                              farthest farthest_bfs farthest_graph farthest_sources)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $^ \
+	  $(LDLIBS) $(LDLIBS_TEST)
 
 # The database cross-check of tests/e2e_crosscheck.sh: no cmocka test, and on purpose
 # without libklotski, so that it checks the database with nothing of the engine's.
-$(OBJ)/tests/db_crosscheck: tests/db_crosscheck.c tests/layout_model.h
+$(OBJ)/tests/db_crosscheck: tests/db_crosscheck.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) $(LDFLAGS) -o $@ $< $(LDLIBS)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LDLIBS)
 
 # The README's test command: every test, in a normal and a sanitizer build.
 test: deps
@@ -110,7 +107,7 @@ bench: deps tools $(OBJ)/bench/bench_core
 
 $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 install: tools
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
@@ -120,4 +117,4 @@ install: tools
 clean:
 	rm -rf build bin
 
--include $(CORE_OBJ:.o=.d) $(BUILDER_OBJ:.o=.d) $(QUERY_OBJ:.o=.d)
+-include $(shell find $(OBJ) -name '*.d' 2>/dev/null)

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "code.h"
-#include "moves.h"
-#include "rank.h"
+#include "core/code.h"
+#include "core/moves.h"
+#include "core/rank.h"
 
 #define RANK_STRIDE 29
 

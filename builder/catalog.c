@@ -1,10 +1,10 @@
-#include "catalog.h"
+#include "builder/catalog.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "progress.h"
-#include "rank.h"
+#include "builder/progress.h"
+#include "core/rank.h"
 
 #define MAX_PIECES 16
 

@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 
-#include "classes.h"
-#include "code.h"
+#include "core/classes.h"
+#include "core/code.h"
 
 struct catalog {
     kl_code *codes;        /* KL_LAYOUT_COUNT codes, ascending; codes[id] */

@@ -12,11 +12,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "analysis.h"
-#include "catalog.h"
-#include "farthest_phase.h"
-#include "progress.h"
-#include "store.h"
+#include "builder/base/analysis.h"
+#include "builder/catalog.h"
+#include "builder/farthest/phase.h"
+#include "builder/progress.h"
+#include "builder/base/store.h"
 
 #define DEFAULT_DB "data/klotski.db"
 #define EXIT_FAILED 1

@@ -1,4 +1,4 @@
-#include "progress.h"
+#include "builder/progress.h"
 
 #include <pthread.h>
 #include <stdatomic.h>

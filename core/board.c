@@ -1,9 +1,9 @@
-#include "board.h"
+#include "core/board.h"
 
 #include <ctype.h>
 #include <string.h>
 
-#include "piece.h"
+#include "core/piece.h"
 
 const char *kl_board_error_text(enum kl_board_error err)
 {

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "code.h"
+#include "core/code.h"
 
 /* Size of a board text: 5 lines of 4 characters and a newline each, and a NUL. */
 #define KL_BOARD_TEXT_SIZE (KL_ROWS * (KL_COLS + 1) + 1)

@@ -1,4 +1,4 @@
-#include "classes.h"
+#include "core/classes.h"
 
 #include <stdio.h>
 

@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "code.h"
+#include "core/code.h"
 
 #define KL_CLASS_COUNT 203
 #define KL_CLASS_NAME_SIZE 16

@@ -1,10 +1,10 @@
-#include "code.h"
+#include "core/code.h"
 
 #include <ctype.h>
 #include <pthread.h>
 #include <stdio.h>
 
-#include "piece.h"
+#include "core/piece.h"
 
 #define TAIL_BITS 32
 #define SYMBOL_EMPTY 0u

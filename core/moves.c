@@ -1,4 +1,4 @@
-#include "moves.h"
+#include "core/moves.h"
 
 #include <pthread.h>
 

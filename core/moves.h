@@ -3,8 +3,8 @@
 #ifndef KLOTSKI_CORE_MOVES_H
 #define KLOTSKI_CORE_MOVES_H
 
-#include "code.h"
-#include "piece.h"
+#include "core/code.h"
+#include "core/piece.h"
 
 #define KL_MAX_STEPS 68 /* most steps any legal layout has (SPEC.md) */
 

@@ -1,4 +1,4 @@
-#include "piece.h"
+#include "core/piece.h"
 
 static const enum kl_cell anchor_cell_of[KL_PIECE_KINDS] = {
     KL_CELL_SINGLE, KL_CELL_H_LEFT, KL_CELL_V_TOP, KL_CELL_KING_ANCHOR};

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "code.h"
+#include "core/code.h"
 
 enum kl_piece {
     KL_PIECE_SINGLE = 0,     /* 1x1 */

@@ -1,8 +1,8 @@
-#include "rank.h"
+#include "core/rank.h"
 
 #include <pthread.h>
 
-#include "piece.h"
+#include "core/piece.h"
 
 /* Codes are the symbol sequences of a walk over the free cells in address order, so the
  * layouts that share a prefix are counted by a small state: the 2x2's address, the next

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "code.h"
+#include "core/code.h"
 
 /* Returns the id (0 .. KL_LAYOUT_COUNT-1) of a legal code.  The code must be legal
  * (kl_code_to_raw returns KL_OK); otherwise the result is meaningless. */

@@ -1,12 +1,12 @@
-#include "db.h"
+#include "query/db.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "idlist.h"
-#include "report.h"
+#include "core/database/idlist.h"
+#include "query/report.h"
 
 #define GROUP_COLUMNS                                                                    \
     "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \

@@ -11,8 +11,8 @@
 
 #include <sqlite3.h>
 
-#include "classes.h"
-#include "code.h"
+#include "core/classes.h"
+#include "core/code.h"
 
 #define DB_FORMAT_VERSION 1
 #define DB_DEFAULT_PATH "data/klotski.db"

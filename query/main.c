@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "command.h"
-#include "db.h"
-#include "output.h"
-#include "pictures.h"
-#include "report.h"
+#include "query/commands/command.h"
+#include "query/db.h"
+#include "query/render/output.h"
+#include "query/render/pictures.h"
+#include "query/report.h"
 
 #define KLOTSKI_VERSION "1.0.0"
 

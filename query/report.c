@@ -1,4 +1,4 @@
-#include "report.h"
+#include "query/report.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
  * "db_crosscheck: N passed, M failed" (one check per class, one per group, one for the
  * list of classes); exits 0 when everything passed, 1 when a check failed and 2 when it
  * could not run.  Built by `make check`, run by tests/e2e_crosscheck.sh. */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -20,8 +20,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "code.h"
-#include "piece.h"
+#include "core/code.h"
+#include "core/piece.h"
 
 #define MODEL_NONE (-1)
 

@@ -1,8 +1,8 @@
 /* Text boards: printing and parsing (core/board.h). */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
-#include "board.h"
-#include "rank.h"
+#include "core/board.h"
+#include "core/rank.h"
 
 #define SAMPLE_STRIDE 1000
 

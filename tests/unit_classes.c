@@ -1,12 +1,12 @@
 /* Classes (core/classes.h): which classes exist is read off the enumeration of all
  * layouts, not off the engine's own rule. */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "classes.h"
-#include "rank.h"
+#include "core/classes.h"
+#include "core/rank.h"
 
 #define SAMPLE_STRIDE 997
 /* Ranges wide enough to hold every class and some that cannot exist around them. */

@@ -1,9 +1,9 @@
 /* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h). */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
 #include <stdio.h>
 
-#include "rank.h"
+#include "core/rank.h"
 
 /* The worked examples of SPEC.md, drawn as in SPEC.md (the last two decoded by hand). */
 static const struct {

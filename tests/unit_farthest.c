@@ -13,11 +13,11 @@
 
 #include <cmocka.h>
 
-#include "catalog.h"
-#include "class_graph.h"
-#include "farthest.h"
-#include "groups.h"
-#include "rank.h"
+#include "builder/catalog.h"
+#include "builder/base/class_graph.h"
+#include "builder/farthest/group.h"
+#include "builder/base/groups.h"
+#include "core/rank.h"
 
 #define FULL_CHECK_SIZE 3000
 #define SAMPLES_PER_GROUP 40

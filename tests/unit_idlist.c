@@ -1,12 +1,12 @@
 /* The "id list v1" BLOB format (core/idlist.h): zlib over LEB128 varints of the first id
  * and the gaps.  The test reads blobs back with zlib itself to check the format, not only
  * that decode undoes encode. */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
 #include <stdlib.h>
 #include <zlib.h>
 
-#include "idlist.h"
+#include "core/database/idlist.h"
 
 #define RANDOM_LISTS 40
 

@@ -1,10 +1,10 @@
 /* The step generator (core/moves.h), against the brute-force one of layout_model.h. */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
 #include <stdlib.h>
 
-#include "moves.h"
-#include "rank.h"
+#include "core/moves.h"
+#include "core/rank.h"
 
 /* Ids visited: about 302,000 layouts against the brute force, and 29,000 with all their
  * neighbours for symmetry; a few seconds even in the sanitizer build. */

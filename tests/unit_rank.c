@@ -1,12 +1,12 @@
 /* Layout ids and the enumeration of all layouts (core/rank.h), against a recursive
  * placer of the test's own, the seed table of layout counts and the MD5 of SPEC.md. */
-#include "layout_model.h"
+#include "tests/layout_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "classes.h"
-#include "rank.h"
+#include "core/classes.h"
+#include "core/rank.h"
 
 #define ID_STRIDE 331
 #define MAX_JIANG 7

@@ -1,0 +1,177 @@
+#include "builder/base/analysis.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "builder/base/class_graph.h"
+#include "builder/base/groups.h"
+#include "builder/progress.h"
+
+struct work {
+    struct analysis *a;
+    const struct catalog *cat;
+    int order[KL_CLASS_COUNT]; /* classes, largest first, so the threads finish together */
+    atomic_int next;
+    atomic_int failed;
+    pthread_mutex_t totals_lock;
+};
+
+static double thread_cpu(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int analyse_class(struct work *w, int class_id, double cpu[3])
+{
+    struct analysis *a = w->a;
+    struct class_graph g;
+    struct class_groups cg;
+    double t0 = thread_cpu();
+    if (class_graph_build(&g, w->cat, class_id) != 0)
+        return -1;
+    double t1 = thread_cpu();
+    if (class_groups_find(&cg, &g) != 0) {
+        class_graph_free(&g);
+        return -1;
+    }
+    double t2 = thread_cpu();
+    uint8_t *depth = malloc(g.count + 1);
+    struct group_layers *groups = calloc(cg.group_count, sizeof *groups);
+    int rc = (depth && groups) ? layers_compute(&g, &cg, depth, groups) : -1;
+    if (rc == 0) {
+        for (uint32_t i = 0; i < g.count; i++) {
+            uint32_t id = g.ids[i];
+            a->group_num[id] = (uint16_t)cg.group_of[i];
+            a->group_index[id] = cg.group_index[i];
+            a->min_steps[id] = depth[i];
+        }
+        a->group_count[class_id] = cg.group_count;
+        a->groups[class_id] = groups;
+        groups = NULL;
+    }
+    cpu[0] += t1 - t0;
+    cpu[1] += t2 - t1;
+    cpu[2] += thread_cpu() - t2;
+    pthread_mutex_lock(&w->totals_lock);
+    a->edges += g.edge_start[g.count];
+    pthread_mutex_unlock(&w->totals_lock);
+    free(depth);
+    free(groups);
+    class_groups_free(&cg);
+    class_graph_free(&g);
+    return rc;
+}
+
+static void *worker(void *arg)
+{
+    struct work *w = arg;
+    double cpu[3] = {0, 0, 0};
+    for (;;) {
+        int k = atomic_fetch_add(&w->next, 1);
+        if (k >= KL_CLASS_COUNT || atomic_load(&w->failed))
+            break;
+        if (analyse_class(w, w->order[k], cpu) != 0)
+            atomic_store(&w->failed, 1);
+    }
+    pthread_mutex_lock(&w->totals_lock);
+    w->a->graph_cpu += cpu[0];
+    w->a->groups_cpu += cpu[1];
+    w->a->layers_cpu += cpu[2];
+    pthread_mutex_unlock(&w->totals_lock);
+    return NULL;
+}
+
+static const struct catalog *sort_catalog;
+
+static int larger_class_first(const void *x, const void *y)
+{
+    uint32_t a = catalog_class_size(sort_catalog, *(const int *)x);
+    uint32_t b = catalog_class_size(sort_catalog, *(const int *)y);
+    return (a < b) - (a > b);
+}
+
+int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
+{
+    memset(a, 0, sizeof *a);
+    a->group_num = malloc(sizeof *a->group_num * KL_LAYOUT_COUNT);
+    a->group_index = malloc(sizeof *a->group_index * KL_LAYOUT_COUNT);
+    a->min_steps = malloc(KL_LAYOUT_COUNT);
+    struct work *w = calloc(1, sizeof *w);
+    if (!a->group_num || !a->group_index || !a->min_steps || !w) {
+        free(w);
+        analysis_free(a);
+        return -1;
+    }
+    w->a = a;
+    w->cat = cat;
+    for (int c = 0; c < KL_CLASS_COUNT; c++)
+        w->order[c] = c;
+    sort_catalog = cat;
+    qsort(w->order, KL_CLASS_COUNT, sizeof w->order[0], larger_class_first);
+    pthread_mutex_init(&w->totals_lock, NULL);
+
+    progress_begin("analyse", KL_LAYOUT_COUNT, "layouts");
+    if (threads < 1)
+        threads = 1;
+    pthread_t *tids = calloc((size_t)threads, sizeof *tids);
+    int started = 0;
+    for (int t = 1; tids && t < threads; t++)
+        if (pthread_create(&tids[started], NULL, worker, w) == 0)
+            started++;
+    worker(w);
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    progress_end();
+    free(tids);
+    int failed = atomic_load(&w->failed);
+    pthread_mutex_destroy(&w->totals_lock);
+    free(w);
+    if (failed) {
+        analysis_free(a);
+        return -1;
+    }
+    return 0;
+}
+
+struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id)
+{
+    struct analysis_totals t = {a->group_count[class_id], 0, 0, -1};
+    for (uint32_t num = 0; num < a->group_count[class_id]; num++) {
+        const struct group_layers *gl = &a->groups[class_id][num];
+        t.solved += gl->solved;
+        t.solvable += gl->max_depth >= 0 ? gl->size : 0;
+        t.max_min_steps = gl->max_depth > t.max_min_steps ? gl->max_depth : t.max_min_steps;
+    }
+    return t;
+}
+
+struct analysis_totals analysis_totals(const struct analysis *a)
+{
+    struct analysis_totals t = {0, 0, 0, -1};
+    for (int c = 0; c < KL_CLASS_COUNT; c++) {
+        struct analysis_totals k = analysis_class_totals(a, c);
+        t.groups += k.groups;
+        t.solved += k.solved;
+        t.solvable += k.solvable;
+        t.max_min_steps = k.max_min_steps > t.max_min_steps ? k.max_min_steps : t.max_min_steps;
+    }
+    return t;
+}
+
+void analysis_free(struct analysis *a)
+{
+    for (int c = 0; c < KL_CLASS_COUNT; c++) {
+        for (uint32_t num = 0; a->groups[c] && num < a->group_count[c]; num++)
+            group_layers_free(&a->groups[c][num]);
+        free(a->groups[c]);
+    }
+    free(a->group_num);
+    free(a->group_index);
+    free(a->min_steps);
+    memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,42 @@
+/* The analysis phase: for every class, its step graph, groups and depth layers, on
+ * several threads (classes are independent).  Results are per layout id and per group. */
+#ifndef KLOTSKI_BUILDER_ANALYSIS_H
+#define KLOTSKI_BUILDER_ANALYSIS_H
+
+#include <stdint.h>
+
+#include "builder/catalog.h"
+#include "builder/base/layers.h"
+
+struct analysis {
+    uint16_t *group_num;    /* per id: group_num within its class */
+    uint32_t *group_index;  /* per id */
+    uint8_t *min_steps;     /* per id; UNSOLVABLE when unsolvable */
+    uint32_t group_count[KL_CLASS_COUNT];
+    struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
+    uint64_t edges;         /* (layout, neighbour) pairs seen */
+    double graph_cpu, groups_cpu, layers_cpu; /* CPU seconds per step, all threads */
+};
+
+/* Analyses every class of the catalog on `threads` threads (at least 1).  Returns 0, or
+ * -1 when memory runs out (then nothing needs freeing). */
+int analysis_run(struct analysis *a, const struct catalog *cat, int threads);
+
+/* Totals over groups of an analysis. */
+struct analysis_totals {
+    uint32_t groups;
+    uint64_t solved;   /* solved layouts */
+    uint64_t solvable; /* layouts in groups that hold a solved layout */
+    int max_min_steps; /* -1 when no group counted is solvable */
+};
+
+/* Sums the per-group results of class `class_id` of a finished analysis. */
+struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id);
+
+/* Sums the per-group results of every class of a finished analysis. */
+struct analysis_totals analysis_totals(const struct analysis *a);
+
+/* Frees what analysis_run allocated. */
+void analysis_free(struct analysis *a);
+
+#endif

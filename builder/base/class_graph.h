@@ -1,0 +1,42 @@
+/* The step graph of one class in compact arrays: members numbered 0..count-1 in code
+ * order ("local index"), neighbours in CSR form.  Every step stays inside its class, so a
+ * class's graph is complete on its own and classes can be built independently. */
+#ifndef KLOTSKI_BUILDER_CLASS_GRAPH_H
+#define KLOTSKI_BUILDER_CLASS_GRAPH_H
+
+#include <stdint.h>
+
+#include "builder/catalog.h"
+
+struct class_graph {
+    uint32_t count;        /* members */
+    const uint32_t *ids;   /* their global ids, ascending (points into the catalog) */
+    kl_code *codes;        /* their codes, ascending */
+    uint32_t *edge_start;  /* count + 1 offsets into edges */
+    uint32_t *edges;       /* neighbours of member i: edges[edge_start[i] .. edge_start[i+1]) */
+    uint32_t *mirror;      /* local index of each member's left-right mirror image */
+};
+
+/* Builds the graph of class `class_id`.  Steps are generated for one layout of each
+ * mirror pair only; the other's neighbours are the mirrors of these.  Returns 0, or -1 when memory runs out (then
+ * nothing needs freeing).  Thread-safe for distinct graphs. */
+int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id);
+
+/* Asks the cache for the neighbour list of the member queued `ahead` places after the
+ * current head of a breadth-first queue, and for the offsets of one twice as far: a
+ * search on this graph waits on memory, not on arithmetic, unless it looks ahead.
+ * Always inlined: as a call, gcc finds it has no effect and drops it. */
+static inline __attribute__((always_inline)) void class_graph_prefetch(const struct class_graph *g, const uint32_t *queue,
+                                        uint32_t head, uint32_t tail)
+{
+    enum { AHEAD = 8 };
+    if (head + 2 * AHEAD < tail)
+        __builtin_prefetch(&g->edge_start[queue[head + 2 * AHEAD]]);
+    if (head + AHEAD < tail)
+        __builtin_prefetch(&g->edges[g->edge_start[queue[head + AHEAD]]]);
+}
+
+/* Frees what class_graph_build allocated. */
+void class_graph_free(struct class_graph *g);
+
+#endif

@@ -1,0 +1,152 @@
+#include "builder/base/layers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/database/idlist.h"
+
+static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth,
+                                     uint32_t *queue)
+{
+    /* A bit per member answers "reached?" from cache; depth is only written. */
+    uint64_t *reached = calloc(g->count / 64 + 1, sizeof *reached);
+    if (!reached)
+        return -1;
+    uint32_t head = 0, tail = 0;
+    memset(depth, UNSOLVABLE, g->count);
+    for (uint32_t i = 0; i < g->count; i++)
+        if (kl_code_is_solved(g->codes[i])) {
+            depth[i] = 0;
+            reached[i / 64] |= 1ull << (i % 64);
+            queue[tail++] = i;
+        }
+    int rc = 0;
+    while (head < tail && rc == 0) {
+        class_graph_prefetch(g, queue, head, tail);
+        uint32_t at = queue[head++];
+        unsigned next_depth = depth[at] + 1u;
+        if (next_depth >= UNSOLVABLE)
+            rc = -1;
+        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
+            uint32_t to = g->edges[e];
+            if (!(reached[to / 64] >> (to % 64) & 1u)) {
+                reached[to / 64] |= 1ull << (to % 64);
+                depth[to] = (uint8_t)next_depth;
+                queue[tail++] = to;
+            }
+        }
+    }
+    free(reached);
+    return rc;
+}
+
+/* Per group: solved count, deepest layer and its population. */
+static void summarize(const struct class_graph *g, const struct class_groups *cg,
+                      const uint8_t *depth, struct group_layers *out)
+{
+    for (uint32_t num = 0; num < cg->group_count; num++)
+        out[num] = (struct group_layers){.size = cg->size[num],
+                                         .min_code = g->codes[cg->first[num]],
+                                         .max_depth = -1};
+    for (uint32_t i = 0; i < g->count; i++) {
+        struct group_layers *gl = &out[cg->group_of[i]];
+        if (depth[i] == UNSOLVABLE)
+            continue;
+        gl->solved += depth[i] == 0;
+        if ((int)depth[i] > gl->max_depth) {
+            gl->max_depth = depth[i];
+            gl->hardest_count = 0;
+        }
+        gl->hardest_count += (int)depth[i] == gl->max_depth;
+    }
+}
+
+static int encode_layers(const struct class_graph *g, const struct class_groups *cg,
+                         const uint8_t *depth, uint32_t *scratch, struct group_layers *out)
+{
+    /* Counting sort of members by (group, layer); members stay in id order within each. */
+    size_t layer_total = 0;
+    for (uint32_t num = 0; num < cg->group_count; num++)
+        layer_total += out[num].max_depth < 0 ? 1 : (size_t)out[num].max_depth + 1;
+    size_t *start = calloc(layer_total + 1, sizeof *start);
+    size_t *base = malloc(sizeof *base * (cg->group_count + 1));
+    if (!start || !base) {
+        free(start);
+        free(base);
+        return -1;
+    }
+    base[0] = 0;
+    for (uint32_t num = 0; num < cg->group_count; num++)
+        base[num + 1] = base[num] + (out[num].max_depth < 0 ? 1 : (size_t)out[num].max_depth + 1);
+    for (uint32_t i = 0; i < g->count; i++)
+        start[base[cg->group_of[i]] + (depth[i] == UNSOLVABLE ? 0 : depth[i]) + 1]++;
+    for (size_t k = 0; k < layer_total; k++)
+        start[k + 1] += start[k];
+    for (uint32_t i = 0; i < g->count; i++)
+        scratch[start[base[cg->group_of[i]] + (depth[i] == UNSOLVABLE ? 0 : depth[i])]++] = g->ids[i];
+    /* start[k] now marks the end of layer k. */
+    int failed = 0;
+    for (uint32_t num = 0; num < cg->group_count && !failed; num++) {
+        struct group_layers *gl = &out[num];
+        gl->layer_count = (uint32_t)(base[num + 1] - base[num]);
+        gl->layers = calloc(gl->layer_count, sizeof *gl->layers);
+        gl->hardest = malloc(sizeof *gl->hardest * (gl->hardest_count + 1));
+        if (!gl->layers || !gl->hardest) {
+            failed = 1;
+            break;
+        }
+        for (uint32_t k = 0; k < gl->layer_count && !failed; k++) {
+            size_t end = start[base[num] + k], begin = base[num] + k ? start[base[num] + k - 1] : 0;
+            struct layer *l = &gl->layers[k];
+            l->depth = gl->max_depth < 0 ? -1 : (int)k;
+            l->size = (uint32_t)(end - begin);
+            failed = kl_idlist_encode(scratch + begin, l->size, &l->blob, &l->blob_size);
+        }
+    }
+    free(start);
+    free(base);
+    return failed ? -1 : 0;
+}
+
+static void collect_hardest(const struct class_graph *g, const struct class_groups *cg,
+                            const uint8_t *depth, struct group_layers *out)
+{
+    for (uint32_t num = 0; num < cg->group_count; num++)
+        out[num].hardest_count = 0;
+    for (uint32_t i = 0; i < g->count; i++) {
+        struct group_layers *gl = &out[cg->group_of[i]];
+        if (depth[i] != UNSOLVABLE && (int)depth[i] == gl->max_depth)
+            gl->hardest[gl->hardest_count++] = g->codes[i];
+    }
+}
+
+int layers_compute(const struct class_graph *g, const struct class_groups *cg,
+                   uint8_t *min_steps, struct group_layers *out)
+{
+    uint32_t *scratch = malloc(sizeof *scratch * (g->count + 1));
+    if (!scratch)
+        return -1;
+    if (breadth_first_from_solved(g, min_steps, scratch) != 0) {
+        free(scratch);
+        return -1;
+    }
+    summarize(g, cg, min_steps, out);
+    int rc = encode_layers(g, cg, min_steps, scratch, out);
+    free(scratch);
+    if (rc != 0) {
+        for (uint32_t num = 0; num < cg->group_count; num++)
+            group_layers_free(&out[num]);
+        return -1;
+    }
+    collect_hardest(g, cg, min_steps, out);
+    return 0;
+}
+
+void group_layers_free(struct group_layers *gl)
+{
+    for (uint32_t k = 0; gl->layers && k < gl->layer_count; k++)
+        free(gl->layers[k].blob);
+    free(gl->layers);
+    free(gl->hardest);
+    memset(gl, 0, sizeof *gl);
+}

@@ -1,0 +1,221 @@
+#include "builder/farthest/bfs.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define WORD_BITS 64
+#define LANE_WORDS (FARTHEST_LANES / WORD_BITS)
+#define COUNT_PLANES 21 /* bit-sliced counters up to 2^21 - 1, above any group's size */
+#define HUGE_PAGE (2u << 20)
+
+/* The searching functions are compiled once per vector unit and picked at load time:
+ * the wider the unit, the fewer instructions per lane operation. */
+#define VECTOR_CLONES __attribute__((target_clones("avx512f", "avx2", "default")))
+
+/* One bit per source; GCC lowers the operators to whatever vector unit it targets.
+ * 512 lanes make one cache line per member: wider batches cost more in memory than they
+ * save in passes, narrower ones pay the per-level bookkeeping more often. */
+typedef uint64_t lanes __attribute__((vector_size(FARTHEST_LANES / 8)));
+
+/* The frontier of level t lives in frontier[t & 1]; an entry is valid only where the
+ * bitmap in_frontier[t % 3] has the member's bit, so nothing needs clearing between
+ * levels but these bitmaps.  A member is searched from at level t only when
+ * candidate[t & 1] marks it as a neighbour of the level-t frontier. */
+struct bfs_scratch {
+    uint32_t max_count;
+    lanes *frontier[2];
+    uint64_t *in_frontier[3];
+    uint64_t *candidate[2];
+};
+
+static void *huge_alloc(size_t bytes)
+{
+    bytes = (bytes + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    void *p = aligned_alloc(HUGE_PAGE, bytes);
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE); /* fewer TLB misses on random reads; optional */
+    return p;
+}
+
+struct bfs_scratch *bfs_scratch_new(uint32_t max_count)
+{
+    if (max_count >= 1u << COUNT_PLANES)
+        return NULL;
+    struct bfs_scratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    s->max_count = max_count;
+    size_t words = max_count / WORD_BITS + 1, members = (size_t)max_count + 1;
+    bool allocated = true;
+    for (int k = 0; k < 3; k++)
+        allocated &= (s->in_frontier[k] = malloc(sizeof(uint64_t) * words)) != NULL;
+    for (int k = 0; k < 2; k++) {
+        allocated &= (s->frontier[k] = huge_alloc(sizeof(lanes) * members)) != NULL;
+        allocated &= (s->candidate[k] = malloc(sizeof(uint64_t) * words)) != NULL;
+    }
+    if (!allocated) {
+        bfs_scratch_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void bfs_scratch_free(struct bfs_scratch *s)
+{
+    if (!s)
+        return;
+    for (int k = 0; k < 3; k++)
+        free(s->in_frontier[k]);
+    for (int k = 0; k < 2; k++) {
+        free(s->frontier[k]);
+        free(s->candidate[k]);
+    }
+    free(s);
+}
+
+static inline int is_zero(const lanes *x)
+{
+    uint64_t any = 0;
+    for (int w = 0; w < LANE_WORDS; w++)
+        any |= (*x)[w];
+    return any == 0;
+}
+
+/* Adds one to the counter of every lane set in m; planes[p] holds bit p of the counts. */
+static inline void count_lanes(lanes planes[COUNT_PLANES], const lanes *m)
+{
+    lanes carry = *m;
+    for (int p = 0; p < COUNT_PLANES && !is_zero(&carry); p++) {
+        lanes next_carry = planes[p] & carry;
+        planes[p] ^= carry;
+        carry = next_carry;
+    }
+}
+
+static uint32_t lane_value(const lanes *planes, int plane_count, int lane)
+{
+    uint32_t v = 0;
+    for (int p = 0; p < plane_count; p++)
+        v |= (uint32_t)(planes[p][lane / WORD_BITS] >> (lane % WORD_BITS) & 1) << p;
+    return v;
+}
+
+static inline int has_bit(const uint64_t *bits, uint32_t i)
+{
+    return (int)(bits[i / WORD_BITS] >> (i % WORD_BITS) & 1);
+}
+
+static inline void set_bit(uint64_t *bits, uint32_t i)
+{
+    bits[i / WORD_BITS] |= 1ull << (i % WORD_BITS);
+}
+
+static inline void mark_neighbours(const struct group_graph *gg, uint32_t v,
+                                   uint64_t *candidate)
+{
+    for (uint32_t e = gg->edge_start[v]; e < gg->edge_start[v + 1]; e++)
+        set_bit(candidate, gg->edges[e]);
+}
+
+/* One level, pulled: every candidate, in member order so that neighbours are read near
+ * each other, gathers the level-`level` frontier of its neighbours, keeps the lanes new
+ * to it and becomes part of the next frontier.  In an undirected graph a neighbour of a
+ * member at distance d lies at d-1, d or d+1, so the lanes already seen at a member are
+ * those of its own last two frontiers.  ORs the lanes of the new level into reached. */
+VECTOR_CLONES
+static void pull_level(const struct group_graph *gg, struct bfs_scratch *s, int level,
+                       lanes *reached)
+{
+    const lanes *cur = s->frontier[level & 1];
+    lanes *next = s->frontier[(level + 1) & 1];
+    const uint64_t *in_cur = s->in_frontier[level % 3];
+    const uint64_t *in_prev = s->in_frontier[(level + 2) % 3];
+    uint64_t *in_next = s->in_frontier[(level + 1) % 3];
+    uint64_t *candidate = s->candidate[level & 1];
+    uint64_t *next_candidate = s->candidate[(level + 1) & 1];
+    uint32_t words = gg->count / WORD_BITS + 1;
+    memset(in_next, 0, sizeof *in_next * words);
+    for (uint32_t word = 0; word < words; word++) {
+        uint64_t bits = candidate[word];
+        candidate[word] = 0;
+        for (; bits; bits &= bits - 1) {
+            uint32_t v = word * WORD_BITS + (uint32_t)__builtin_ctzll(bits);
+            lanes x = {0};
+            uint32_t end = gg->edge_start[v + 1];
+            for (uint32_t e = gg->edge_start[v]; e < end; e++) {
+                uint32_t u = gg->edges[e];
+                if (has_bit(in_cur, u))
+                    x |= cur[u];
+            }
+            if (has_bit(in_cur, v))
+                x &= ~cur[v];
+            if (has_bit(in_prev, v))
+                x &= ~next[v];
+            if (is_zero(&x))
+                continue;
+            next[v] = x;
+            set_bit(in_next, v);
+            *reached |= x;
+            mark_neighbours(gg, v, next_candidate);
+        }
+    }
+}
+
+/* The lanes in `ending` reach no member beyond `level`: counts their members at that
+ * level and stores it, with the level, as their result. */
+VECTOR_CLONES
+static void finish_lanes(const struct group_graph *gg, const struct bfs_scratch *s, int level,
+                         const lanes *ending, uint16_t *steps, uint32_t *num)
+{
+    const lanes *frontier = s->frontier[level & 1];
+    const uint64_t *in_frontier = s->in_frontier[level % 3];
+    lanes planes[COUNT_PLANES] = {0};
+    for (uint32_t word = 0; word <= gg->count / WORD_BITS; word++)
+        for (uint64_t bits = in_frontier[word]; bits; bits &= bits - 1) {
+            lanes m = frontier[word * WORD_BITS + (uint32_t)__builtin_ctzll(bits)] & *ending;
+            count_lanes(planes, &m);
+        }
+    for (int w = 0; w < LANE_WORDS; w++)
+        for (uint64_t bits = (*ending)[w]; bits; bits &= bits - 1) {
+            int lane = w * WORD_BITS + __builtin_ctzll(bits);
+            steps[lane] = (uint16_t)level;
+            num[lane] = lane_value(planes, COUNT_PLANES, lane);
+        }
+}
+
+VECTOR_CLONES
+int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
+                 struct bfs_scratch *s, uint16_t *steps, uint32_t *num)
+{
+    if (gg->count > s->max_count)
+        return -1;
+    size_t words = gg->count / WORD_BITS + 1;
+    for (int k = 0; k < 3; k++)
+        memset(s->in_frontier[k], 0, sizeof(uint64_t) * words);
+    for (int k = 0; k < 2; k++)
+        memset(s->candidate[k], 0, sizeof(uint64_t) * words);
+    lanes reached = {0};
+    for (int i = 0; i < source_count; i++) {
+        uint32_t v = sources[i];
+        if (!has_bit(s->in_frontier[0], v)) {
+            s->frontier[0][v] = (lanes){0};
+            set_bit(s->in_frontier[0], v);
+            mark_neighbours(gg, v, s->candidate[0]);
+        }
+        s->frontier[0][v][i / WORD_BITS] |= 1ull << (i % WORD_BITS);
+        reached[i / WORD_BITS] |= 1ull << (i % WORD_BITS);
+    }
+    for (int level = 0; !is_zero(&reached); level++) {
+        if (level >= (int)gg->count) /* no distance is that long: edges are one-way */
+            return -1;
+        lanes next_reached = {0};
+        pull_level(gg, s, level, &next_reached);
+        lanes ending = reached & ~next_reached;
+        if (!is_zero(&ending))
+            finish_lanes(gg, s, level, &ending, steps, num);
+        reached = next_reached;
+    }
+    return 0;
+}

@@ -1,0 +1,163 @@
+#include "builder/farthest/graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/piece.h"
+
+/* The layout upside down: each piece's top row r goes to the row its bottom row had,
+ * counted from the other end. */
+static kl_code code_flip_up_down(kl_code code)
+{
+    kl_raw raw = 0, flipped = 0;
+    kl_code_to_raw(code, &raw);
+    for (int addr = 0; addr < KL_CELLS; addr++) {
+        int kind = kl_piece_of_anchor_cell(kl_raw_cell(raw, addr));
+        if (kind < 0)
+            continue;
+        int tall = kind == KL_PIECE_VERTICAL || kind == KL_PIECE_KING;
+        int row = KL_ROWS - 1 - addr / KL_COLS - tall;
+        flipped |= kl_piece_pattern((enum kl_piece)kind, row * KL_COLS + addr % KL_COLS);
+    }
+    return kl_raw_to_code(flipped);
+}
+
+static uint32_t class_index_of(const struct class_graph *g, kl_code code)
+{
+    uint32_t lo = 0, hi = g->count;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (g->codes[mid] <= code)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+int class_reflections_build(struct class_reflections *r, const struct class_graph *g,
+                            const struct class_groups *cg)
+{
+    memset(r, 0, sizeof *r);
+    uint32_t *up_down = malloc(sizeof *up_down * (g->count + 1));
+    uint32_t *half = malloc(sizeof *half * (g->count + 1));
+    r->owned[0] = up_down;
+    r->owned[1] = half;
+    for (int k = 0; k < REFLECTIONS; k++)
+        r->group_image[k] = malloc(sizeof *r->group_image[k] * (cg->group_count + 1));
+    if (!up_down || !half || !r->group_image[0] || !r->group_image[1] || !r->group_image[2]) {
+        class_reflections_free(r);
+        return -1;
+    }
+    for (uint32_t i = 0; i < g->count; i++)
+        up_down[i] = class_index_of(g, code_flip_up_down(g->codes[i]));
+    for (uint32_t i = 0; i < g->count; i++)
+        half[i] = g->mirror[up_down[i]];
+    r->image[FLIP_LEFT_RIGHT] = g->mirror;
+    r->image[FLIP_UP_DOWN] = up_down;
+    r->image[TURN_HALF] = half;
+    for (int k = 0; k < REFLECTIONS; k++)
+        for (uint32_t num = 0; num < cg->group_count; num++)
+            r->group_image[k][num] = cg->group_of[r->image[k][cg->first[num]]];
+    return 0;
+}
+
+void class_reflections_free(struct class_reflections *r)
+{
+    for (int k = 0; k < REFLECTIONS; k++)
+        free(r->group_image[k]);
+    free(r->owned[0]);
+    free(r->owned[1]);
+    memset(r, 0, sizeof *r);
+}
+
+uint32_t group_representative(const struct class_reflections *r, uint32_t group_num)
+{
+    uint32_t best = group_num;
+    for (int k = 0; k < REFLECTIONS; k++)
+        if (r->group_image[k][group_num] < best)
+            best = r->group_image[k][group_num];
+    return best;
+}
+
+static int ascending(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Lists the group of class member `first` into members (room for the group's size),
+ * marking each in number as listed. */
+static void list_members(const struct class_graph *g, uint32_t first, uint32_t *members,
+                         uint32_t *number)
+{
+    uint32_t head = 0, tail = 0;
+    members[tail++] = first;
+    number[first] = 0;
+    while (head < tail) {
+        uint32_t at = members[head++];
+        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
+            uint32_t to = g->edges[e];
+            if (number[to] == UNNUMBERED) {
+                number[to] = 0;
+                members[tail++] = to;
+            }
+        }
+    }
+}
+
+int group_graph_build(struct group_graph *gg, const struct class_graph *g,
+                      const struct class_groups *cg, const struct class_reflections *r,
+                      uint32_t group_num, uint32_t *number)
+{
+    memset(gg, 0, sizeof *gg);
+    uint32_t n = cg->size[group_num];
+    gg->count = n;
+    gg->member = malloc(sizeof *gg->member * (n + 1));
+    gg->edge_start = malloc(sizeof *gg->edge_start * (n + 1));
+    if (!gg->member || !gg->edge_start)
+        goto out_of_memory;
+    list_members(g, cg->first[group_num], gg->member, number);
+    qsort(gg->member, n, sizeof *gg->member, ascending);
+    size_t edge_count = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t c = gg->member[k];
+        number[c] = k;
+        edge_count += g->edge_start[c + 1] - g->edge_start[c];
+    }
+    gg->edges = malloc(sizeof *gg->edges * (edge_count + 1));
+    if (!gg->edges)
+        goto out_of_memory;
+    size_t used = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        uint32_t c = gg->member[k];
+        gg->edge_start[k] = (uint32_t)used;
+        for (uint32_t e = g->edge_start[c]; e < g->edge_start[c + 1]; e++)
+            gg->edges[used++] = number[g->edges[e]];
+    }
+    gg->edge_start[n] = (uint32_t)used;
+    for (int k = 0; k < REFLECTIONS; k++) {
+        if (r->group_image[k][group_num] != group_num)
+            continue;
+        gg->image[k] = malloc(sizeof *gg->image[k] * (n + 1));
+        if (!gg->image[k])
+            goto out_of_memory;
+        for (uint32_t i = 0; i < n; i++)
+            gg->image[k][i] = number[r->image[k][gg->member[i]]];
+    }
+    return 0;
+
+out_of_memory:
+    group_graph_free(gg);
+    return -1;
+}
+
+void group_graph_free(struct group_graph *gg)
+{
+    free(gg->member);
+    free(gg->edge_start);
+    free(gg->edges);
+    for (int k = 0; k < REFLECTIONS; k++)
+        free(gg->image[k]);
+    memset(gg, 0, sizeof *gg);
+}

@@ -1,0 +1,43 @@
+/* The farthest data of one group: every member's eccentricity (farthest_steps) and the
+ * number of members at that distance (farthest_num), and the group's diameter, radius
+ * and peripheral members (SPEC.md, "Farthest layouts").  The group is searched batch by
+ * batch (farthest_sources.h), so that threads can share one group's batches. */
+#ifndef KLOTSKI_BUILDER_FARTHEST_H
+#define KLOTSKI_BUILDER_FARTHEST_H
+
+#include <stdint.h>
+
+#include "builder/farthest/bfs.h"
+#include "builder/farthest/graph.h"
+#include "builder/farthest/sources.h"
+
+struct group_farthest {
+    struct group_graph graph;
+    struct source_plan plan;
+    uint16_t *steps;   /* per member: farthest_steps (complete after group_farthest_finish) */
+    uint32_t *num;     /* per member: farthest_num */
+    int diameter;      /* set by group_farthest_finish */
+    int radius;
+    uint32_t peripheral_count;
+};
+
+/* Prepares the search of group `group_num` of class graph g (groups cg, reflections r;
+ * number as for group_graph_build).  Returns 0, or -1 when memory runs out (then nothing
+ * needs freeing). */
+int group_farthest_init(struct group_farthest *gf, const struct class_graph *g,
+                        const struct class_groups *cg, const struct class_reflections *r,
+                        uint32_t group_num, uint32_t *number);
+
+/* Runs batch b (below gf->plan.batch_count) with working memory s.  Distinct batches
+ * may run at once on distinct threads.  Returns 0, or -1 when s was made for fewer
+ * members than the group has or the group's graph is not undirected. */
+int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s);
+
+/* After every batch has run: gives each member its source's results and sets diameter,
+ * radius and peripheral_count. */
+void group_farthest_finish(struct group_farthest *gf);
+
+/* Frees what group_farthest_init allocated. */
+void group_farthest_free(struct group_farthest *gf);
+
+#endif

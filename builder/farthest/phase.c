@@ -1,0 +1,314 @@
+#include "builder/farthest/phase.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "builder/catalog.h"
+#include "builder/farthest/class.h"
+#include "builder/farthest/progress.h"
+#include "builder/farthest/store.h"
+#include "core/database/idlist.h"
+#include "builder/progress.h"
+
+#define COMMIT_SECONDS 120.0 /* work lost at most when a run is stopped, besides one class */
+#define WORD_BITS 64
+
+/* Results computed but not committed yet. */
+struct pending_group {
+    uint32_t group_id;
+    int diameter, radius;
+    uint32_t peripheral_count;
+    unsigned char *blob; /* peripheral ids, "id list v1" */
+    size_t blob_size;
+};
+
+struct phase {
+    const struct farthest_options *o;
+    struct farthest_store store;
+    struct catalog cat;
+    struct bfs_scratch **scratch; /* one per thread */
+    int threads;
+    uint16_t *steps;              /* per layout id, where pending */
+    uint32_t *num;
+    uint64_t *pending;            /* bit per layout id */
+    struct pending_group *groups;
+    size_t group_count, group_room;
+    double last_commit;
+    uint32_t groups_done;         /* this run */
+    uint64_t layouts_done;
+    double seconds_graph, seconds_search, seconds_store;
+    char *err;
+    size_t err_size;
+};
+
+static int out_of_memory(struct phase *p)
+{
+    snprintf(p->err, p->err_size, "out of memory");
+    return -1;
+}
+
+static bool to_do(const struct phase *p, uint32_t group_id)
+{
+    const struct stored_group *sg = &p->store.groups[group_id];
+    return !sg->done && sg->size <= p->o->max_group_size;
+}
+
+/* Whether group `group_num` of the class being searched is to do. */
+struct class_choice {
+    const struct phase *p;
+    uint32_t group_base;
+};
+
+static bool chosen(uint32_t group_num, void *context)
+{
+    const struct class_choice *choice = context;
+    return to_do(choice->p, choice->group_base + group_num);
+}
+
+/* Queues one group's results: members[i] (class-local, ascending) takes the results of
+ * the searched group's member from[i]. */
+static int queue_group(struct phase *p, const struct class_graph *g, uint32_t group_id,
+                       const struct group_farthest *gf, const uint32_t *members,
+                       const uint32_t *from)
+{
+    uint32_t n = gf->graph.count;
+    uint32_t *peripheral = malloc(sizeof *peripheral * (gf->peripheral_count + 1));
+    if (!peripheral)
+        return out_of_memory(p);
+    uint32_t found = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t id = g->ids[members[i]];
+        p->steps[id] = gf->steps[from[i]];
+        p->num[id] = gf->num[from[i]];
+        p->pending[id / WORD_BITS] |= 1ull << (id % WORD_BITS);
+        if (gf->steps[from[i]] == gf->diameter)
+            peripheral[found++] = id;
+    }
+    if (p->group_count == p->group_room) {
+        size_t room = p->group_room ? 2 * p->group_room : 256;
+        struct pending_group *grown = realloc(p->groups, sizeof *grown * room);
+        if (!grown) {
+            free(peripheral);
+            return out_of_memory(p);
+        }
+        p->groups = grown;
+        p->group_room = room;
+    }
+    struct pending_group *pg = &p->groups[p->group_count];
+    *pg = (struct pending_group){group_id, gf->diameter, gf->radius, gf->peripheral_count,
+                                 NULL, 0};
+    int rc = kl_idlist_encode(peripheral, found, &pg->blob, &pg->blob_size);
+    free(peripheral);
+    if (rc != 0)
+        return out_of_memory(p);
+    p->group_count++;
+    p->groups_done++;
+    p->layouts_done += n;
+    farthest_progress_groups(1, n);
+    return 0;
+}
+
+static int by_member(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* Queues the results of the class's searched group number `rep` and of the groups it
+ * stands for. */
+static int queue_images(struct phase *p, const struct class_search *cs, uint32_t group_base,
+                        uint32_t rep)
+{
+    const struct group_farthest *gf = &cs->reps[rep];
+    const struct class_reflections *r = &cs->reflections;
+    uint32_t num = cs->rep_num[rep], n = gf->graph.count;
+    uint32_t *members = malloc(sizeof *members * (n + 1));
+    uint32_t *from = malloc(sizeof *from * (n + 1));
+    uint64_t *pairs = malloc(sizeof *pairs * (n + 1));
+    int rc = members && from && pairs ? 0 : out_of_memory(p);
+    for (uint32_t i = 0; rc == 0 && i < n; i++)
+        from[i] = i;
+    if (rc == 0)
+        rc = queue_group(p, &cs->graph, group_base + num, gf, gf->graph.member, from);
+    for (int k = 0; k < REFLECTIONS && rc == 0; k++) {
+        uint32_t image = r->group_image[k][num];
+        bool first = image != num;
+        for (int j = 0; j < k; j++)
+            first &= r->group_image[j][num] != image;
+        if (!first)
+            continue;
+        /* The image's members in code order, each with its preimage's number. */
+        for (uint32_t i = 0; i < n; i++)
+            pairs[i] = (uint64_t)r->image[k][gf->graph.member[i]] << 32 | i;
+        qsort(pairs, n, sizeof *pairs, by_member);
+        for (uint32_t i = 0; i < n; i++) {
+            members[i] = (uint32_t)(pairs[i] >> 32);
+            from[i] = (uint32_t)pairs[i];
+        }
+        rc = queue_group(p, &cs->graph, group_base + image, gf, members, from);
+    }
+    free(members);
+    free(from);
+    free(pairs);
+    return rc;
+}
+
+static int commit(struct phase *p)
+{
+    double start = progress_now();
+    struct farthest_store *fs = &p->store;
+    int rc = farthest_store_begin(fs);
+    /* Ascending ids are ascending codes: the updates walk the table once. */
+    for (uint32_t word = 0; rc == 0 && word <= KL_LAYOUT_COUNT / WORD_BITS; word++)
+        for (uint64_t bits = p->pending[word]; rc == 0 && bits; bits &= bits - 1) {
+            uint32_t id = word * WORD_BITS + (uint32_t)__builtin_ctzll(bits);
+            rc = farthest_store_layout(fs, p->cat.codes[id], p->steps[id], p->num[id]);
+        }
+    for (size_t i = 0; i < p->group_count; i++) {
+        const struct pending_group *pg = &p->groups[i];
+        if (rc == 0)
+            rc = farthest_store_group(fs, pg->group_id, pg->diameter, pg->radius,
+                                      pg->peripheral_count, pg->blob, pg->blob_size);
+        free(pg->blob);
+    }
+    p->group_count = 0;
+    memset(p->pending, 0, sizeof *p->pending * (KL_LAYOUT_COUNT / WORD_BITS + 1));
+    if (rc == 0)
+        rc = farthest_store_commit(fs);
+    p->last_commit = progress_now();
+    p->seconds_store += p->last_commit - start;
+    return rc;
+}
+
+/* The class's groups must be the database's, or the results would land on other rows. */
+static int check_class(struct phase *p, int class_id, const struct class_search *cs)
+{
+    uint32_t base = p->store.group_base[class_id];
+    bool same = cs->groups.group_count == p->store.group_base[class_id + 1] - base;
+    for (uint32_t num = 0; same && num < cs->groups.group_count; num++)
+        same = p->store.groups[base + num].size == cs->groups.size[num] &&
+               p->store.groups[base + num].min_code == cs->graph.codes[cs->groups.first[num]];
+    if (!same) {
+        char name[KL_CLASS_NAME_SIZE];
+        kl_class_name(kl_class_from_id(class_id), name);
+        snprintf(p->err, p->err_size, "the groups of class %s differ from this builder's",
+                 name);
+        return -1;
+    }
+    return 0;
+}
+
+static int run_class(struct phase *p, int class_id)
+{
+    struct class_choice choice = {p, p->store.group_base[class_id]};
+    bool any = false;
+    for (uint32_t id = choice.group_base; id < p->store.group_base[class_id + 1]; id++)
+        any |= to_do(p, id);
+    if (!any)
+        return 0;
+    double start = progress_now();
+    struct class_search cs;
+    if (class_search_open(&cs, &p->cat, class_id) != 0)
+        return out_of_memory(p);
+    int rc = check_class(p, class_id, &cs);
+    if (rc == 0 && class_search_plan(&cs, chosen, &choice) != 0)
+        rc = out_of_memory(p);
+    double searched = progress_now();
+    uint32_t failed;
+    if (rc == 0 && class_search_run(&cs, p->scratch, p->threads, &failed) != 0) {
+        char name[KL_CLASS_NAME_SIZE];
+        kl_class_name(kl_class_from_id(class_id), name);
+        snprintf(p->err, p->err_size, "group %s-%u: search failed, its steps are not two-way",
+                 name, failed);
+        rc = -1;
+    }
+    p->seconds_graph += searched - start;
+    p->seconds_search += progress_now() - searched;
+    for (uint32_t rep = 0; rc == 0 && rep < cs.rep_count; rep++)
+        rc = queue_images(p, &cs, choice.group_base, rep);
+    class_search_close(&cs);
+    return rc;
+}
+
+static int allocate(struct phase *p)
+{
+    uint32_t largest = 0;
+    for (uint32_t id = 0; id < p->store.group_count; id++)
+        if (to_do(p, id) && p->store.groups[id].size > largest)
+            largest = p->store.groups[id].size;
+    p->steps = malloc(sizeof *p->steps * KL_LAYOUT_COUNT);
+    p->num = malloc(sizeof *p->num * KL_LAYOUT_COUNT);
+    p->pending = calloc(KL_LAYOUT_COUNT / WORD_BITS + 1, sizeof *p->pending);
+    p->scratch = calloc((size_t)p->threads, sizeof *p->scratch);
+    if (!p->steps || !p->num || !p->pending || !p->scratch)
+        return out_of_memory(p);
+    for (int t = 0; t < p->threads; t++)
+        if (!(p->scratch[t] = bfs_scratch_new(largest)))
+            return out_of_memory(p);
+    return catalog_build(&p->cat) != 0 ? out_of_memory(p) : 0;
+}
+
+static void release(struct phase *p)
+{
+    for (int t = 0; p->scratch && t < p->threads; t++)
+        bfs_scratch_free(p->scratch[t]);
+    free(p->scratch);
+    free(p->steps);
+    free(p->num);
+    free(p->pending);
+    for (size_t i = 0; i < p->group_count; i++)
+        free(p->groups[i].blob);
+    free(p->groups);
+    catalog_free(&p->cat);
+}
+
+static void print_summary(const struct phase *p, double seconds, double seconds_compact)
+{
+    struct stat st;
+    double mb = stat(p->o->db, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+    printf("klotski-build --farthest: %s (%.1f MB): %u groups with %llu layouts done in "
+           "%.1f s; %u of %u groups hold farthest data\n",
+           p->o->db, mb, p->groups_done, (unsigned long long)p->layouts_done, seconds,
+           p->store.done_count, p->store.group_count);
+    printf("  graphs %.1f s | search %.1f s wall on %d threads | store %.1f s | "
+           "compact %.1f s\n",
+           p->seconds_graph, p->seconds_search, p->threads, p->seconds_store, seconds_compact);
+}
+
+int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_size)
+{
+    struct phase p = {.o = o, .threads = o->threads, .err = err, .err_size = err_size};
+    if (farthest_store_open(&p.store, o->db, err, err_size) != 0)
+        return -1;
+    uint32_t groups = 0;
+    uint64_t layouts = 0;
+    double work = 0;
+    for (uint32_t id = 0; id < p.store.group_count; id++)
+        if (to_do(&p, id)) {
+            groups++;
+            layouts += p.store.groups[id].size;
+            work += (double)p.store.groups[id].size * p.store.groups[id].size;
+        }
+    int rc = groups ? allocate(&p) : 0;
+    farthest_progress_begin(!o->quiet, groups, layouts, work);
+    p.last_commit = progress_now();
+    for (int c = 0; c < KL_CLASS_COUNT && rc == 0 && groups; c++) {
+        rc = run_class(&p, c);
+        bool last = c == KL_CLASS_COUNT - 1;
+        if (rc == 0 && (last || progress_now() - p.last_commit >= COMMIT_SECONDS))
+            rc = commit(&p);
+    }
+    double seconds = farthest_progress_end(), seconds_compact = 0;
+    if (rc == 0 && groups && p.store.done_count == p.store.group_count) {
+        double start = progress_now();
+        rc = farthest_store_compact(&p.store);
+        seconds_compact = progress_now() - start;
+    }
+    if (rc == 0 && !o->quiet)
+        print_summary(&p, seconds + seconds_compact, seconds_compact);
+    release(&p);
+    farthest_store_close(&p.store);
+    return rc;
+}

@@ -1,0 +1,66 @@
+#include "builder/farthest/sources.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define UNTAKEN UINT32_MAX
+
+/* Makes v the source of itself and its images. */
+static void take(struct source_plan *sp, const struct group_graph *gg, uint32_t v)
+{
+    sp->shared_from[v] = v;
+    for (int k = 0; k < REFLECTIONS; k++)
+        if (gg->image[k])
+            sp->shared_from[gg->image[k][v]] = v;
+    sp->sources[sp->count++] = v;
+}
+
+int source_plan_build(struct source_plan *sp, const struct group_graph *gg)
+{
+    memset(sp, 0, sizeof *sp);
+    uint32_t n = gg->count;
+    sp->sources = malloc(sizeof *sp->sources * (n + 1));
+    sp->shared_from = malloc(sizeof *sp->shared_from * (n + 1));
+    uint32_t *queue = malloc(sizeof *queue * (n + 1));
+    uint32_t *seen_in = calloc(n + 1, sizeof *seen_in);
+    if (!sp->sources || !sp->shared_from || !queue || !seen_in) {
+        free(queue);
+        free(seen_in);
+        source_plan_free(sp);
+        return -1;
+    }
+    memset(sp->shared_from, 0xff, sizeof *sp->shared_from * n);
+    /* Each ball grows breadth-first from the first member not yet taken; seen_in holds
+     * the number (from 1) of the last ball that queued a member. */
+    uint32_t seed = 0;
+    for (uint32_t ball = 1;; ball++) {
+        while (seed < n && sp->shared_from[seed] != UNTAKEN)
+            seed++;
+        if (seed == n)
+            break;
+        uint32_t head = 0, tail = 0, wanted = sp->count + FARTHEST_LANES;
+        queue[tail++] = seed;
+        seen_in[seed] = ball;
+        while (head < tail && sp->count < wanted) {
+            uint32_t v = queue[head++];
+            if (sp->shared_from[v] == UNTAKEN)
+                take(sp, gg, v);
+            for (uint32_t e = gg->edge_start[v]; e < gg->edge_start[v + 1]; e++)
+                if (seen_in[gg->edges[e]] != ball) {
+                    seen_in[gg->edges[e]] = ball;
+                    queue[tail++] = gg->edges[e];
+                }
+        }
+    }
+    sp->batch_count = (sp->count + FARTHEST_LANES - 1) / FARTHEST_LANES;
+    free(queue);
+    free(seen_in);
+    return 0;
+}
+
+void source_plan_free(struct source_plan *sp)
+{
+    free(sp->sources);
+    free(sp->shared_from);
+    memset(sp, 0, sizeof *sp);
+}

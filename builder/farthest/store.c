@@ -1,0 +1,222 @@
+#include "builder/farthest/store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "builder/base/store.h"
+
+#define BUSY_TIMEOUT_MS 60000 /* other writers may hold the database for a while */
+
+/* Set before the first write, so that a run with nothing to do leaves the file alone.
+ * Write-ahead logging lets readers query the database while a commit of many rows is
+ * under way; it is safe against crashes with synchronous=NORMAL.  A commit can log most
+ * of the file, so the log is cut back after each checkpoint.  The database returns to a
+ * rollback journal (one file) when the phase closes it. */
+static const char write_pragmas[] =
+    "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA cache_size=-262144;"
+    "PRAGMA journal_size_limit=67108864;";
+
+static int fail(struct farthest_store *fs, const char *what)
+{
+    snprintf(fs->err, fs->err_size, "%s: %s", what, sqlite3_errmsg(fs->db));
+    return -1;
+}
+
+static int exec(struct farthest_store *fs, const char *sql, const char *what)
+{
+    return sqlite3_exec(fs->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(fs, what);
+}
+
+static int check_format(struct farthest_store *fs)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(fs->db, "SELECT value FROM meta WHERE key = 'format_version'", -1,
+                           &st, NULL) != SQLITE_OK)
+        return fail(fs, "not a klotski database");
+    bool found = sqlite3_step(st) == SQLITE_ROW;
+    int version = found ? sqlite3_column_int(st, 0) : 0;
+    sqlite3_finalize(st);
+    if (!found) {
+        snprintf(fs->err, fs->err_size, "not a klotski database: no format_version in meta");
+        return -1;
+    }
+    if (version != KL_FORMAT_VERSION) {
+        snprintf(fs->err, fs->err_size, "database format %d, this klotski-build writes %d",
+                 version, KL_FORMAT_VERSION);
+        return -1;
+    }
+    return 0;
+}
+
+/* Reads the groups table; group_id must run in class_id, then group_num order. */
+static int read_groups(struct farthest_store *fs)
+{
+    sqlite3_stmt *st;
+    if (sqlite3_prepare_v2(fs->db,
+                           "SELECT group_id, class_id, group_num, size, min_code, "
+                           "diameter IS NOT NULL FROM groups ORDER BY group_id",
+                           -1, &st, NULL) != SQLITE_OK)
+        return fail(fs, "reading groups");
+    size_t room = 0;
+    int class_id = -1, rc = 0;
+    while (rc == 0 && sqlite3_step(st) == SQLITE_ROW) {
+        uint32_t id = fs->group_count;
+        int c = sqlite3_column_int(st, 1);
+        int64_t num = sqlite3_column_int64(st, 2);
+        bool new_class = c == class_id + 1 && c < KL_CLASS_COUNT && num == 0;
+        bool next_in_class = c == class_id && class_id >= 0 && num == id - fs->group_base[c];
+        if (sqlite3_column_int64(st, 0) != id || !(new_class || next_in_class)) {
+            snprintf(fs->err, fs->err_size, "groups table out of order at group_id %u", id);
+            rc = -1;
+            break;
+        }
+        if (new_class)
+            fs->group_base[++class_id] = id;
+        if (id == room) {
+            room = room ? 2 * room : 1024;
+            struct stored_group *grown = realloc(fs->groups, sizeof *grown * room);
+            if (!grown) {
+                snprintf(fs->err, fs->err_size, "out of memory");
+                rc = -1;
+                break;
+            }
+            fs->groups = grown;
+        }
+        fs->groups[id] = (struct stored_group){(uint32_t)sqlite3_column_int64(st, 3),
+                                               (kl_code)sqlite3_column_int64(st, 4),
+                                               sqlite3_column_int(st, 5) != 0};
+        fs->done_count += fs->groups[id].done;
+        fs->group_count++;
+    }
+    sqlite3_finalize(st);
+    if (rc == 0 && class_id != KL_CLASS_COUNT - 1) {
+        snprintf(fs->err, fs->err_size, "groups table covers %d of %d classes", class_id + 1,
+                 KL_CLASS_COUNT);
+        rc = -1;
+    }
+    fs->group_base[KL_CLASS_COUNT] = fs->group_count;
+    return rc;
+}
+
+static int prepare(struct farthest_store *fs, const char *sql, sqlite3_stmt **st)
+{
+    if (sqlite3_prepare_v2(fs->db, sql, -1, st, NULL) != SQLITE_OK)
+        return fail(fs, "preparing updates");
+    return 0;
+}
+
+int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
+                        size_t err_size)
+{
+    memset(fs, 0, sizeof *fs);
+    fs->path = path;
+    fs->err = err;
+    fs->err_size = err_size;
+    if (access(path, F_OK) != 0) {
+        snprintf(err, err_size, "no such database (build it first: klotski-build --db %s)",
+                 path);
+        return -1;
+    }
+    int rc = sqlite3_open_v2(path, &fs->db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK
+                 ? 0
+                 : fail(fs, "opening");
+    if (rc == 0) {
+        sqlite3_busy_timeout(fs->db, BUSY_TIMEOUT_MS);
+        rc = check_format(fs);
+    }
+    if (rc == 0)
+        rc = read_groups(fs) ||
+             prepare(fs, "UPDATE layouts SET farthest_steps = ?1, farthest_num = ?2 "
+                         "WHERE code = ?3", &fs->update_layout) ||
+             prepare(fs, "UPDATE groups SET diameter = ?1, radius = ?2, peripheral_count = ?3, "
+                         "peripheral_ids = ?4 WHERE group_id = ?5", &fs->update_group) ||
+             prepare(fs, "INSERT OR REPLACE INTO meta (key, value) "
+                         "VALUES ('farthest_groups_done', ?1)", &fs->update_meta);
+    if (rc != 0) {
+        farthest_store_close(fs);
+        return -1;
+    }
+    return 0;
+}
+
+int farthest_store_begin(struct farthest_store *fs)
+{
+    if (!fs->write_ahead) {
+        if (exec(fs, write_pragmas, "configuring"))
+            return -1;
+        fs->write_ahead = true;
+    }
+    return exec(fs, "BEGIN IMMEDIATE", "starting a transaction");
+}
+
+static int step_reset(struct farthest_store *fs, sqlite3_stmt *st, const char *what)
+{
+    int rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE)
+        return fail(fs, what);
+    if (sqlite3_changes(fs->db) != 1) {
+        snprintf(fs->err, fs->err_size, "%s: no such row", what);
+        return -1;
+    }
+    return 0;
+}
+
+int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num)
+{
+    sqlite3_bind_int(fs->update_layout, 1, steps);
+    sqlite3_bind_int64(fs->update_layout, 2, num);
+    sqlite3_bind_int64(fs->update_layout, 3, (sqlite3_int64)code);
+    return step_reset(fs, fs->update_layout, "writing layouts");
+}
+
+int farthest_store_group(struct farthest_store *fs, uint32_t group_id, int diameter,
+                         int radius, uint32_t peripheral_count, const void *blob, size_t size)
+{
+    sqlite3_bind_int(fs->update_group, 1, diameter);
+    sqlite3_bind_int(fs->update_group, 2, radius);
+    sqlite3_bind_int64(fs->update_group, 3, peripheral_count);
+    sqlite3_bind_blob(fs->update_group, 4, blob, (int)size, SQLITE_STATIC);
+    sqlite3_bind_int64(fs->update_group, 5, group_id);
+    if (step_reset(fs, fs->update_group, "writing groups"))
+        return -1;
+    if (!fs->groups[group_id].done) {
+        fs->groups[group_id].done = true;
+        fs->done_count++;
+    }
+    return 0;
+}
+
+int farthest_store_commit(struct farthest_store *fs)
+{
+    sqlite3_bind_int64(fs->update_meta, 1, fs->done_count);
+    if (step_reset(fs, fs->update_meta, "writing meta") ||
+        exec(fs, "COMMIT", "committing")) {
+        sqlite3_exec(fs->db, "ROLLBACK", NULL, NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+int farthest_store_compact(struct farthest_store *fs)
+{
+    return exec(fs, "PRAGMA journal_mode=DELETE; VACUUM", "compacting");
+}
+
+void farthest_store_close(struct farthest_store *fs)
+{
+    sqlite3_finalize(fs->update_layout);
+    sqlite3_finalize(fs->update_group);
+    sqlite3_finalize(fs->update_meta);
+    /* Fails, harmlessly, while another connection has the database open: it stays in
+     * write-ahead mode until a later run closes it alone. */
+    if (fs->write_ahead && sqlite3_get_autocommit(fs->db))
+        sqlite3_exec(fs->db, "PRAGMA journal_mode=DELETE", NULL, NULL, NULL);
+    sqlite3_close(fs->db); /* rolls back an open transaction */
+    free(fs->groups);
+    fs->db = NULL;
+    fs->groups = NULL;
+    fs->update_layout = fs->update_group = fs->update_meta = NULL;
+}

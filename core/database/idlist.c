@@ -1,0 +1,78 @@
+#include "core/database/idlist.h"
+
+#include <stdlib.h>
+#include <zlib.h>
+
+#define VARINT_MAX_BYTES 5
+
+int kl_idlist_encode(const uint32_t *ids, size_t count, unsigned char **blob, size_t *size)
+{
+    unsigned char *plain = malloc(count * VARINT_MAX_BYTES + 1);
+    if (!plain)
+        return -1;
+    size_t used = 0;
+    uint32_t previous = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint32_t v = ids[i] - previous;
+        previous = ids[i];
+        while (v >= 0x80) {
+            plain[used++] = (unsigned char)(v | 0x80);
+            v >>= 7;
+        }
+        plain[used++] = (unsigned char)v;
+    }
+    uLongf packed_size = compressBound(used);
+    unsigned char *packed = malloc(packed_size);
+    int rc = packed ? compress2(packed, &packed_size, plain, used, Z_BEST_COMPRESSION) : Z_MEM_ERROR;
+    free(plain);
+    if (rc != Z_OK) {
+        free(packed);
+        return -1;
+    }
+    *blob = packed;
+    *size = packed_size;
+    return 0;
+}
+
+int kl_idlist_decode(const void *blob, size_t size, uint32_t *ids, size_t count)
+{
+    z_stream z = {0};
+    if (inflateInit(&z) != Z_OK)
+        return -1;
+    z.next_in = (Bytef *)(uintptr_t)blob;
+    z.avail_in = (uInt)size;
+    unsigned char chunk[4096];
+    size_t n = 0;
+    uint32_t value = 0, previous = 0;
+    int shift = 0, rc = Z_OK, bad = 0;
+    while (rc != Z_STREAM_END && !bad) {
+        z.next_out = chunk;
+        z.avail_out = sizeof chunk;
+        rc = inflate(&z, Z_NO_FLUSH);
+        if (rc != Z_OK && rc != Z_STREAM_END) {
+            bad = 1;
+            break;
+        }
+        size_t produced = sizeof chunk - z.avail_out;
+        for (size_t i = 0; i < produced && !bad; i++) {
+            value |= (uint32_t)(chunk[i] & 0x7f) << shift;
+            if (chunk[i] & 0x80) {
+                shift += 7;
+                bad = shift > 28;
+                continue;
+            }
+            if (n == count || (n > 0 && value == 0)) {
+                bad = 1;
+                break;
+            }
+            previous += value;
+            ids[n++] = previous;
+            value = 0;
+            shift = 0;
+        }
+        if (produced == 0 && rc != Z_STREAM_END && z.avail_in == 0)
+            bad = 1;
+    }
+    inflateEnd(&z);
+    return (!bad && n == count && shift == 0) ? 0 : -1;
+}

@@ -1,0 +1,129 @@
+/* `klotski farthest LAYOUT...`: the layouts of its group farthest from a layout, by one
+ * breadth-first search over the group; `klotski farthest --group GROUP`: a group's
+ * hardest layouts and, once the farthest phase has run, its peripheral layouts. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "query/search/bfs.h"
+#include "query/search/code_list.h"
+#include "query/commands/command.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/report.h"
+
+static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
+static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
+
+static int farthest_of(struct db *db, const struct request *req, const struct layout_row *layout,
+                 const struct group_row *group)
+{
+    (void)db;
+    (void)req;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(layout->code, hex);
+    size_t count;
+    int distance;
+    kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &count, &distance);
+    struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
+    for (size_t i = 0; i < count; i++) {
+        table_text(list, hex);
+        table_code(list, farthest[i]);
+        table_number(list, distance);
+    }
+    table_text(summary, hex);
+    table_text(summary, group->name);
+    table_number(summary, distance);
+    table_number(summary, (long long)count);
+    char headline[128];
+    snprintf(headline, sizeof headline, "%s: %zu farthest layout%s, %d steps away (group %s)", hex, count,
+             count == 1 ? "" : "s", distance, group->name);
+    answer_print(headline, summary, "farthest", list);
+    table_free(list);
+    table_free(summary);
+    free(farthest);
+    return EXIT_ANSWERED;
+}
+
+static const char *const group_layout_columns[] = {"group", "kind", "code", "steps", NULL};
+static const char *const group_summary_columns[] = {
+    "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count", NULL};
+
+/* Adds `count` members, given by id, as rows of one kind. */
+static void add_members(struct table *t, const char *group, const char *kind, const uint32_t *ids,
+                        size_t count, int steps)
+{
+    kl_code *codes = codes_of_ids(ids, count);
+    for (size_t i = 0; i < count; i++) {
+        table_text(t, group);
+        table_text(t, kind);
+        table_code(t, codes[i]);
+        table_number(t, steps);
+    }
+    free(codes);
+}
+
+static int farthest_of_group(struct db *db, const struct request *req)
+{
+    struct group_row group;
+    int status = input_group(db, req->group, &group);
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
+    uint32_t *ids;
+    size_t count = group.max_min_steps == DB_NULL ? 0 : db_layer_ids(db, group.group_id, group.max_min_steps, &ids);
+    if (count > 0) {
+        add_members(list, group.name, "hardest", ids, count, group.max_min_steps);
+        free(ids);
+    }
+    count = db_peripheral_ids(db, group.group_id, &ids);
+    if (count > 0) {
+        add_members(list, group.name, "peripheral", ids, count, group.diameter);
+        free(ids);
+    }
+    table_text(summary, group.name);
+    table_number_or_null(summary, group.max_min_steps, NULL);
+    table_number_or_null(summary, group.hardest_count, NULL);
+    table_number_or_null(summary, group.diameter, NULL);
+    table_number_or_null(summary, group.radius, NULL);
+    table_number_or_null(summary, group.peripheral_count, NULL);
+    char headline[256];
+    int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
+    if (group.max_min_steps == DB_NULL)
+        used += snprintf(headline + used, sizeof headline - (size_t)used, "unsolvable, no hardest layouts");
+    else
+        used += snprintf(headline + used, sizeof headline - (size_t)used, "%lld hardest at %d steps from solved",
+                         (long long)group.hardest_count, group.max_min_steps);
+    if (group.diameter == DB_NULL)
+        snprintf(headline + used, sizeof headline - (size_t)used,
+                 "; peripheral layouts not stored (the farthest phase of klotski-build has not run)");
+    else
+        snprintf(headline + used, sizeof headline - (size_t)used, "; %lld peripheral, diameter %d, radius %d",
+                 (long long)group.peripheral_count, group.diameter, group.radius);
+    answer_print(headline, summary, "layouts", list);
+    table_free(list);
+    table_free(summary);
+    return EXIT_ANSWERED;
+}
+
+static int run_farthest(struct db *db, const struct request *req)
+{
+    if (!req->group)
+        return input_each_layout(db, req, farthest_of);
+    if (req->arg_count > 0)
+        return report(EXIT_BAD_INPUT, req->args[0], "farthest takes LAYOUTs or --group GROUP, not both");
+    return farthest_of_group(db, req);
+}
+
+const struct command cmd_farthest = {
+    .name = "farthest",
+    .synopsis = "farthest LAYOUT... | farthest --group GROUP",
+    .summary = "the layouts farthest from a layout; a group's hardest and peripheral layouts",
+    .help = "farthest LAYOUT: the layouts of its group at the largest distance from LAYOUT\n"
+            "(farthest_steps), computed by a search over the group.\n\n"
+            "  --group GROUP   instead list the group's hardest layouts (the largest\n"
+            "                  min_steps) and, when the database holds the farthest phase,\n"
+            "                  its peripheral layouts: those whose farthest_steps is the\n"
+            "                  group's diameter, the ends of its longest shortest paths\n",
+    .options = OPTION_GROUP,
+    .run = run_farthest,
+};

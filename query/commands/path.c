@@ -1,0 +1,95 @@
+/* `klotski path FROM TO`: a shortest path between two layouts of one group, found by a
+ * breadth-first search from FROM that stops at the distance of TO. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "query/search/bfs.h"
+#include "query/commands/command.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/render/pictures.h"
+#include "query/report.h"
+#include "query/render/route.h"
+
+struct target {
+    kl_code code;
+    uint32_t position;
+    bool reached;
+};
+
+static bool stop_at_target(void *context, const struct bfs *search, int level)
+{
+    (void)level;
+    struct target *t = context;
+    t->reached = codemap_find(&search->index, t->code, &t->position);
+    return !t->reached;
+}
+
+/* The route from the search's start to node `position`, following first parents. */
+static kl_code *route_to(const struct bfs *search, uint32_t position, size_t *length)
+{
+    size_t count = 1;
+    for (uint32_t at = position; at != 0; at = search->parent[at])
+        count++;
+    kl_code *route = xmalloc(count * sizeof *route);
+    size_t i = count;
+    for (uint32_t at = position;; at = search->parent[at]) {
+        route[--i] = kl_raw_to_code(search->nodes[at]);
+        if (at == 0)
+            break;
+    }
+    *length = count;
+    return route;
+}
+
+static int run_path(struct db *db, const struct request *req)
+{
+    if (req->arg_count != 2)
+        return report(EXIT_BAD_INPUT, NULL, "path takes two LAYOUTs, FROM and TO (see klotski path --help)");
+    kl_code from, to;
+    int status = worse_status(input_layout(req->args[0], &from), input_layout(req->args[1], &to));
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct layout_row a, b;
+    struct group_row group_a, group_b;
+    status = worse_status(db_layout_in_group(db, from, &a, &group_a), db_layout_in_group(db, to, &b, &group_b));
+    if (status != EXIT_ANSWERED)
+        return status;
+    char subject[2 * KL_CODE_TEXT_SIZE + 8], hex_a[KL_CODE_TEXT_SIZE], hex_b[KL_CODE_TEXT_SIZE];
+    kl_code_format(from, hex_a);
+    kl_code_format(to, hex_b);
+    snprintf(subject, sizeof subject, "%s and %s", hex_a, hex_b);
+    if (a.group_id != b.group_id)
+        return report(EXIT_NOT_FOUND, subject, "no path: they lie in different groups (%s and %s)",
+                      group_a.name, group_b.name);
+    struct target target = {.code = to, .reached = false};
+    struct bfs search;
+    bfs_run(&search, from, (size_t)group_a.size,
+            &(struct bfs_visitor){.level_done = stop_at_target, .context = &target});
+    if (!target.reached) {
+        bfs_free(&search);
+        return report(EXIT_BAD_INPUT, subject, "the database is inconsistent: same group but no path; "
+                                               "rebuild it with `make`");
+    }
+    size_t length;
+    kl_code *route = route_to(&search, target.position, &length);
+    bfs_free(&search);
+    if (req->html)
+        picture_route(route, length, "a shortest path");
+    else
+        route_print(route, length, req->codes);
+    free(route);
+    return EXIT_ANSWERED;
+}
+
+const struct command cmd_path = {
+    .name = "path",
+    .synopsis = "path [--codes | --html] FROM TO",
+    .summary = "a shortest path between two layouts of one group",
+    .help = "Prints a shortest path from the LAYOUT FROM to the LAYOUT TO, step by step as\n"
+            "solve does.  Exits 1 when they lie in different groups: no path joins them.\n\n"
+            "  --codes   print just the codes of the layouts on the way, one per line\n"
+            "  --html    print instead a self-contained web page that plays the path\n",
+    .options = OPTION_CODES | OPTION_HTML,
+    .run = run_path,
+};

@@ -1,0 +1,89 @@
+/* `klotski show LAYOUT...`: everything known about a layout, beside its board. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "query/input/classic.h"
+#include "core/classes.h"
+#include "query/commands/command.h"
+#include "query/render/drawing.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/render/pictures.h"
+#include "core/rank.h"
+#include "query/report.h"
+
+static const char *const show_columns[] = {
+    "code", "id", "class", "group", "group_index", "group_size", "min_steps", "mirror",
+    "self_mirror", "farthest_steps", "farthest_num", "names", NULL};
+
+static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
+{
+    char class_name[KL_CLASS_NAME_SIZE];
+    table_code(t, layout->code);
+    table_number(t, kl_code_to_id(layout->code));
+    kl_class_name(kl_class_of_code(layout->code), class_name);
+    table_text(t, class_name);
+    table_text(t, group->name);
+    table_number(t, layout->group_index);
+    table_number(t, group->size);
+    table_number_or_null(t, layout->min_steps, "unsolvable");
+    kl_code mirror = kl_code_mirror(layout->code);
+    table_code(t, mirror);
+    table_bool(t, mirror == layout->code);
+    table_number_or_null(t, layout->farthest_steps, NULL);
+    table_number_or_null(t, layout->farthest_num, NULL);
+    char *names = classic_names_of(layout->code);
+    if (names)
+        table_text(t, names);
+    else
+        table_null(t, NULL);
+    free(names);
+}
+
+static void print_for_people(const struct table *t, kl_code code)
+{
+    out_next_answer();
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    char *blocks[2] = {drawing_of(raw, out_utf8()), card_text(t, 0)};
+    blocks_print(blocks, 2);
+    free(blocks[0]);
+    free(blocks[1]);
+}
+
+static int show_layout(struct db *db, const struct request *req, const struct layout_row *layout,
+                       const struct group_row *group)
+{
+    (void)db;
+    if (req->svg)
+        return picture_board(layout, group);
+    struct table *t = table_new(show_columns);
+    add_fields(t, layout, group);
+    if (out_format() == FORMAT_TEXT)
+        print_for_people(t, layout->code);
+    else
+        table_print(t);
+    table_free(t);
+    return EXIT_ANSWERED;
+}
+
+static int run_show(struct db *db, const struct request *req)
+{
+    if (picture_check_one_input(req) != EXIT_ANSWERED)
+        return EXIT_BAD_INPUT;
+    return input_each_layout(db, req, show_layout);
+}
+
+const struct command cmd_show = {
+    .name = "show",
+    .synopsis = "show LAYOUT... | show --svg LAYOUT",
+    .summary = "a layout's board, code, id, class, group, min_steps, mirror",
+    .help = "Shows each LAYOUT: its board, code, id, class, group, group_index, group size,\n"
+            "min_steps (or unsolvable), its mirror image and whether it is its own mirror,\n"
+            "its classic names, and farthest_steps/farthest_num when the database has them.\n"
+            "With no LAYOUT, reads one per line from stdin (or one board).\n\n"
+            "  --svg   print instead an SVG picture of the board: pieces coloured by shape,\n"
+            "          the exit marked, the code, class and min_steps under it\n",
+    .options = OPTION_SVG,
+    .run = run_show,
+};

@@ -1,0 +1,129 @@
+/* `klotski solutions LAYOUT...`: the solved layouts a layout can reach first.  A
+ * breadth-first search marks a layout "passed" when some shortest path to it from the
+ * start runs through a solved layout; the solutions are the solved layouts left unmarked
+ * (SPEC.md).  The search stops at the first distance where every layout is passed or
+ * solved, as nothing beyond can be a solution. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/search/bfs.h"
+#include "query/search/code_list.h"
+#include "query/commands/command.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/report.h"
+
+/* True when a raw layout is solved (2x2 at address 13). */
+static bool raw_is_solved(kl_raw raw)
+{
+    return kl_raw_cell(raw, KL_SOLVED_KING_ADDR) == KL_CELL_KING_ANCHOR;
+}
+
+struct passing {
+    bool *passed;    /* by node position */
+    size_t capacity;
+};
+
+static void mark_passing(void *context, const struct bfs *search, uint32_t from, uint32_t to)
+{
+    struct passing *p = context;
+    if (to >= p->capacity) {
+        size_t old = p->capacity;
+        p->capacity = 2 * (to + 1);
+        p->passed = xrealloc(p->passed, p->capacity * sizeof *p->passed);
+        memset(p->passed + old, 0, (p->capacity - old) * sizeof *p->passed);
+    }
+    if (p->passed[from] || raw_is_solved(search->nodes[from]))
+        p->passed[to] = true;
+}
+
+/* Whether a layout at distance `level` can still lead to a solution. */
+static bool any_open_path(void *context, const struct bfs *search, int level)
+{
+    const struct passing *p = context;
+    for (size_t i = bfs_level_begin(search, level); i < search->level_end[level]; i++)
+        if (!p->passed[i] && !raw_is_solved(search->nodes[i]))
+            return true;
+    return false;
+}
+
+static const char *const solution_columns[] = {"layout", "solution", "distance", "minimal", NULL};
+
+/* The solutions found, by distance then code (the order of the search within a distance
+ * is not code order). */
+static struct table *solution_table(const struct bfs *search, const bool *passed, kl_code code, int min_steps,
+                                    size_t *minimal_count)
+{
+    struct table *t = table_new(solution_columns);
+    char layout[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, layout);
+    *minimal_count = 0;
+    for (int level = 0; level < search->levels; level++) {
+        size_t begin = bfs_level_begin(search, level), count = 0;
+        kl_code *found = xmalloc((search->level_end[level] - begin) * sizeof *found);
+        for (size_t i = begin; i < search->level_end[level]; i++)
+            if (!passed[i] && raw_is_solved(search->nodes[i]))
+                found[count++] = kl_raw_to_code(search->nodes[i]);
+        sort_codes(found, count);
+        for (size_t i = 0; i < count; i++) {
+            char hex[KL_CODE_TEXT_SIZE];
+            kl_code_format(found[i], hex);
+            table_text(t, layout);
+            table_text(t, hex);
+            table_number(t, level);
+            table_bool(t, level == min_steps);
+            *minimal_count += level == min_steps;
+        }
+        free(found);
+    }
+    return t;
+}
+
+static int solutions_of(struct db *db, const struct request *req, const struct layout_row *layout,
+                        const struct group_row *group)
+{
+    (void)db;
+    (void)req;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(layout->code, hex);
+    if (layout->min_steps == DB_NULL)
+        return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
+    struct passing passing = {xcalloc((size_t)group->size, sizeof(bool)), (size_t)group->size};
+    struct bfs search;
+    bfs_run(&search, layout->code, (size_t)group->size,
+            &(struct bfs_visitor){.step = mark_passing, .level_done = any_open_path, .context = &passing});
+    size_t minimal;
+    struct table *t = solution_table(&search, passing.passed, layout->code, layout->min_steps, &minimal);
+    bfs_free(&search);
+    free(passing.passed);
+    static const char *const summary_columns[] = {"code", "min_steps", "solutions", "min_solutions", NULL};
+    struct table *summary = table_new(summary_columns);
+    table_text(summary, hex);
+    table_number(summary, layout->min_steps);
+    table_number(summary, (long long)table_rows(t));
+    table_number(summary, (long long)minimal);
+    char headline[128];
+    snprintf(headline, sizeof headline, "%s: %zu solution%s; %zu minimal, at %d steps", hex,
+             table_rows(t), table_rows(t) == 1 ? "" : "s", minimal, layout->min_steps);
+    answer_print(headline, summary, "solution_list", t);
+    table_free(summary);
+    table_free(t);
+    return EXIT_ANSWERED;
+}
+
+static int run_solutions(struct db *db, const struct request *req)
+{
+    return input_each_layout(db, req, solutions_of);
+}
+
+const struct command cmd_solutions = {
+    .name = "solutions",
+    .synopsis = "solutions LAYOUT...",
+    .summary = "the solved layouts a layout reaches first, with distances",
+    .help = "Lists the solutions of each LAYOUT with their distances: the solved layouts S such\n"
+            "that no shortest path from LAYOUT to S passes another solved layout.  The minimal\n"
+            "ones (min solutions) lie min_steps away.  Exits 1 for an unsolvable layout.\n",
+    .options = 0,
+    .run = run_solutions,
+};

@@ -1,0 +1,336 @@
+#include "query/input/input.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/board.h"
+#include "query/input/classic.h"
+#include "query/render/drawing.h"
+#include "core/rank.h"
+#include "query/report.h"
+
+#define GRID_DIGITS KL_CELLS
+#define GRID_FIRST_GENERAL '2'
+#define GRID_LAST_GENERAL '6'
+#define MAX_BOARD_FILE (64 * 1024)
+#define MAX_NAMED_LAYOUTS 16
+
+/* Reads a whole stream (at most MAX_BOARD_FILE bytes) into a malloc'd string. */
+static char *read_all(FILE *f)
+{
+    char *text = xmalloc(MAX_BOARD_FILE + 1);
+    size_t n = fread(text, 1, MAX_BOARD_FILE, f);
+    text[n] = '\0';
+    return text;
+}
+
+/* A board as text: a drawing, else the letters of core/board.h. */
+static int parse_board(const char *subject, const char *text, kl_code *code)
+{
+    char drawn[KL_BOARD_TEXT_SIZE];
+    kl_raw raw;
+    enum kl_board_error err = kl_board_parse(drawing_read(text, drawn) ? drawn : text, &raw);
+    if (err != KL_BOARD_OK)
+        return report(EXIT_BAD_INPUT, subject, "not a board: %s", kl_board_error_text(err));
+    *code = kl_raw_to_code(raw);
+    return EXIT_ANSWERED;
+}
+
+static int parse_board_file(const char *path, FILE *f, kl_code *code)
+{
+    char *text = read_all(f);
+    int status = parse_board(path, text, code);
+    free(text);
+    return status;
+}
+
+static int parse_id(const char *text, kl_code *code)
+{
+    char *end;
+    unsigned long long id = strtoull(text + 1, &end, 10);
+    if (!isdigit((unsigned char)text[1]) || *end || id >= KL_LAYOUT_COUNT)
+        return report(EXIT_BAD_INPUT, text, "an id is # and a number from 0 to %u", KL_LAYOUT_COUNT - 1);
+    *code = kl_id_to_code((uint32_t)id);
+    return EXIT_ANSWERED;
+}
+
+static bool is_grid(const char *text)
+{
+    return strlen(text) == GRID_DIGITS && strspn(text, "0123456789") == GRID_DIGITS;
+}
+
+/* The piece-number grid: cells with the same general number form one piece, whose
+ * orientation the two cells tell. */
+static int parse_grid(const char *text, kl_code *code)
+{
+    char letters[KL_BOARD_TEXT_SIZE], *p = letters;
+    for (int addr = 0; addr < KL_CELLS; addr++) {
+        char digit = text[addr], letter = '?';
+        if (digit == '0' || digit == '1' || digit == '7')
+            letter = digit == '0' ? '.' : digit == '1' ? 'o' : 'K';
+        else if (digit >= GRID_FIRST_GENERAL && digit <= GRID_LAST_GENERAL) {
+            const char *first = strchr(text, digit), *last = strrchr(text, digit);
+            int a = (int)(first - text), b = (int)(last - text);
+            bool two = first != last && !memchr(first + 1, digit, (size_t)(last - first - 1));
+            if (two && b == a + 1 && a % KL_COLS != KL_COLS - 1)
+                letter = 'H';
+            else if (two && b == a + KL_COLS)
+                letter = 'V';
+            else
+                return report(EXIT_BAD_INPUT, text, "grid: general %c does not cover two adjacent cells", digit);
+        } else {
+            return report(EXIT_BAD_INPUT, text, "grid: cells are 0 (empty), 1 (1x1), 2-6 (generals) or 7 (2x2), not %c", digit);
+        }
+        *p++ = letter;
+        if (addr % KL_COLS == KL_COLS - 1)
+            *p++ = '\n';
+    }
+    *p = '\0';
+    return parse_board(text, letters, code);
+}
+
+static bool is_ascii_word(const char *text)
+{
+    for (; *text; text++)
+        if (!isalnum((unsigned char)*text))
+            return false;
+    return true;
+}
+
+/* Text that can only be meant as a file name. */
+static bool is_ascii_path(const char *text)
+{
+    for (; *text; text++)
+        if ((unsigned char)*text >= 0x80)
+            return false;
+    return true;
+}
+
+static int parse_code(const char *text, kl_code *code)
+{
+    enum kl_code_error err = kl_code_parse(text, code);
+    if (err != KL_OK)
+        return report(EXIT_BAD_INPUT, text, "not a layout code: %s", kl_code_error_text(err));
+    return EXIT_ANSWERED;
+}
+
+static int unknown_name(const char *text)
+{
+    const char *names[CLASSIC_SUGGESTIONS];
+    size_t count = classic_suggest(text, names);
+    char list[512];
+    size_t used = (size_t)snprintf(list, sizeof list, "%s", count ? "closest names: " : "no classic name is close");
+    for (size_t i = 0; i < count && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, "%s%s", i ? ", " : "", names[i]);
+    return report(EXIT_BAD_INPUT, text, "not a code, id, grid, board file or classic name; %s", list);
+}
+
+/* A classic name, or NAME#N: the Nth (from 1) of the layouts a name names, by code. */
+static int parse_name(const char *text, kl_code *code)
+{
+    kl_code codes[MAX_NAMED_LAYOUTS];
+    size_t count = classic_codes(text, codes, MAX_NAMED_LAYOUTS);
+    if (count == 1) {
+        *code = codes[0];
+        return EXIT_ANSWERED;
+    }
+    const char *hash = strrchr(text, '#');
+    if (count == 0 && hash && hash > text && hash[1] && strspn(hash + 1, "0123456789") == strlen(hash + 1)) {
+        char *name = xstrdup(text);
+        name[hash - text] = '\0';
+        count = classic_codes(name, codes, MAX_NAMED_LAYOUTS);
+        free(name);
+        unsigned long pick = strtoul(hash + 1, NULL, 10);
+        if (count == 0)
+            return unknown_name(text);
+        if (pick >= 1 && pick <= count && pick <= MAX_NAMED_LAYOUTS) {
+            *code = codes[pick - 1];
+            return EXIT_ANSWERED;
+        }
+        return report(EXIT_BAD_INPUT, text, "the name has %zu layouts; pick #1 to #%zu", count, count);
+    }
+    if (count == 0)
+        return unknown_name(text);
+    char list[1024] = "";
+    for (size_t i = 0; i < count && i < MAX_NAMED_LAYOUTS; i++) {
+        char hex[KL_CODE_TEXT_SIZE];
+        kl_code_format(codes[i], hex);
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s#%zu = %s", i ? ", " : "", text, i + 1, hex);
+    }
+    return report(EXIT_BAD_INPUT, text, "names %zu layouts; pick one: %s", count, list);
+}
+
+static bool is_regular_file(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int input_layout(const char *text, kl_code *code)
+{
+    if (strcmp(text, "-") == 0)
+        return parse_board_file("stdin", stdin, code);
+    if (text[0] == '#')
+        return parse_id(text, code);
+    if (is_grid(text))
+        return parse_grid(text, code);
+    if (is_regular_file(text)) {
+        FILE *f = fopen(text, "r");
+        if (!f)
+            return report(EXIT_BAD_INPUT, text, "cannot read the board file");
+        int status = parse_board_file(text, f, code);
+        fclose(f);
+        return status;
+    }
+    if (strpbrk(text, "/.") && is_ascii_path(text))
+        return report(EXIT_BAD_INPUT, text, "no such board file");
+    if (is_ascii_word(text))
+        return parse_code(text, code);
+    return parse_name(text, code);
+}
+
+/* Whether text is `count` numbers joined by '-': a group name has four, a class name
+ * three. */
+static bool is_dashed_numbers(const char *text, int count)
+{
+    int numbers = 0;
+    for (const char *p = text; *p; numbers++) {
+        size_t digits = strspn(p, "0123456789");
+        if (digits == 0)
+            return false;
+        p += digits;
+        if (*p == '-' && p[1])
+            p++;
+        else if (*p)
+            return false;
+    }
+    return numbers == count;
+}
+
+int input_group(struct db *db, const char *text, struct group_row *group)
+{
+    if (is_dashed_numbers(text, 3))
+        return report(EXIT_BAD_INPUT, text, "a class, not a group: a GROUP is written "
+                                            "jiang-bing-style-group_num, e.g. %s-0", text);
+    if (is_dashed_numbers(text, 4)) {
+        if (!db_group_named(db, text, group))
+            return report(EXIT_NOT_FOUND, text, "no such group");
+        return EXIT_ANSWERED;
+    }
+    kl_code code;
+    int status = input_layout(text, &code);
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct layout_row layout;
+    if (!db_layout(db, code, &layout) || !db_group(db, layout.group_id, group))
+        return report(EXIT_NOT_FOUND, text, "the database has no such layout or group");
+    return EXIT_ANSWERED;
+}
+
+int input_class(struct db *db, const char *text, int64_t *class_id)
+{
+    int j, b, s, used = 0;
+    if (sscanf(text, "%d-%d-%d%n", &j, &b, &s, &used) != 3 || text[used])
+        return report(EXIT_BAD_INPUT, text, "a CLASS is written jiang-bing-style, e.g. 5-4-1");
+    *class_id = db_class_named(db, text);
+    if (*class_id == DB_NULL)
+        return report(EXIT_NOT_FOUND, text, "no such class");
+    return EXIT_ANSWERED;
+}
+
+/* Whether a line of stdin starts a board (a drawing's top or a row of board letters)
+ * rather than being one input of a list. */
+static bool starts_board(const char *line)
+{
+    return drawing_starts(line) || (strlen(line) == KL_COLS && strspn(line, "KHVOkhvo.") == KL_COLS);
+}
+
+/* The two kinds of answer each_input can give; one is set. */
+struct answerer {
+    layout_answer layout;
+    group_answer group;
+};
+
+static int answer_text(struct db *db, const struct request *req, const char *text,
+                       const struct answerer *answerer)
+{
+    if (answerer->group) {
+        struct group_row group;
+        int status = input_group(db, text, &group);
+        return status == EXIT_ANSWERED ? answerer->group(db, req, &group) : status;
+    }
+    kl_code code;
+    struct layout_row layout;
+    struct group_row group;
+    int status = input_layout(text, &code);
+    if (status == EXIT_ANSWERED)
+        status = db_layout_in_group(db, code, &layout, &group);
+    return status == EXIT_ANSWERED ? answerer->layout(db, req, &layout, &group) : status;
+}
+
+/* stdin holds one board: `first` (its first line, already read) and the rest. */
+static int answer_board_on_stdin(struct db *db, const struct request *req, const char *first,
+                                 const struct answerer *answerer)
+{
+    char *rest = read_all(stdin);
+    char *text = xmalloc(strlen(first) + strlen(rest) + 2);
+    sprintf(text, "%s\n%s", first, rest);
+    kl_code code;
+    int status = parse_board("stdin", text, &code);
+    free(text);
+    free(rest);
+    if (status != EXIT_ANSWERED)
+        return status;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    return answer_text(db, req, hex, answerer);
+}
+
+/* Answers each argument, or each line of stdin, or the board stdin holds. */
+static int each_input(struct db *db, const struct request *req, const struct answerer *answerer)
+{
+    int status = EXIT_ANSWERED;
+    if (req->arg_count > 0) {
+        for (int i = 0; i < req->arg_count; i++)
+            status = worse_status(status, answer_text(db, req, req->args[i], answerer));
+        return status;
+    }
+    if (isatty(STDIN_FILENO))
+        return report(EXIT_BAD_INPUT, NULL, "no input given: name it as an argument or pipe one per line to stdin");
+    char *line = NULL;
+    size_t capacity = 0;
+    bool first = true, read_any = false;
+    while (getline(&line, &capacity, stdin) >= 0) {
+        char *text = line + strspn(line, " \t");
+        size_t len = strlen(text);
+        while (len > 0 && isspace((unsigned char)text[len - 1]))
+            text[--len] = '\0';
+        if (len == 0)
+            continue;
+        read_any = true;
+        if (first && starts_board(text)) {
+            status = answer_board_on_stdin(db, req, line, answerer);
+            break;
+        }
+        first = false;
+        status = worse_status(status, answer_text(db, req, text, answerer));
+    }
+    free(line);
+    if (!read_any)
+        return report(EXIT_BAD_INPUT, NULL, "no input given: stdin held no layout or group");
+    return status;
+}
+
+int input_each_layout(struct db *db, const struct request *req, layout_answer answer)
+{
+    return each_input(db, req, &(struct answerer){.layout = answer});
+}
+
+int input_each_group(struct db *db, const struct request *req, group_answer answer)
+{
+    return each_input(db, req, &(struct answerer){.group = answer});
+}

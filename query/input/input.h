@@ -1,0 +1,42 @@
+/* What people type for a LAYOUT, a GROUP or a CLASS, in every accepted form:
+ *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c), an id (#4091296), a board in a file or
+ *           on stdin (`-`): the letters of core/board.h or a drawing as show prints it,
+ *           a 20-digit grid (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the
+ *           2x2), or a classic name (横刀立马; NAME#N picks one of a name's layouts)
+ *   GROUP   a group name (5-4-1-1) or any LAYOUT, meaning its group
+ *   CLASS   a class name (5-4-1)
+ * Every error is reported on stderr, naming the input and what is wrong. */
+#ifndef KLOTSKI_QUERY_INPUT_H
+#define KLOTSKI_QUERY_INPUT_H
+
+#include "core/code.h"
+#include "query/commands/command.h"
+#include "query/db.h"
+
+/* Parses a LAYOUT.  Returns EXIT_ANSWERED and stores the code in *code, or reports and
+ * returns EXIT_BAD_INPUT (not a layout in any form, or a name of several layouts given
+ * without #N). */
+int input_layout(const char *text, kl_code *code);
+
+/* Parses a GROUP.  Returns EXIT_ANSWERED and fills *group; EXIT_NOT_FOUND when a group
+ * name names no group; EXIT_BAD_INPUT for text that is neither a group name nor a
+ * LAYOUT.  Errors are reported. */
+int input_group(struct db *db, const char *text, struct group_row *group);
+
+/* Parses a CLASS.  Returns EXIT_ANSWERED and stores its class_id; EXIT_NOT_FOUND when
+ * J-B-S names no class; EXIT_BAD_INPUT when the text is not of that form.  Reported. */
+int input_class(struct db *db, const char *text, int64_t *class_id);
+
+/* Answers each of the request's arguments in turn, or when there are none each
+ * non-blank line of stdin (all of stdin when it holds one board): parses it as a LAYOUT
+ * (input_each_layout: the answer gets its row and its group's) or as a GROUP
+ * (input_each_group), and calls `answer`.  An input that does not parse or is not in
+ * the database is reported and skipped.  Returns the worst status of all. */
+typedef int (*layout_answer)(struct db *db, const struct request *req, const struct layout_row *layout,
+                             const struct group_row *group);
+typedef int (*group_answer)(struct db *db, const struct request *req, const struct group_row *group);
+
+int input_each_layout(struct db *db, const struct request *req, layout_answer answer);
+int input_each_group(struct db *db, const struct request *req, group_answer answer);
+
+#endif

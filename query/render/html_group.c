@@ -1,0 +1,90 @@
+#include "query/render/html_group.h"
+
+#include "query/render/markup.h"
+#include "query/render/svg_board.h"
+
+#define NOT_STORED "not stored (see below)"
+
+static const char group_style[] =
+    "body { font-family: \"DejaVu Sans\", Verdana, sans-serif; margin: 24px; color: #222; background: #fafafa; }\n"
+    "h1 { font-size: 24px; margin: 0 0 14px; }\n"
+    "h2 { font-size: 19px; margin: 28px 0 8px; }\n"
+    ".facts { border-collapse: collapse; background: #fff; }\n"
+    ".facts th, .facts td { text-align: left; padding: 4px 14px; border-bottom: 1px solid #e4e4e4; }\n"
+    ".facts th { font-weight: normal; color: #555; }\n"
+    "svg.chart { max-width: 100%; height: auto; border: 1px solid #e4e4e4; }\n"
+    ".gallery { display: flex; flex-wrap: wrap; gap: 14px; }\n"
+    ".gallery figure { margin: 0; text-align: center; font-size: 13px; color: #555; }\n"
+    ".gallery figcaption b { font-size: 15px; color: #222; }\n"
+    ".gallery svg.board { width: 150px; height: auto; }\n";
+
+static void write_fact(FILE *out, const char *name, const char *value)
+{
+    fputs("<tr><th>", out);
+    markup_text(out, name);
+    fputs("</th><td>", out);
+    markup_text(out, value);
+    fputs("</td></tr>\n", out);
+}
+
+/* A count, or `missing` when it is DB_NULL. */
+static void write_count_fact(FILE *out, const char *name, long long n, const char *missing)
+{
+    char count[MARKUP_COUNT_SIZE];
+    write_fact(out, name, n == DB_NULL ? missing : markup_count(n, count));
+}
+
+static void write_facts(FILE *out, const struct group_row *g)
+{
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(g->min_code, hex);
+    fputs("<table class=\"facts\">\n", out);
+    write_fact(out, "class", g->class_name);
+    write_count_fact(out, "layouts", g->size, "");
+    write_fact(out, "smallest code", hex);
+    write_count_fact(out, "solved layouts", g->solved, "");
+    write_count_fact(out, "largest min_steps", g->max_min_steps, "none: the group is unsolvable");
+    write_count_fact(out, "hardest layouts", g->hardest_count, "none");
+    write_count_fact(out, "diameter", g->diameter, NOT_STORED);
+    write_count_fact(out, "radius", g->radius, NOT_STORED);
+    write_count_fact(out, "peripheral layouts", g->peripheral_count, NOT_STORED);
+    fputs("</table>\n", out);
+}
+
+static void write_gallery(FILE *out, const struct board_gallery *gallery)
+{
+    fputs("<section class=\"gallery-section\">\n<h2>", out);
+    markup_text(out, gallery->heading);
+    fputs("</h2>\n<p>", out);
+    markup_text(out, gallery->text);
+    fputs("</p>\n<div class=\"gallery\">\n", out);
+    for (size_t i = 0; i < gallery->count; i++) {
+        char hex[KL_CODE_TEXT_SIZE];
+        kl_code_format(gallery->codes[i], hex);
+        fputs("<figure>\n", out);
+        svg_board_write(out, gallery->codes[i], NULL);
+        fprintf(out, "<figcaption><b>%s</b><br>", hex);
+        markup_text(out, gallery->detail);
+        fputs("</figcaption>\n</figure>\n", out);
+    }
+    fputs("</div>\n</section>\n", out);
+}
+
+void html_group_write(FILE *out, const struct group_page *page)
+{
+    char title[GROUP_NAME_SIZE + 16];
+    snprintf(title, sizeof title, "Group %s", page->group->name);
+    markup_page_begin(out, title, group_style, "");
+    fputs("<h1>", out);
+    markup_text(out, title);
+    fputs("</h1>\n", out);
+    write_facts(out, page->group);
+    fputs("<h2>Depth histogram</h2>\n", out);
+    if (page->depths)
+        svg_bar_chart(out, page->depths);
+    else
+        fputs("<p>None: no layout of the group can be solved.</p>\n", out);
+    for (size_t i = 0; i < page->gallery_count; i++)
+        write_gallery(out, &page->galleries[i]);
+    markup_page_end(out, NULL);
+}

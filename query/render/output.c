@@ -1,0 +1,512 @@
+#include "query/render/output.h"
+
+#include <langinfo.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "query/report.h"
+
+#define DEFAULT_TERMINAL_WIDTH 80
+#define COLUMN_GAP 2
+#define BLOCK_GAP 3
+
+enum cell_kind { CELL_TEXT, CELL_NUMBER, CELL_BOOL, CELL_NULL };
+
+#define NO_TEXT SIZE_MAX
+
+/* A cell's text lives in the table's pool, so that a table of a million rows costs a
+ * few large allocations, not millions of small ones. */
+struct cell {
+    enum cell_kind kind;
+    size_t text; /* offset in the pool of the value as printed (bools: "true"/"false"),
+                    for nulls of the label; NO_TEXT for a null without a label */
+};
+
+struct table {
+    const char *const *columns;
+    size_t column_count;
+    struct cell *cells;
+    size_t cell_count, cell_capacity;
+    char *pool;
+    size_t pool_used, pool_capacity;
+};
+
+static enum out_format chosen_format = FORMAT_TEXT;
+static bool locale_is_utf8;
+/* The columns of the last CSV or Markdown table, whose header a table with the same
+ * columns does not repeat. */
+static const char *const *last_header;
+
+void out_init(enum out_format format)
+{
+    chosen_format = format;
+    locale_is_utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+}
+
+enum out_format out_format(void) { return chosen_format; }
+
+bool out_utf8(void) { return locale_is_utf8; }
+
+struct table *table_new(const char *const *columns)
+{
+    struct table *t = xcalloc(1, sizeof *t);
+    t->columns = columns;
+    while (columns[t->column_count])
+        t->column_count++;
+    return t;
+}
+
+static void add_cell(struct table *t, enum cell_kind kind, const char *text)
+{
+    if (t->cell_count == t->cell_capacity) {
+        t->cell_capacity = t->cell_capacity ? 2 * t->cell_capacity : 64;
+        t->cells = xrealloc(t->cells, t->cell_capacity * sizeof *t->cells);
+    }
+    size_t offset = NO_TEXT;
+    if (text) {
+        size_t len = strlen(text) + 1;
+        if (t->pool_used + len > t->pool_capacity) {
+            t->pool_capacity = 2 * (t->pool_capacity + len);
+            t->pool = xrealloc(t->pool, t->pool_capacity);
+        }
+        offset = t->pool_used;
+        memcpy(t->pool + offset, text, len);
+        t->pool_used += len;
+    }
+    t->cells[t->cell_count++] = (struct cell){kind, offset};
+}
+
+void table_text(struct table *t, const char *text) { add_cell(t, CELL_TEXT, text); }
+
+void table_number(struct table *t, long long n)
+{
+    char buf[32];
+    snprintf(buf, sizeof buf, "%lld", n);
+    add_cell(t, CELL_NUMBER, buf);
+}
+
+void table_bool(struct table *t, bool b) { add_cell(t, CELL_BOOL, b ? "true" : "false"); }
+
+void table_number_or_null(struct table *t, long long n, const char *label)
+{
+    if (n >= 0)
+        table_number(t, n);
+    else
+        table_null(t, label);
+}
+
+void table_code(struct table *t, kl_code code)
+{
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    add_cell(t, CELL_TEXT, hex);
+}
+
+void table_null(struct table *t, const char *label) { add_cell(t, CELL_NULL, label); }
+
+size_t table_rows(const struct table *t) { return t->cell_count / t->column_count; }
+
+void table_free(struct table *t)
+{
+    if (!t)
+        return;
+    free(t->cells);
+    free(t->pool);
+    free(t);
+}
+
+static const struct cell *cell_at(const struct table *t, size_t row, size_t col)
+{
+    return &t->cells[row * t->column_count + col];
+}
+
+/* The text of a cell, or NULL for a null without a label. */
+static const char *text_of(const struct table *t, const struct cell *c)
+{
+    return c->text == NO_TEXT ? NULL : t->pool + c->text;
+}
+
+/* A cell as people read it in a table. */
+static const char *people_text(const struct table *t, const struct cell *c)
+{
+    const char *text = text_of(t, c);
+    switch (c->kind) {
+    case CELL_BOOL: return text[0] == 't' ? "yes" : "no";
+    case CELL_NULL: return text ? text : "-";
+    default: return text;
+    }
+}
+
+/* Number of terminal columns the first `len` bytes of the UTF-8 string s take (wide
+ * characters count 2). */
+static size_t display_width(const char *s, size_t len)
+{
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    size_t width = 0;
+    while (len > 0) {
+        wchar_t wc;
+        size_t used = mbrtowc(&wc, s, len, &state);
+        if (used == (size_t)-1 || used == (size_t)-2 || used == 0) {
+            memset(&state, 0, sizeof state);
+            used = 1;
+            wc = L'?';
+        }
+        int w = wcwidth(wc);
+        width += w > 0 ? (size_t)w : 0;
+        s += used;
+        len -= used;
+    }
+    return width;
+}
+
+/* A growing string. */
+struct text {
+    char *s;
+    size_t len, cap;
+};
+
+static void text_append(struct text *b, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void text_append(struct text *b, const char *format, ...)
+{
+    for (;;) {
+        va_list args;
+        va_start(args, format);
+        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, format, args);
+        va_end(args);
+        if (b->s && (size_t)n < b->cap - b->len) {
+            b->len += (size_t)n;
+            return;
+        }
+        b->cap = 2 * (b->cap + (size_t)n + 1);
+        b->s = xrealloc(b->s, b->cap);
+        if (b->len == 0)
+            b->s[0] = '\0';
+    }
+}
+
+/* Prints a line without its trailing blanks, and a newline. */
+static void put_trimmed(struct text *line)
+{
+    while (line->len > 0 && line->s[line->len - 1] == ' ')
+        line->s[--line->len] = '\0';
+    puts(line->s);
+}
+
+/* Appends s to a line, padded to `width` columns. */
+static void append_padded(struct text *line, const char *s, size_t width, bool right_aligned)
+{
+    size_t w = display_width(s, strlen(s)), pad = width > w ? width - w : 0;
+    if (right_aligned)
+        text_append(line, "%*s%s", (int)pad, "", s);
+    else
+        text_append(line, "%s%*s", s, (int)pad, "");
+}
+
+static void print_text_table(const struct table *t)
+{
+    size_t rows = table_rows(t), *width = xcalloc(t->column_count, sizeof *width);
+    bool *numeric = xcalloc(t->column_count, sizeof *numeric);
+    for (size_t col = 0; col < t->column_count; col++) {
+        width[col] = strlen(t->columns[col]);
+        numeric[col] = true;
+        for (size_t row = 0; row < rows; row++) {
+            const struct cell *c = cell_at(t, row, col);
+            const char *s = people_text(t, c);
+            size_t w = display_width(s, strlen(s));
+            width[col] = w > width[col] ? w : width[col];
+            numeric[col] = numeric[col] && (c->kind == CELL_NUMBER || c->kind == CELL_NULL);
+        }
+    }
+    struct text line = {0};
+    for (size_t row = 0; row <= rows; row++) {
+        line.len = 0;
+        for (size_t col = 0; col < t->column_count; col++) {
+            const char *s = row == 0 ? t->columns[col] : people_text(t, cell_at(t, row - 1, col));
+            append_padded(&line, s, width[col], numeric[col]);
+            text_append(&line, "%s", col + 1 < t->column_count ? "  " : "");
+        }
+        put_trimmed(&line);
+    }
+    free(line.s);
+    free(width);
+    free(numeric);
+}
+
+static void print_csv_field(const char *s)
+{
+    if (!strpbrk(s, ",\"\r\n")) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static void print_md_field(const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            putchar('\\');
+        putchar(*s == '\n' ? ' ' : *s);
+    }
+}
+
+/* CSV or Markdown: the separator between, before and after the fields of a line. */
+static void print_delimited_line(const struct table *t, size_t row, bool header, bool md)
+{
+    fputs(md ? "| " : "", stdout);
+    for (size_t col = 0; col < t->column_count; col++) {
+        const struct cell *c = header ? NULL : cell_at(t, row, col);
+        const char *s = header ? t->columns[col] : c->kind == CELL_NULL ? "" : text_of(t, c);
+        if (col > 0)
+            fputs(md ? " | " : ",", stdout);
+        (md ? print_md_field : print_csv_field)(s);
+    }
+    fputs(md ? " |\n" : "\n", stdout);
+}
+
+static bool same_columns(const char *const *a, const char *const *b)
+{
+    if (!a || !b)
+        return false;
+    for (; *a && *b; a++, b++)
+        if (strcmp(*a, *b) != 0)
+            return false;
+    return !*a && !*b;
+}
+
+static void print_delimited_table(const struct table *t, bool md)
+{
+    if (!same_columns(last_header, t->columns)) {
+        if (md && last_header)
+            putchar('\n');
+        print_delimited_line(t, 0, true, md);
+        if (md) {
+            for (size_t col = 0; col < t->column_count; col++)
+                fputs(col ? " --- |" : "| --- |", stdout);
+            putchar('\n');
+        }
+        last_header = t->columns;
+    }
+    for (size_t row = 0; row < table_rows(t); row++)
+        print_delimited_line(t, row, false, md);
+}
+
+static void print_json_string(const char *s)
+{
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            printf("\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", stdout);
+        else if (c < 0x20)
+            printf("\\u%04x", c);
+        else
+            putchar(c);
+    }
+    putchar('"');
+}
+
+/* Whether the JSON object or array being written has a member yet. */
+static bool json_has_member;
+
+static void json_key(const char *key)
+{
+    if (json_has_member)
+        putchar(',');
+    json_has_member = true;
+    print_json_string(key);
+    putchar(':');
+}
+
+/* The JSON object of one answer: json_begin, then fields and arrays, then json_end,
+ * which ends the line. */
+static void json_begin(void)
+{
+    putchar('{');
+    json_has_member = false;
+}
+
+/* Adds every cell of row `row` as a field. */
+static void json_fields(const struct table *t, size_t row)
+{
+    for (size_t col = 0; col < t->column_count; col++) {
+        const struct cell *c = cell_at(t, row, col);
+        json_key(t->columns[col]);
+        if (c->kind == CELL_TEXT)
+            print_json_string(text_of(t, c));
+        else
+            fputs(c->kind == CELL_NULL ? "null" : text_of(t, c), stdout);
+    }
+}
+
+/* A row as a JSON object, without a newline. */
+static void print_json_object(const struct table *t, size_t row)
+{
+    json_begin();
+    json_fields(t, row);
+    putchar('}');
+}
+
+/* Adds a field `key` holding an array of one object per row. */
+static void json_array(const char *key, const struct table *t)
+{
+    json_key(key);
+    putchar('[');
+    for (size_t row = 0; row < table_rows(t); row++) {
+        if (row > 0)
+            putchar(',');
+        print_json_object(t, row);
+    }
+    putchar(']');
+    json_has_member = true;
+}
+
+static void json_end(void) { fputs("}\n", stdout); }
+
+void table_print(const struct table *t)
+{
+    switch (chosen_format) {
+    case FORMAT_TEXT: print_text_table(t); break;
+    case FORMAT_CSV: print_delimited_table(t, false); break;
+    case FORMAT_MD: print_delimited_table(t, true); break;
+    case FORMAT_JSON:
+        for (size_t row = 0; row < table_rows(t); row++) {
+            print_json_object(t, row);
+            putchar('\n');
+        }
+        break;
+    }
+}
+
+char *card_text(const struct table *t, size_t row)
+{
+    size_t name_width = 0;
+    for (size_t col = 0; col < t->column_count; col++) {
+        size_t w = strlen(t->columns[col]);
+        name_width = w > name_width ? w : name_width;
+    }
+    struct text b = {0};
+    for (size_t col = 0; col < t->column_count; col++) {
+        const struct cell *c = cell_at(t, row, col);
+        if (c->kind == CELL_NULL && c->text == NO_TEXT)
+            continue;
+        char name[64];
+        snprintf(name, sizeof name, "%s", t->columns[col]);
+        for (char *p = name; *p; p++)
+            *p = *p == '_' ? ' ' : *p;
+        text_append(&b, "%-*s  %s\n", (int)name_width, name, people_text(t, c));
+    }
+    return b.s ? b.s : xstrdup("");
+}
+
+void out_next_answer(void)
+{
+    static bool answered_before;
+    if (answered_before && chosen_format == FORMAT_TEXT)
+        putchar('\n');
+    answered_before = true;
+}
+
+static int terminal_width(void)
+{
+    const char *columns = getenv("COLUMNS");
+    int width = columns ? atoi(columns) : 0;
+    struct winsize size;
+    if (width <= 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0)
+        width = size.ws_col;
+    return width > 0 ? width : DEFAULT_TERMINAL_WIDTH;
+}
+
+/* Widest line of a block, in terminal columns. */
+static size_t block_width(const char *block)
+{
+    size_t widest = 0;
+    for (const char *line = block; *line;) {
+        size_t len = strcspn(line, "\n"), w = display_width(line, len);
+        widest = w > widest ? w : widest;
+        line += len + (line[len] == '\n');
+    }
+    return widest;
+}
+
+void blocks_print(char *const *blocks, size_t count)
+{
+    size_t widest = 1;
+    for (size_t i = 0; i < count; i++) {
+        size_t w = block_width(blocks[i]);
+        widest = w > widest ? w : widest;
+    }
+    size_t per_row = ((size_t)terminal_width() + BLOCK_GAP) / (widest + BLOCK_GAP);
+    per_row = per_row ? per_row : 1;
+    per_row = per_row < count ? per_row : count;
+    size_t *width = xcalloc(per_row, sizeof *width);
+    for (size_t i = 0; i < count; i++) {
+        size_t w = block_width(blocks[i]);
+        width[i % per_row] = w > width[i % per_row] ? w : width[i % per_row];
+    }
+    const char **line = xmalloc(per_row * sizeof *line);
+    for (size_t first = 0; first < count; first += per_row) {
+        size_t in_row = first + per_row < count ? per_row : count - first;
+        for (size_t i = 0; i < in_row; i++)
+            line[i] = blocks[first + i];
+        if (first > 0)
+            putchar('\n');
+        for (bool more = true; more;) {
+            more = false;
+            struct text out = {0};
+            for (size_t i = 0; i < in_row; i++) {
+                size_t len = strcspn(line[i], "\n");
+                size_t pad = i + 1 < in_row ? width[i] + BLOCK_GAP - display_width(line[i], len) : 0;
+                text_append(&out, "%.*s%*s", (int)len, line[i], (int)pad, "");
+                line[i] += len + (line[i][len] == '\n');
+                more = more || *line[i];
+            }
+            put_trimmed(&out);
+            free(out.s);
+        }
+    }
+    free(line);
+    free(width);
+}
+
+void answer_print(const char *headline, const struct table *summary, const char *list_key,
+                  const struct table *list)
+{
+    out_next_answer();
+    switch (chosen_format) {
+    case FORMAT_TEXT:
+        if (headline) {
+            printf("%s\n\n", headline);
+        } else {
+            char *card = card_text(summary, 0);
+            printf("%s\n", card);
+            free(card);
+        }
+        table_print(list);
+        break;
+    case FORMAT_JSON:
+        json_begin();
+        json_fields(summary, 0);
+        json_array(list_key, list);
+        json_end();
+        break;
+    default: table_print(list); break;
+    }
+}

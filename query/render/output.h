@@ -1,0 +1,80 @@
+/* Everything the tool prints on stdout: the output format, tables of typed cells written
+ * as aligned text, CSV, Markdown or JSON, answers made of a summary and a list, and text
+ * blocks laid out side by side. */
+#ifndef KLOTSKI_QUERY_OUTPUT_H
+#define KLOTSKI_QUERY_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/code.h"
+
+enum out_format {
+    FORMAT_TEXT, /* for people: aligned tables, drawn boards */
+    FORMAT_JSON, /* one JSON object per line per answer */
+    FORMAT_CSV,  /* RFC 4180 tables */
+    FORMAT_MD    /* Markdown tables */
+};
+
+/* Chooses the format of everything printed afterwards and reads the locale's character
+ * set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
+void out_init(enum out_format format);
+
+/* The format chosen by out_init. */
+enum out_format out_format(void);
+
+/* True when the locale's character set is UTF-8, so that boxes can be drawn with
+ * box-drawing characters. */
+bool out_utf8(void);
+
+/* Columns of strings, numbers, booleans and nulls, filled row by row, cell by cell. */
+struct table;
+
+/* Returns an empty table with the given column names (a NULL-terminated list of static
+ * strings; they are the field names of JSON and the headers of text, CSV and Markdown). */
+struct table *table_new(const char *const *columns);
+
+/* Appends a cell to the current row (a new row starts when the last one is full). */
+void table_text(struct table *t, const char *text);
+void table_number(struct table *t, long long n);
+void table_bool(struct table *t, bool b);
+/* A count that may be missing: a number when n >= 0, else table_null(t, label). */
+void table_number_or_null(struct table *t, long long n, const char *label);
+/* A layout code, as 9 hex digits. */
+void table_code(struct table *t, kl_code code);
+/* A missing value: null in JSON, empty in CSV and Markdown; for people `label`, or when
+ * label is NULL "-" in tables and nothing (the field left out) in cards. */
+void table_null(struct table *t, const char *label);
+
+/* Number of complete rows. */
+size_t table_rows(const struct table *t);
+
+void table_free(struct table *t);
+
+/* Prints every row in the current format: text (aligned columns under a header line),
+ * CSV or Markdown (a header line, left out when the previous table printed had the same
+ * columns, so that the rows of several answers form one table), or JSON (one object per
+ * row, one per line). */
+void table_print(const struct table *t);
+
+/* Returns row `row` as lines "name   value" for people (a malloc'd string, each line
+ * ending in '\n'; free it).  Underscores in names become blanks. */
+char *card_text(const struct table *t, size_t row);
+
+/* Prints one answer made of a summary (row 0 of `summary`) and a list: for people the
+ * headline (or, when headline is NULL, the summary as a card) and the list as a table;
+ * in JSON one object of the summary's fields and the list's rows as an array field
+ * `list_key`; in CSV and Markdown the list's rows alone.  Starts with out_next_answer. */
+void answer_print(const char *headline, const struct table *summary, const char *list_key,
+                  const struct table *list);
+
+/* Starts an answer for people: a blank line before each answer but the first, in the
+ * text format (other formats need none). */
+void out_next_answer(void);
+
+/* Prints text blocks (each a string of '\n'-terminated lines) side by side, as many in a
+ * row as fit the terminal ($COLUMNS, else the terminal's width, else 80 columns), each
+ * column as wide as its widest block, and a blank line between rows of blocks. */
+void blocks_print(char *const *blocks, size_t count);
+
+#endif

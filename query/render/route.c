@@ -1,0 +1,173 @@
+#include "query/render/route.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/render/drawing.h"
+#include "core/moves.h"
+#include "query/render/output.h"
+#include "query/report.h"
+
+#define CAPTION_SIZE 128
+
+/* The slides of a step, straight runs merged: a breadth-first search over the piece's
+ * positions (as core's step generator does) that keeps each position's predecessor. */
+static void describe_slides(kl_raw before, struct kl_step step, char moves[ROUTE_MOVES_TEXT_SIZE])
+{
+    static const int offset[4] = {-KL_COLS, KL_COLS, -1, 1};
+    static const char *const direction[4] = {"up", "down", "left", "right"};
+    enum kl_piece kind = (enum kl_piece)step.kind;
+    uint32_t free_cells = kl_raw_empty_cells(before) | kl_piece_cells(kind, step.from);
+    int came_from[KL_CELLS], came_by[KL_CELLS], queue[KL_CELLS], head = 0, tail = 0;
+    for (int i = 0; i < KL_CELLS; i++)
+        came_from[i] = -1;
+    came_from[step.from] = step.from;
+    queue[tail++] = step.from;
+    while (head < tail && came_from[step.to] < 0) {
+        int at = queue[head++];
+        for (int d = 0; d < 4; d++) {
+            int next = at + offset[d];
+            bool same_row = d < 2 || next / KL_COLS == at / KL_COLS;
+            if (next < 0 || next >= KL_CELLS || !same_row || came_from[next] >= 0 ||
+                !kl_piece_fits(kind, next) || (kl_piece_cells(kind, next) & ~free_cells))
+                continue;
+            came_from[next] = at;
+            came_by[next] = d;
+            queue[tail++] = next;
+        }
+    }
+    int path[KL_CELLS], length = 0;
+    for (int at = step.to; at != step.from; at = came_from[at])
+        path[length++] = came_by[at];
+    moves[0] = '\0';
+    for (int i = length - 1; i >= 0;) {
+        int run = 1;
+        while (i - run >= 0 && path[i - run] == path[i])
+            run++;
+        snprintf(moves + strlen(moves), ROUTE_MOVES_TEXT_SIZE - strlen(moves), "%s%s %d",
+                 moves[0] ? ", " : "", direction[path[i]], run);
+        i -= run;
+    }
+}
+
+/* Finds the step that leads from one layout to the next. */
+struct step_text route_describe_step(kl_code from, kl_code to)
+{
+    kl_raw before, after;
+    kl_code_to_raw(from, &before);
+    kl_code_to_raw(to, &after);
+    struct kl_step steps[KL_MAX_STEPS];
+    int n = kl_steps(before, steps);
+    struct step_text text = {0};
+    for (int s = 0; s < n; s++) {
+        if (kl_step_apply(before, steps[s]) != after)
+            continue;
+        text.step = steps[s];
+        text.piece = kl_piece_letter((enum kl_piece)steps[s].kind);
+        text.row = steps[s].from / KL_COLS + 1;
+        text.col = steps[s].from % KL_COLS + 1;
+        text.distance = steps[s].distance;
+        describe_slides(before, steps[s], text.moves);
+        break;
+    }
+    return text;
+}
+
+static char *drawn(kl_code code)
+{
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    return drawing_of(raw, out_utf8());
+}
+
+/* Two caption lines above a board. */
+static char *captioned_board(const char *first, const char *second, kl_code code)
+{
+    char *board = drawn(code);
+    char *block = xmalloc(strlen(first) + strlen(second) + strlen(board) + 3);
+    sprintf(block, "%s\n%s\n%s", first, second, board);
+    free(board);
+    return block;
+}
+
+static void print_for_people(const kl_code *codes, size_t count)
+{
+    char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE];
+    kl_code_format(codes[0], first);
+    kl_code_format(codes[count - 1], last);
+    printf("%s %s %s in %zu step%s\n\n", first, out_utf8() ? "→" : "->", last, count - 1,
+           count == 2 ? "" : "s");
+    char **blocks = xmalloc(count * sizeof *blocks);
+    for (size_t i = 0; i < count; i++) {
+        char number[CAPTION_SIZE], move[CAPTION_SIZE] = "start";
+        char hex[KL_CODE_TEXT_SIZE];
+        kl_code_format(codes[i], hex);
+        snprintf(number, sizeof number, "%zu. %s", i, hex);
+        if (i > 0) {
+            struct step_text s = route_describe_step(codes[i - 1], codes[i]);
+            snprintf(move, sizeof move, "%c r%dc%d %s", s.piece, s.row, s.col, s.moves);
+        }
+        blocks[i] = captioned_board(number, move, codes[i]);
+    }
+    blocks_print(blocks, count);
+    for (size_t i = 0; i < count; i++)
+        free(blocks[i]);
+    free(blocks);
+}
+
+static const char *const step_columns[] = {"step", "piece", "row", "col", "moves", "distance", "code", NULL};
+#define STEP_DETAIL_COLUMNS 5 /* piece .. distance: null in the row of the start */
+
+static struct table *step_table(const kl_code *codes, size_t count)
+{
+    struct table *t = table_new(step_columns);
+    for (size_t i = 0; i < count; i++) {
+        char hex[KL_CODE_TEXT_SIZE];
+        kl_code_format(codes[i], hex);
+        table_number(t, (long long)i);
+        if (i == 0) {
+            for (int c = 0; c < STEP_DETAIL_COLUMNS; c++)
+                table_null(t, NULL);
+        } else {
+            struct step_text s = route_describe_step(codes[i - 1], codes[i]);
+            char piece[2] = {s.piece, '\0'};
+            table_text(t, piece);
+            table_number(t, s.row);
+            table_number(t, s.col);
+            table_text(t, s.moves);
+            table_number(t, s.distance);
+        }
+        table_text(t, hex);
+    }
+    return t;
+}
+
+void route_print(const kl_code *codes, size_t count, bool codes_only)
+{
+    if (codes_only || out_format() == FORMAT_TEXT)
+        out_next_answer();
+    if (codes_only) {
+        for (size_t i = 0; i < count; i++) {
+            char hex[KL_CODE_TEXT_SIZE];
+            kl_code_format(codes[i], hex);
+            puts(hex);
+        }
+        return;
+    }
+    if (out_format() == FORMAT_TEXT) {
+        print_for_people(codes, count);
+        return;
+    }
+    static const char *const summary_columns[] = {"from", "to", "steps", NULL};
+    struct table *summary = table_new(summary_columns), *steps = step_table(codes, count);
+    char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
+    kl_code_format(codes[0], from);
+    kl_code_format(codes[count - 1], to);
+    table_text(summary, from);
+    table_text(summary, to);
+    table_number(summary, (long long)count - 1);
+    answer_print(NULL, summary, "route", steps);
+    table_free(summary);
+    table_free(steps);
+}

@@ -1,0 +1,54 @@
+/* Breadth-first search over the step graph from one layout, through its whole group
+ * (core's step generator and a codemap, no database): the distances behind farthest,
+ * path and solutions. */
+#ifndef KLOTSKI_QUERY_BFS_H
+#define KLOTSKI_QUERY_BFS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/code.h"
+#include "query/search/codemap.h"
+
+struct bfs {
+    kl_raw *nodes;       /* the layouts reached, by distance; nodes[0] is the start */
+    uint32_t *parent;    /* parent[i]: the node nodes[i] was first reached from */
+    size_t count;
+    size_t *level_end;   /* nodes at distance d: from level_end[d-1] (0 for d = 0) to
+                            level_end[d] - 1 */
+    int levels;          /* distances 0 .. levels-1 were reached */
+    size_t capacity, level_capacity;
+    struct codemap index; /* code of a layout -> its position in nodes */
+};
+
+/* What a caller may learn while the search runs; any member may be NULL. */
+struct bfs_visitor {
+    /* Called for each step from node `from` to node `to` one step farther from the start
+     * (whether `to` was reached before through another node or not). */
+    void (*step)(void *context, const struct bfs *search, uint32_t from, uint32_t to);
+    /* Called once every layout at distance `level` and every step into them is known.
+     * Returns false to end the search there. */
+    bool (*level_done)(void *context, const struct bfs *search, int level);
+    void *context;
+};
+
+/* Searches from the layout `start` (a legal code) until the group is exhausted or the visitor
+ * stops it; expected (the group size, when known) sizes the memory.  Free the result
+ * with bfs_free. */
+void bfs_run(struct bfs *search, kl_code start, size_t expected, const struct bfs_visitor *visitor);
+
+void bfs_free(struct bfs *search);
+
+/* The layouts of its group farthest from the layout `start` (a legal code): searches the
+ * whole group (expected: its size, when known) and returns their codes ascending (a
+ * malloc'd array; free it), their number in *count and their distance in *distance. */
+kl_code *bfs_farthest(kl_code start, size_t expected, size_t *count, int *distance);
+
+/* First position of distance `level` in nodes. */
+static inline size_t bfs_level_begin(const struct bfs *search, int level)
+{
+    return level > 0 ? search->level_end[level - 1] : 0;
+}
+
+#endif
