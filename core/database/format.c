@@ -1,0 +1,116 @@
+#include "core/database/format.h"
+
+#include <stdio.h>
+#include <unistd.h>
+#include <zlib.h>
+
+void kl_db_group_name(struct kl_class c, uint32_t group_num, char name[KL_DB_GROUP_NAME_SIZE])
+{
+    char class_name[KL_CLASS_NAME_SIZE];
+    kl_class_name(c, class_name);
+    snprintf(name, KL_DB_GROUP_NAME_SIZE, "%s-%u", class_name, group_num);
+}
+
+void kl_db_checksum_start(struct kl_db_checksum *sum)
+{
+    sum->crc = (uint32_t)crc32(0L, Z_NULL, 0);
+    sum->batched = 0;
+}
+
+static void put_little_endian(unsigned char *p, uint64_t value, int bytes)
+{
+    for (int i = 0; i < bytes; i++)
+        p[i] = (unsigned char)(value >> (8 * i));
+}
+
+static void flush(struct kl_db_checksum *sum)
+{
+    sum->crc = (uint32_t)crc32(sum->crc, sum->batch, (uInt)(sum->batched * KL_DB_LAYOUT_RECORD_BYTES));
+    sum->batched = 0;
+}
+
+void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group_id,
+                        uint32_t group_index, uint8_t min_steps)
+{
+    unsigned char *record = sum->batch + sum->batched * KL_DB_LAYOUT_RECORD_BYTES;
+    put_little_endian(record, code, 8);
+    put_little_endian(record + 8, group_id, 4);
+    put_little_endian(record + 12, group_index, 4);
+    record[16] = min_steps;
+    if (++sum->batched == KL_DB_CHECKSUM_BATCH_ROWS)
+        flush(sum);
+}
+
+uint32_t kl_db_checksum_value(struct kl_db_checksum *sum)
+{
+    flush(sum);
+    return sum->crc;
+}
+
+/* Reads a meta value: 1 and the value in *stmt's first column (finalize *stmt), 0 when
+ * the key is missing or NULL, -1 when the meta table cannot be read (sqlite3_errmsg
+ * says why). */
+static int read_meta(sqlite3 *db, const char *key, sqlite3_stmt **stmt)
+{
+    if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1, stmt, NULL) != SQLITE_OK)
+        return -1;
+    sqlite3_bind_text(*stmt, 1, key, -1, SQLITE_STATIC);
+    if (sqlite3_step(*stmt) == SQLITE_ROW && sqlite3_column_type(*stmt, 0) != SQLITE_NULL)
+        return 1;
+    sqlite3_finalize(*stmt);
+    *stmt = NULL;
+    return 0;
+}
+
+bool kl_db_meta(sqlite3 *db, const char *key, char *buf, size_t size)
+{
+    sqlite3_stmt *stmt = NULL;
+    if (read_meta(db, key, &stmt) != 1)
+        return false;
+    snprintf(buf, size, "%s", (const char *)sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    return true;
+}
+
+/* The format check of kl_db_open on an open connection. */
+static enum kl_db_open_status check_format(sqlite3 *db, char *detail, size_t detail_size)
+{
+    sqlite3_stmt *stmt = NULL;
+    switch (read_meta(db, KL_DB_META_FORMAT_VERSION, &stmt)) {
+    case -1:
+        snprintf(detail, detail_size, "%s", sqlite3_errmsg(db));
+        return KL_DB_NOT_KLOTSKI;
+    case 0:
+        detail[0] = '\0';
+        return KL_DB_NOT_KLOTSKI;
+    default:
+        break;
+    }
+    bool same = sqlite3_column_int(stmt, 0) == KL_DB_FORMAT_VERSION;
+    snprintf(detail, detail_size, "%s", (const char *)sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    return same ? KL_DB_OPENED : KL_DB_OTHER_VERSION;
+}
+
+enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
+                                  sqlite3 **db, char *detail, size_t detail_size)
+{
+    *db = NULL;
+    detail[0] = '\0';
+    if (access(path, F_OK) != 0)
+        return KL_DB_MISSING;
+    sqlite3 *handle = NULL;
+    enum kl_db_open_status status;
+    if (sqlite3_open_v2(path, &handle, flags & ~SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+        snprintf(detail, detail_size, "%s", handle ? sqlite3_errmsg(handle) : "out of memory");
+        status = KL_DB_CANNOT_OPEN;
+    } else {
+        sqlite3_busy_timeout(handle, busy_timeout_ms);
+        status = check_format(handle, detail, detail_size);
+    }
+    if (status == KL_DB_OPENED)
+        *db = handle;
+    else
+        sqlite3_close(handle);
+    return status;
+}

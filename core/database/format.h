@@ -1,0 +1,120 @@
+/* The database contract that klotski-build writes and klotski reads, written down once:
+ * the format version, the default path, the meta keys, the group names, the byte of an
+ * unsolvable layout, the layouts_crc32 record and the columns it covers, and opening a
+ * database with its format version checked.  The tables themselves are in
+ * schema/tables.sql and schema/finish.sql, the member-list BLOBs in core/database/idlist.h. */
+#ifndef KLOTSKI_CORE_DATABASE_FORMAT_H
+#define KLOTSKI_CORE_DATABASE_FORMAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <sqlite3.h>
+
+#include "core/classes.h"
+#include "core/code.h"
+
+/* meta.format_version of the databases this code writes and reads.  Raise it with any
+ * change a reader of the old format would misread; both programs then refuse old files. */
+#define KL_DB_FORMAT_VERSION 1
+
+/* Where both programs look for the database when given no path. */
+#define KL_DB_DEFAULT_PATH "data/klotski.db"
+
+/* The keys of the meta table (schema/tables.sql).  String literals, so that SQL text can
+ * embed them. */
+#define KL_DB_META_FORMAT_VERSION "format_version"     /* KL_DB_FORMAT_VERSION */
+#define KL_DB_META_BUILD_DATE "build_date"             /* UTC, ISO 8601 */
+#define KL_DB_META_BUILD_SECONDS "build_seconds"       /* wall time of the build */
+#define KL_DB_META_BUILD_THREADS "build_threads"       /* worker threads of the build */
+#define KL_DB_META_SQLITE_VERSION "sqlite_version"     /* of the SQLite that wrote it */
+#define KL_DB_META_LAYOUTS "layouts"                   /* rows of layouts */
+#define KL_DB_META_CLASSES "classes"                   /* rows of classes */
+#define KL_DB_META_GROUPS "groups"                     /* rows of groups */
+#define KL_DB_META_SOLVED "solved"                     /* solved layouts */
+#define KL_DB_META_SOLVABLE "solvable"                 /* layouts with a min_steps */
+#define KL_DB_META_MAX_MIN_STEPS "max_min_steps"       /* largest min_steps */
+#define KL_DB_META_STEP_PAIRS "step_pairs"             /* (layout, neighbour) pairs */
+#define KL_DB_META_LAYOUTS_CRC32 "layouts_crc32"       /* see kl_db_checksum below */
+#define KL_DB_META_FARTHEST_GROUPS_DONE "farthest_groups_done" /* groups the farthest
+                                                                  phase has filled */
+
+/* The first columns of a layouts row, in table order: the columns the layouts_crc32
+ * record covers, and the parameters of the builder's INSERT.  KL_DB_LAYOUT_COLUMNS lists
+ * their names in this order for SQL text; the enum gives each its position (a column
+ * index of "SELECT " KL_DB_LAYOUT_COLUMNS, or one less than a parameter number). */
+#define KL_DB_LAYOUT_COLUMNS "code, group_id, group_index, min_steps"
+enum kl_db_layout_column {
+    KL_DB_LAYOUT_CODE,         /* the 36-bit code, the row's key */
+    KL_DB_LAYOUT_GROUP_ID,     /* groups.group_id */
+    KL_DB_LAYOUT_GROUP_INDEX,  /* rank of the code among its group's codes */
+    KL_DB_LAYOUT_MIN_STEPS,    /* NULL when unsolvable */
+    KL_DB_LAYOUT_COLUMN_COUNT
+};
+
+/* min_steps of an unsolvable layout in the layouts_crc32 record, where the column holds
+ * NULL.  No layout needs this many steps (the largest min_steps is far below), and the
+ * builder's per-layout bytes use it too, so that they go into the record as they are. */
+#define KL_DB_UNSOLVABLE 255
+
+/* A group's name is its class name, '-', its group_num ("5-4-1-1"); this holds any. */
+#define KL_DB_GROUP_NAME_SIZE (KL_CLASS_NAME_SIZE + 16)
+
+/* Writes the name of group `group_num` of class `c` into name. */
+void kl_db_group_name(struct kl_class c, uint32_t group_num, char name[KL_DB_GROUP_NAME_SIZE]);
+
+/* layouts_crc32: zlib's CRC-32 over one 17-byte record per layouts row in code order:
+ * code (8 bytes), group_id (4), group_index (4), little-endian, then min_steps (1 byte,
+ * KL_DB_UNSOLVABLE for NULL).  The builder computes it while writing, `klotski verify`
+ * again from the table.  The accumulator batches records, because one CRC call per
+ * 17 bytes costs more than the rows it covers. */
+#define KL_DB_LAYOUT_RECORD_BYTES 17
+#define KL_DB_CHECKSUM_BATCH_ROWS 1024
+
+/* A layouts_crc32 being computed.  Its fields are the functions' own. */
+struct kl_db_checksum {
+    uint32_t crc;      /* over the records before the batch */
+    size_t batched;    /* records waiting in batch */
+    unsigned char batch[KL_DB_CHECKSUM_BATCH_ROWS * KL_DB_LAYOUT_RECORD_BYTES];
+};
+
+/* Starts a checksum over no rows. */
+void kl_db_checksum_start(struct kl_db_checksum *sum);
+
+/* Adds the record of one layouts row; rows must come in ascending code order.  min_steps
+ * is the row's min_steps, KL_DB_UNSOLVABLE when NULL. */
+void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group_id,
+                        uint32_t group_index, uint8_t min_steps);
+
+/* Returns layouts_crc32 of the rows added so far; more may be added afterwards. */
+uint32_t kl_db_checksum_value(struct kl_db_checksum *sum);
+
+/* What kl_db_open found. */
+enum kl_db_open_status {
+    KL_DB_OPENED,        /* open, and of format KL_DB_FORMAT_VERSION */
+    KL_DB_MISSING,       /* no file at the path */
+    KL_DB_CANNOT_OPEN,   /* SQLite cannot open the file; detail: SQLite's reason */
+    KL_DB_NOT_KLOTSKI,   /* no meta table to read (detail: SQLite's reason, e.g. "file is
+                            not a database"), or no format_version in it (detail: "") */
+    KL_DB_OTHER_VERSION  /* another format version; detail: the stored version as text */
+};
+
+/* Opens the database file at `path` with sqlite3_open_v2 `flags` (SQLITE_OPEN_READONLY
+ * or SQLITE_OPEN_READWRITE, and any others; never SQLITE_OPEN_CREATE: a missing file is
+ * reported, not created) and checks that its meta.format_version is KL_DB_FORMAT_VERSION.
+ * busy_timeout_ms: how long SQLite waits for another connection's lock, from the check
+ * on (0: it fails at once).
+ * Returns KL_DB_OPENED with the connection in *db (close it with sqlite3_close); any
+ * other status with *db NULL and the reason's detail in detail (detail_size bytes, at
+ * least 1), for the caller to word its message: the two programs tell their users
+ * different remedies. */
+enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
+                                  sqlite3 **db, char *detail, size_t detail_size);
+
+/* Copies the value of meta key `key` as text into buf (size bytes, at least 1; a longer
+ * value is cut).  Returns true; false when the meta table cannot be read, has no such
+ * key, or holds NULL for it. */
+bool kl_db_meta(sqlite3 *db, const char *key, char *buf, size_t size);
+
+#endif
