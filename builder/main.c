@@ -17,8 +17,8 @@
 #include "builder/farthest/phase.h"
 #include "builder/progress.h"
 #include "builder/base/store.h"
+#include "core/database/format.h"
 
-#define DEFAULT_DB "data/klotski.db"
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
 
@@ -39,7 +39,7 @@ static void usage(FILE *out)
             "       klotski-build --farthest [--max-group N] [--db PATH] [--threads N] [--quiet]\n"
             "Builds the Klotski database: all 29,334,498 layouts with their class, group,\n"
             "index in the group and minimum steps to a solved layout.\n"
-            "  --db PATH     where to write it (default " DEFAULT_DB "); an existing file\n"
+            "  --db PATH     where to write it (default " KL_DB_DEFAULT_PATH "); an existing file\n"
             "                is replaced only once the new one is complete and checked\n"
             "  --farthest    instead, complete the database at PATH with every layout's\n"
             "                farthest steps and count and every group's diameter, radius and\n"
@@ -69,7 +69,7 @@ static int parse_options(int argc, char **argv, struct options *o)
         {"version", no_argument, NULL, 'v'},    {"farthest", no_argument, NULL, 'f'},
         {"max-group", required_argument, NULL, 'm'}, {NULL, 0, NULL, 0}};
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (struct options){DEFAULT_DB, cpus > 0 ? (int)cpus : 1, false, false, 0};
+    *o = (struct options){KL_DB_DEFAULT_PATH, cpus > 0 ? (int)cpus : 1, false, false, 0};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -94,7 +94,7 @@ static int parse_options(int argc, char **argv, struct options *o)
             }
             break;
         case 'h': usage(stdout); exit(0);
-        case 'v': printf("klotski-build, database format %d\n", KL_FORMAT_VERSION); exit(0);
+        case 'v': printf("klotski-build, database format %d\n", KL_DB_FORMAT_VERSION); exit(0);
         default:
             fprintf(stderr, "klotski-build: %s: unknown option or missing value (see --help)\n",
                     argv[optind - 1]);

@@ -9,8 +9,11 @@
 #include <stdint.h>
 
 #include "builder/base/groups.h"
+#include "core/database/format.h"
 
-#define UNSOLVABLE 255 /* min_steps of a member whose group holds no solved layout */
+/* min_steps of a member whose group holds no solved layout: the byte the layouts_crc32
+ * record uses, so that the bytes go into it as they are. */
+#define UNSOLVABLE KL_DB_UNSOLVABLE
 
 struct layer {
     int depth;            /* min_steps of its members; -1 for an unsolvable group */

@@ -4,11 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <zlib.h>
 
 #include "builder/progress.h"
+#include "core/database/format.h"
 
-#define LAYOUT_RECORD_BYTES 17 /* the layouts_crc32 serialization, schema/tables.sql */
 #define ROWS_PER_INSERT 256
 
 static const char tables_sql[] =
@@ -88,9 +87,8 @@ static int write_group(struct writer *w, sqlite3_stmt *group_st, sqlite3_stmt *l
                        sqlite3_stmt *hardest_st, int c, uint32_t num,
                        const struct group_layers *gl)
 {
-    char class_name[KL_CLASS_NAME_SIZE], name[KL_CLASS_NAME_SIZE + 12];
-    kl_class_name(kl_class_from_id(c), class_name);
-    snprintf(name, sizeof name, "%s-%u", class_name, num);
+    char name[KL_DB_GROUP_NAME_SIZE];
+    kl_db_group_name(kl_class_from_id(c), num, name);
     int64_t group_id = (int64_t)w->group_base[c] + num;
     sqlite3_bind_int64(group_st, 1, group_id);
     sqlite3_bind_text(group_st, 2, name, -1, SQLITE_TRANSIENT);
@@ -147,18 +145,14 @@ static int write_groups(struct writer *w, const struct analysis *a)
     return rc ? -1 : 0;
 }
 
-static void put_le(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
-
-/* "INSERT INTO layouts VALUES (?,?,?,?),(?,?,?,?),..." for `rows` rows: one statement
- * run per many rows keeps SQLite's cursor at the end of the table between rows, instead
- * of opening it and seeking from the root for every row. */
+/* "INSERT INTO layouts (...) VALUES (?,?,?,?),(?,?,?,?),..." for `rows` rows: one
+ * statement run per many rows keeps SQLite's cursor at the end of the table between rows,
+ * instead of opening it and seeking from the root for every row. */
 static int prepare_layout_insert(struct writer *w, int rows, sqlite3_stmt **st)
 {
-    static const char head[] = "INSERT INTO layouts VALUES ", row[] = "(?,?,?,?),";
+    static const char head[] = "INSERT INTO layouts (" KL_DB_LAYOUT_COLUMNS ") VALUES ",
+                      row[] = "(?,?,?,?),";
+    _Static_assert(sizeof row - 1 == 2 * KL_DB_LAYOUT_COLUMN_COUNT + 2, "one ? a column");
     char sql[sizeof head + ROWS_PER_INSERT * (sizeof row - 1)];
     size_t used = sizeof head - 1;
     memcpy(sql, head, used);
@@ -168,21 +162,19 @@ static int prepare_layout_insert(struct writer *w, int rows, sqlite3_stmt **st)
     return prepare(w, sql, st);
 }
 
-/* Binds one layout as row `r` of a multi-row insert and appends its checksum record. */
+/* Binds one layout as row `r` of a multi-row insert and adds it to the checksum. */
 static void bind_layout(sqlite3_stmt *st, int r, kl_code code, uint32_t group_id,
-                        uint32_t group_index, uint8_t min_steps, unsigned char *record)
+                        uint32_t group_index, uint8_t min_steps, struct kl_db_checksum *sum)
 {
-    sqlite3_bind_int64(st, 4 * r + 1, (sqlite3_int64)code);
-    sqlite3_bind_int64(st, 4 * r + 2, group_id);
-    sqlite3_bind_int64(st, 4 * r + 3, group_index);
-    if (min_steps != UNSOLVABLE)
-        sqlite3_bind_int(st, 4 * r + 4, min_steps);
+    int first = KL_DB_LAYOUT_COLUMN_COUNT * r + 1;
+    sqlite3_bind_int64(st, first + KL_DB_LAYOUT_CODE, (sqlite3_int64)code);
+    sqlite3_bind_int64(st, first + KL_DB_LAYOUT_GROUP_ID, group_id);
+    sqlite3_bind_int64(st, first + KL_DB_LAYOUT_GROUP_INDEX, group_index);
+    if (min_steps != KL_DB_UNSOLVABLE)
+        sqlite3_bind_int(st, first + KL_DB_LAYOUT_MIN_STEPS, min_steps);
     else
-        sqlite3_bind_null(st, 4 * r + 4);
-    put_le(record, code, 8);
-    put_le(record + 8, group_id, 4);
-    put_le(record + 12, group_index, 4);
-    record[16] = min_steps;
+        sqlite3_bind_null(st, first + KL_DB_LAYOUT_MIN_STEPS);
+    kl_db_checksum_add(sum, code, group_id, group_index, min_steps);
 }
 
 static int write_layouts(struct writer *w, const struct catalog *cat,
@@ -195,8 +187,8 @@ static int write_layouts(struct writer *w, const struct catalog *cat,
         sqlite3_finalize(full);
         return -1;
     }
-    unsigned char records[ROWS_PER_INSERT * LAYOUT_RECORD_BYTES];
-    uLong sum = crc32(0L, Z_NULL, 0);
+    struct kl_db_checksum sum;
+    kl_db_checksum_start(&sum);
     int rc = 0;
     progress_begin("store", KL_LAYOUT_COUNT, "layouts");
     for (uint32_t first = 0; first < KL_LAYOUT_COUNT && rc == 0; first += ROWS_PER_INSERT) {
@@ -205,16 +197,15 @@ static int write_layouts(struct writer *w, const struct catalog *cat,
         for (int r = 0; r < rows; r++) {
             uint32_t id = first + (uint32_t)r;
             bind_layout(st, r, cat->codes[id], w->group_base[cat->class_of[id]] + a->group_num[id],
-                        a->group_index[id], a->min_steps[id], records + r * LAYOUT_RECORD_BYTES);
+                        a->group_index[id], a->min_steps[id], &sum);
         }
         rc = step_reset(w, st, "writing layouts");
-        sum = crc32(sum, records, (uInt)(rows * LAYOUT_RECORD_BYTES));
         progress_add((uint64_t)rows);
     }
     progress_end();
     sqlite3_finalize(full);
     sqlite3_finalize(last);
-    *crc = (uint32_t)sum;
+    *crc = kl_db_checksum_value(&sum);
     return rc;
 }
 
@@ -241,20 +232,20 @@ static int write_meta(struct writer *w, const struct analysis *a,
     sqlite3_stmt *st;
     if (prepare(w, "INSERT INTO meta VALUES (?,?)", &st))
         return -1;
-    int rc = put_meta(w, st, "format_version", KL_FORMAT_VERSION, NULL) ||
-             put_meta(w, st, "build_date", 0, date) ||
-             put_meta(w, st, "build_seconds", 0, seconds) ||
-             put_meta(w, st, "build_threads", facts->threads, NULL) ||
-             put_meta(w, st, "sqlite_version", 0, sqlite3_libversion()) ||
-             put_meta(w, st, "layouts", KL_LAYOUT_COUNT, NULL) ||
-             put_meta(w, st, "classes", KL_CLASS_COUNT, NULL) ||
-             put_meta(w, st, "groups", w->group_base[KL_CLASS_COUNT], NULL) ||
-             put_meta(w, st, "solved", (int64_t)totals.solved, NULL) ||
-             put_meta(w, st, "solvable", (int64_t)totals.solvable, NULL) ||
-             put_meta(w, st, "max_min_steps", totals.max_min_steps, NULL) ||
-             put_meta(w, st, "step_pairs", (int64_t)a->edges, NULL) ||
-             put_meta(w, st, "layouts_crc32", crc, NULL) ||
-             put_meta(w, st, "farthest_groups_done", 0, NULL);
+    int rc = put_meta(w, st, KL_DB_META_FORMAT_VERSION, KL_DB_FORMAT_VERSION, NULL) ||
+             put_meta(w, st, KL_DB_META_BUILD_DATE, 0, date) ||
+             put_meta(w, st, KL_DB_META_BUILD_SECONDS, 0, seconds) ||
+             put_meta(w, st, KL_DB_META_BUILD_THREADS, facts->threads, NULL) ||
+             put_meta(w, st, KL_DB_META_SQLITE_VERSION, 0, sqlite3_libversion()) ||
+             put_meta(w, st, KL_DB_META_LAYOUTS, KL_LAYOUT_COUNT, NULL) ||
+             put_meta(w, st, KL_DB_META_CLASSES, KL_CLASS_COUNT, NULL) ||
+             put_meta(w, st, KL_DB_META_GROUPS, w->group_base[KL_CLASS_COUNT], NULL) ||
+             put_meta(w, st, KL_DB_META_SOLVED, (int64_t)totals.solved, NULL) ||
+             put_meta(w, st, KL_DB_META_SOLVABLE, (int64_t)totals.solvable, NULL) ||
+             put_meta(w, st, KL_DB_META_MAX_MIN_STEPS, totals.max_min_steps, NULL) ||
+             put_meta(w, st, KL_DB_META_STEP_PAIRS, (int64_t)a->edges, NULL) ||
+             put_meta(w, st, KL_DB_META_LAYOUTS_CRC32, crc, NULL) ||
+             put_meta(w, st, KL_DB_META_FARTHEST_GROUPS_DONE, 0, NULL);
     sqlite3_finalize(st);
     return rc ? -1 : 0;
 }

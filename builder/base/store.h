@@ -1,4 +1,5 @@
-/* Writing the database defined by the SQL in schema/ from the catalog and the analysis. */
+/* Writing the database defined by the SQL in schema/ and core/database/format.h from the
+ * catalog and the analysis. */
 #ifndef KLOTSKI_BUILDER_STORE_H
 #define KLOTSKI_BUILDER_STORE_H
 
@@ -6,8 +7,6 @@
 
 #include "builder/base/analysis.h"
 #include "builder/catalog.h"
-
-#define KL_FORMAT_VERSION 1
 
 /* Facts about the build that go into the meta table. */
 struct build_facts {

@@ -3,9 +3,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-#include "builder/base/store.h"
+#include "core/database/format.h"
 
 #define BUSY_TIMEOUT_MS 60000 /* other writers may hold the database for a while */
 
@@ -27,27 +26,6 @@ static int fail(struct farthest_store *fs, const char *what)
 static int exec(struct farthest_store *fs, const char *sql, const char *what)
 {
     return sqlite3_exec(fs->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(fs, what);
-}
-
-static int check_format(struct farthest_store *fs)
-{
-    sqlite3_stmt *st;
-    if (sqlite3_prepare_v2(fs->db, "SELECT value FROM meta WHERE key = 'format_version'", -1,
-                           &st, NULL) != SQLITE_OK)
-        return fail(fs, "not a klotski database");
-    bool found = sqlite3_step(st) == SQLITE_ROW;
-    int version = found ? sqlite3_column_int(st, 0) : 0;
-    sqlite3_finalize(st);
-    if (!found) {
-        snprintf(fs->err, fs->err_size, "not a klotski database: no format_version in meta");
-        return -1;
-    }
-    if (version != KL_FORMAT_VERSION) {
-        snprintf(fs->err, fs->err_size, "database format %d, this klotski-build writes %d",
-                 version, KL_FORMAT_VERSION);
-        return -1;
-    }
-    return 0;
 }
 
 /* Reads the groups table; group_id must run in class_id, then group_num order. */
@@ -107,6 +85,33 @@ static int prepare(struct farthest_store *fs, const char *sql, sqlite3_stmt **st
     return 0;
 }
 
+/* Opens the database and checks its format, with the reasons this program gives. */
+static int open_checked(struct farthest_store *fs, const char *path)
+{
+    char detail[256];
+    switch (kl_db_open(path, SQLITE_OPEN_READWRITE, BUSY_TIMEOUT_MS, &fs->db, detail,
+                       sizeof detail)) {
+    case KL_DB_OPENED:
+        return 0;
+    case KL_DB_MISSING:
+        snprintf(fs->err, fs->err_size,
+                 "no such database (build it first: klotski-build --db %s)", path);
+        return -1;
+    case KL_DB_CANNOT_OPEN:
+        snprintf(fs->err, fs->err_size, "opening: %s", detail);
+        return -1;
+    case KL_DB_NOT_KLOTSKI:
+        snprintf(fs->err, fs->err_size, "not a klotski database: %s",
+                 detail[0] ? detail : "no format_version in meta");
+        return -1;
+    case KL_DB_OTHER_VERSION:
+        snprintf(fs->err, fs->err_size, "database format %s, this klotski-build writes %d",
+                 detail, KL_DB_FORMAT_VERSION);
+        return -1;
+    }
+    return -1;
+}
+
 int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
                         size_t err_size)
 {
@@ -114,27 +119,15 @@ int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
     fs->path = path;
     fs->err = err;
     fs->err_size = err_size;
-    if (access(path, F_OK) != 0) {
-        snprintf(err, err_size, "no such database (build it first: klotski-build --db %s)",
-                 path);
+    if (open_checked(fs, path) != 0)
         return -1;
-    }
-    int rc = sqlite3_open_v2(path, &fs->db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK
-                 ? 0
-                 : fail(fs, "opening");
-    if (rc == 0) {
-        sqlite3_busy_timeout(fs->db, BUSY_TIMEOUT_MS);
-        rc = check_format(fs);
-    }
-    if (rc == 0)
-        rc = read_groups(fs) ||
-             prepare(fs, "UPDATE layouts SET farthest_steps = ?1, farthest_num = ?2 "
-                         "WHERE code = ?3", &fs->update_layout) ||
-             prepare(fs, "UPDATE groups SET diameter = ?1, radius = ?2, peripheral_count = ?3, "
-                         "peripheral_ids = ?4 WHERE group_id = ?5", &fs->update_group) ||
-             prepare(fs, "INSERT OR REPLACE INTO meta (key, value) "
-                         "VALUES ('farthest_groups_done', ?1)", &fs->update_meta);
-    if (rc != 0) {
+    if (read_groups(fs) ||
+        prepare(fs, "UPDATE layouts SET farthest_steps = ?1, farthest_num = ?2 "
+                    "WHERE code = ?3", &fs->update_layout) ||
+        prepare(fs, "UPDATE groups SET diameter = ?1, radius = ?2, peripheral_count = ?3, "
+                    "peripheral_ids = ?4 WHERE group_id = ?5", &fs->update_group) ||
+        prepare(fs, "INSERT OR REPLACE INTO meta (key, value) "
+                    "VALUES ('" KL_DB_META_FARTHEST_GROUPS_DONE "', ?1)", &fs->update_meta)) {
         farthest_store_close(fs);
         return -1;
     }
