@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "core/database/idlist.h"
 #include "query/report.h"
@@ -65,40 +64,36 @@ static bool look_up(struct db *db, sqlite3_stmt **stmt, const char *sql, int64_t
 
 bool db_meta(struct db *db, const char *key, char *buf, size_t size)
 {
-    sqlite3_stmt *stmt = NULL;
-    if (sqlite3_prepare_v2(db->handle, "SELECT value FROM meta WHERE key = ?", -1, &stmt, NULL) != SQLITE_OK)
-        return false;
-    sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
-    bool found = sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_type(stmt, 0) != SQLITE_NULL;
-    if (found)
-        snprintf(buf, size, "%s", (const char *)sqlite3_column_text(stmt, 0));
-    sqlite3_finalize(stmt);
-    return found;
+    return kl_db_meta(db->handle, key, buf, size);
 }
 
 struct db *db_open(const char *path)
 {
-    if (access(path, F_OK) != 0) {
+    char detail[256];
+    sqlite3 *handle;
+    /* One thread uses the connection: sqlite's mutexes would only cost time. */
+    switch (kl_db_open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, 0, &handle, detail,
+                       sizeof detail)) {
+    case KL_DB_OPENED:
+        break;
+    case KL_DB_MISSING:
         report(EXIT_BAD_INPUT, path, "no database here; build it with `make` (or name one with --db PATH or $KLOTSKI_DB)");
+        return NULL;
+    case KL_DB_CANNOT_OPEN:
+        report(EXIT_BAD_INPUT, path, "cannot open the database: %s", detail);
+        return NULL;
+    case KL_DB_NOT_KLOTSKI:
+        report(EXIT_BAD_INPUT, path, "not a klotski database (no format_version in meta); rebuild it with `make`");
+        return NULL;
+    case KL_DB_OTHER_VERSION:
+        report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with `make`",
+               detail, KL_DB_FORMAT_VERSION);
         return NULL;
     }
     struct db *db = xcalloc(1, sizeof *db);
+    db->handle = handle;
     db->path = path;
-    char version[32];
-    /* One thread uses the connection: sqlite's mutexes would only cost time. */
-    if (sqlite3_open_v2(path, &db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-        report(EXIT_BAD_INPUT, path, "cannot open the database: %s", sqlite3_errmsg(db->handle));
-    } else if (!db_meta(db, "format_version", version, sizeof version)) {
-        report(EXIT_BAD_INPUT, path, "not a klotski database (no format_version in meta); rebuild it with `make`");
-    } else if (atoi(version) != DB_FORMAT_VERSION) {
-        report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with `make`",
-               version, DB_FORMAT_VERSION);
-    } else {
-        return db;
-    }
-    sqlite3_close(db->handle);
-    free(db);
-    return NULL;
+    return db;
 }
 
 void db_close(struct db *db)
@@ -116,18 +111,18 @@ void db_close(struct db *db)
 bool db_layout(struct db *db, kl_code code, struct layout_row *out)
 {
     if (!look_up(db, &db->layout,
-                 "SELECT group_id, group_index, min_steps, farthest_steps, farthest_num"
+                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num"
                  " FROM layouts WHERE code = ?",
                  (int64_t)code, NULL))
         return false;
     sqlite3_stmt *s = db->layout;
     *out = (struct layout_row){
         .code = code,
-        .group_id = sqlite3_column_int64(s, 0),
-        .group_index = sqlite3_column_int64(s, 1),
-        .min_steps = (int)db_column_or_null(s, 2),
-        .farthest_steps = (int)db_column_or_null(s, 3),
-        .farthest_num = db_column_or_null(s, 4),
+        .group_id = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_ID),
+        .group_index = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_INDEX),
+        .min_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
+        .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
+        .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
     };
     return true;
 }

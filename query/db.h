@@ -13,15 +13,13 @@
 
 #include "core/classes.h"
 #include "core/code.h"
+#include "core/database/format.h"
 
-#define DB_FORMAT_VERSION 1
-#define DB_DEFAULT_PATH "data/klotski.db"
 #define DB_NULL (-1)           /* a NULL column in the structs below */
-#define GROUP_NAME_SIZE 32
 
 struct db;
 
-/* Opens the database at `path` read-only and checks its format version.  Returns the
+/* Opens the database at `path` read-only and checks its format version (kl_db_open).  Returns the
  * handle, or NULL after reporting why on stderr (no file: how to build one; not a
  * database or another format version: to rebuild it). */
 struct db *db_open(const char *path);
@@ -56,7 +54,7 @@ int db_min_steps(struct db *db, kl_code code);
 /* One row of groups, with its class name. */
 struct group_row {
     int64_t group_id;
-    char name[GROUP_NAME_SIZE];
+    char name[KL_DB_GROUP_NAME_SIZE];
     char class_name[KL_CLASS_NAME_SIZE];
     int64_t class_id;
     int64_t size;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/database/format.h"
 #include "query/commands/command.h"
 #include "query/db.h"
 #include "query/render/output.h"
@@ -24,7 +25,7 @@ static const struct command *const commands[] = {
 
 static const char global_options_help[] =
     "global options:\n"
-    "  --db PATH   the database (default: $KLOTSKI_DB, else " DB_DEFAULT_PATH ")\n"
+    "  --db PATH   the database (default: $KLOTSKI_DB, else " KL_DB_DEFAULT_PATH ")\n"
     "  --json      one JSON object per answer, one per line\n"
     "  --csv       tables as CSV\n"
     "  --md        tables as Markdown\n"
@@ -194,7 +195,7 @@ int main(int argc, char **argv)
     struct request *r = &inv.request;
     const char *name = r->arg_count > 0 ? r->args[0] : NULL;
     if (inv.version) {
-        printf("klotski %s (database format %d)\n", KLOTSKI_VERSION, DB_FORMAT_VERSION);
+        printf("klotski %s (database format %d)\n", KLOTSKI_VERSION, KL_DB_FORMAT_VERSION);
         return EXIT_ANSWERED;
     }
     if (name && strcmp(name, "help") == 0)
@@ -212,7 +213,7 @@ int main(int argc, char **argv)
     r->arg_count--;
     out_init(inv.format);
     const char *path = inv.db_path ? inv.db_path : getenv("KLOTSKI_DB");
-    struct db *db = db_open(path && *path ? path : DB_DEFAULT_PATH);
+    struct db *db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
     if (!db)
         return EXIT_BAD_INPUT;
     int status = c->run(db, r);

@@ -3,17 +3,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "core/classes.h"
+#include "core/database/format.h"
 #include "query/commands/command.h"
 #include "core/moves.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
-#define ROW_BYTES 17      /* code (8), group_id (4), group_index (4), min_steps (1) */
-#define NULL_STEPS 255    /* min_steps byte of an unsolvable layout */
-#define CRC_BATCH_ROWS 4096
 /* Facts of SPEC.md that a correct database reproduces. */
 #define SPEC_GROUPS 25422
 #define SPEC_SOLVED 2260392
@@ -42,12 +39,6 @@ struct group_facts {
     long long *size, *solved;
     int *class_id;
 };
-
-static void put_le(unsigned char *p, uint64_t v, int bytes)
-{
-    for (int i = 0; i < bytes; i++)
-        p[i] = (unsigned char)(v >> (8 * i));
-}
 
 static void load_groups(struct db *db, struct group_facts *g)
 {
@@ -108,30 +99,22 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
         for (int b = 0; b <= MAX_BING; b++)
             for (int style = 0; style <= MAX_JIANG; style++)
                 s->class_id[j][b][style] = kl_class_id((struct kl_class){j, b, style});
-    uLong crc = crc32(0L, Z_NULL, 0);
-    unsigned char *batch = xmalloc(CRC_BATCH_ROWS * ROW_BYTES);
-    size_t batched = 0;
+    struct kl_db_checksum sum;
+    kl_db_checksum_start(&sum);
     kl_code previous = 0;
-    sqlite3_stmt *stmt = db_prepare(db, "SELECT code, group_id, group_index, min_steps FROM layouts ORDER BY code");
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT " KL_DB_LAYOUT_COLUMNS " FROM layouts ORDER BY code");
     while (db_step(db, stmt)) {
-        kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
-        int64_t group_id = sqlite3_column_int64(stmt, 1), group_index = sqlite3_column_int64(stmt, 2);
-        int min_steps = (int)db_column_or_null(stmt, 3);
-        unsigned char *row = batch + batched * ROW_BYTES;
-        put_le(row, code, 8);
-        put_le(row + 8, (uint32_t)group_id, 4);
-        put_le(row + 12, (uint32_t)group_index, 4);
-        row[16] = (unsigned char)(min_steps == DB_NULL ? NULL_STEPS : min_steps);
-        if (++batched == CRC_BATCH_ROWS) {
-            crc = crc32(crc, batch, (uInt)(batched * ROW_BYTES));
-            batched = 0;
-        }
+        kl_code code = (kl_code)sqlite3_column_int64(stmt, KL_DB_LAYOUT_CODE);
+        int64_t group_id = sqlite3_column_int64(stmt, KL_DB_LAYOUT_GROUP_ID);
+        int64_t group_index = sqlite3_column_int64(stmt, KL_DB_LAYOUT_GROUP_INDEX);
+        int min_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_MIN_STEPS);
+        kl_db_checksum_add(&sum, code, (uint32_t)group_id, (uint32_t)group_index,
+                           (uint8_t)(min_steps == DB_NULL ? KL_DB_UNSOLVABLE : min_steps));
         scan_row(s, g, code, group_id, group_index, min_steps, previous);
         previous = code;
     }
     sqlite3_finalize(stmt);
-    s->crc = (uint32_t)crc32(crc, batch, (uInt)(batched * ROW_BYTES));
-    free(batch);
+    s->crc = kl_db_checksum_value(&sum);
 }
 
 /* The number a query's first column gives. */
@@ -222,14 +205,14 @@ static int run_verify(struct db *db, const struct request *req)
     scan_layouts(db, &groups, &s);
     struct checks c = {table_new(check_columns), 0};
     check(&c, "layouts (SPEC.md)", KL_LAYOUT_COUNT, s.rows);
-    check_meta(&c, db, "layouts", s.rows);
-    check_meta(&c, db, "layouts_crc32", s.crc);
-    check_meta(&c, db, "solved", s.solved);
-    check_meta(&c, db, "solvable", s.solvable);
-    check_meta(&c, db, "max_min_steps", s.max_min_steps);
-    check_meta(&c, db, "step_pairs", s.step_pairs);
-    check_meta(&c, db, "classes", query_number(db, "SELECT count(*) FROM classes"));
-    check_meta(&c, db, "groups", query_number(db, "SELECT count(*) FROM groups"));
+    check_meta(&c, db, KL_DB_META_LAYOUTS, s.rows);
+    check_meta(&c, db, KL_DB_META_LAYOUTS_CRC32, s.crc);
+    check_meta(&c, db, KL_DB_META_SOLVED, s.solved);
+    check_meta(&c, db, KL_DB_META_SOLVABLE, s.solvable);
+    check_meta(&c, db, KL_DB_META_MAX_MIN_STEPS, s.max_min_steps);
+    check_meta(&c, db, KL_DB_META_STEP_PAIRS, s.step_pairs);
+    check_meta(&c, db, KL_DB_META_CLASSES, query_number(db, "SELECT count(*) FROM classes"));
+    check_meta(&c, db, KL_DB_META_GROUPS, query_number(db, "SELECT count(*) FROM groups"));
     check(&c, "classes (SPEC.md)", KL_CLASS_COUNT, query_number(db, "SELECT count(*) FROM classes"));
     check(&c, "groups (SPEC.md)", SPEC_GROUPS, query_number(db, "SELECT count(*) FROM groups"));
     check(&c, "solved (SPEC.md)", SPEC_SOLVED, s.solved);

@@ -72,7 +72,7 @@ static void write_gallery(FILE *out, const struct board_gallery *gallery)
 
 void html_group_write(FILE *out, const struct group_page *page)
 {
-    char title[GROUP_NAME_SIZE + 16];
+    char title[KL_DB_GROUP_NAME_SIZE + 16];
     snprintf(title, sizeof title, "Group %s", page->group->name);
     markup_page_begin(out, title, group_style, "");
     fputs("<h1>", out);
