@@ -51,19 +51,11 @@ static int grow(struct kl_codemap *map)
     return 0;
 }
 
-int kl_codemap_add(struct kl_codemap *map, kl_code code, uint32_t *value)
+int kl_codemap_grow_and_add(struct kl_codemap *map, kl_code code, uint32_t value)
 {
-    size_t slot = kl_codemap_probe(map, code);
-    if (map->slots[slot] != KL_CODEMAP_FREE) {
-        *value = (uint32_t)(map->slots[slot] & KL_CODEMAP_MAX_VALUE);
-        return 0;
-    }
-    if ((map->count + 1) * 2 > map->mask + 1) {
-        if (grow(map) != 0)
-            return -1;
-        slot = kl_codemap_probe(map, code);
-    }
-    map->slots[slot] = code << KL_CODEMAP_VALUE_BITS | *value;
+    if (grow(map) != 0)
+        return -1;
+    map->slots[kl_codemap_probe(map, code)] = code << KL_CODEMAP_VALUE_BITS | value;
     map->count++;
     return 1;
 }

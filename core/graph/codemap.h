@@ -73,10 +73,27 @@ static inline bool kl_codemap_find(const struct kl_codemap *map, kl_code code, u
     return true;
 }
 
+/* Do not call directly: kl_codemap_add's slow path, which doubles the slots and then
+ * adds `code` with `value`.  Returns 1, or -1 when memory runs out (map unchanged). */
+int kl_codemap_grow_and_add(struct kl_codemap *map, kl_code code, uint32_t value);
+
 /* Adds `code` (a legal code) with the value *value (at most KL_CODEMAP_MAX_VALUE) unless
  * the map holds it already.  Returns 1 when it was added; 0 when it was there, storing
  * its value in *value; -1 when the map had to grow and memory ran out (the map is then
- * unchanged and still usable). */
-int kl_codemap_add(struct kl_codemap *map, kl_code code, uint32_t *value);
+ * unchanged and still usable).  Inline but for growing: the builder adds every layout
+ * of a class. */
+static inline int kl_codemap_add(struct kl_codemap *map, kl_code code, uint32_t *value)
+{
+    size_t slot = kl_codemap_probe(map, code);
+    if (map->slots[slot] != KL_CODEMAP_FREE) {
+        *value = (uint32_t)(map->slots[slot] & KL_CODEMAP_MAX_VALUE);
+        return 0;
+    }
+    if ((map->count + 1) * 2 > map->mask + 1)
+        return kl_codemap_grow_and_add(map, code, *value);
+    map->slots[slot] = code << KL_CODEMAP_VALUE_BITS | *value;
+    map->count++;
+    return 1;
+}
 
 #endif
