@@ -7,6 +7,7 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "core/rank.h"
+#include "core/symmetry.h"
 
 #define RANK_STRIDE 29
 

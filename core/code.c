@@ -12,17 +12,13 @@
 #define SYMBOL_VERTICAL 2u
 #define SYMBOL_SINGLE 3u
 
-/* Encoding and mirroring work a row (4 cells, 12 raw bits) at a time through tables.
- * row_symbols: the row's 2-bit symbols (first most significant) | their count << 8.
- * row_mirror: the row read right to left, horizontal halves swapped, and the 2x2's top
- * row relabelled so that its anchor stays on the left. */
-#define ROW_BITS (3 * KL_COLS)
-#define ROW_MASK ((1u << ROW_BITS) - 1)
-#define LANE_LOW 0x0249249249249249ull /* lowest bit of each cell */
+/* Encoding works a row (4 cells, 12 raw bits) at a time through a table.
+ * row_symbols: the row's 2-bit symbols (first most significant) | their count << 8. */
+#define ROW_BITS KL_RAW_ROW_BITS
+#define ROW_MASK KL_RAW_ROW_MASK
 
 static uint16_t row_symbols[1 << ROW_BITS];
-static uint16_t row_mirror[1 << ROW_BITS];
-static pthread_once_t row_tables_once = PTHREAD_ONCE_INIT;
+static pthread_once_t row_symbols_once = PTHREAD_ONCE_INIT;
 
 /* Decoding reads a row at a time too: given which cells of the row are already covered
  * (4 bits) and the next four symbols (8 bits), row_decode says what the row holds.  An
@@ -65,10 +61,10 @@ static void fill_decode_table(void)
         }
 }
 
-static void fill_row_tables(void)
+static void fill_row_symbols(void)
 {
     for (unsigned row = 0; row <= ROW_MASK; row++) {
-        unsigned bits = 0, count = 0, mirrored = 0;
+        unsigned bits = 0, count = 0;
         for (int col = 0; col < KL_COLS; col++) {
             unsigned cell = (row >> (3 * col)) & 7u;
             int symbol = -1;
@@ -83,18 +79,8 @@ static void fill_row_tables(void)
                 bits = bits << 2 | (unsigned)symbol;
                 count++;
             }
-            unsigned flipped = cell == KL_CELL_H_LEFT    ? KL_CELL_H_RIGHT
-                               : cell == KL_CELL_H_RIGHT ? KL_CELL_H_LEFT
-                                                         : cell;
-            mirrored |= flipped << (3 * (KL_COLS - 1 - col));
-        }
-        for (int col = 0; col + 1 < KL_COLS; col++) {
-            unsigned pair = (mirrored >> (3 * col)) & 077u;
-            if (pair == (KL_CELL_KING_REST | KL_CELL_KING_ANCHOR << 3))
-                mirrored ^= (pair ^ (KL_CELL_KING_ANCHOR | KL_CELL_KING_REST << 3)) << (3 * col);
         }
         row_symbols[row] = (uint16_t)(bits | count << 8);
-        row_mirror[row] = (uint16_t)mirrored;
     }
 }
 
@@ -241,7 +227,7 @@ enum kl_code_error kl_code_to_raw(kl_code code, kl_raw *out)
 
 kl_code kl_raw_to_code(kl_raw raw)
 {
-    pthread_once(&row_tables_once, fill_row_tables);
+    pthread_once(&row_symbols_once, fill_row_symbols);
     uint64_t tail = 0;
     unsigned bits = 0;
     for (int row = 0; row < KL_ROWS; row++) {
@@ -251,25 +237,5 @@ kl_code kl_raw_to_code(kl_raw raw)
         bits += 2 * count;
     }
     tail <<= TAIL_BITS - bits;
-    /* The one cell holding the 2x2 anchor: the lane where raw equals that value. */
-    uint64_t x = raw ^ (LANE_LOW * KL_CELL_KING_ANCHOR);
-    uint64_t anchor_lane = ~(x | x >> 1 | x >> 2) & LANE_LOW & ((1ull << (3 * KL_CELLS)) - 1);
-    kl_code king = (kl_code)(__builtin_ctzll(anchor_lane) / 3);
-    return king << TAIL_BITS | tail;
-}
-
-kl_raw kl_raw_mirror(kl_raw raw)
-{
-    pthread_once(&row_tables_once, fill_row_tables);
-    kl_raw mirrored = 0;
-    for (int row = 0; row < KL_ROWS; row++)
-        mirrored |= (kl_raw)row_mirror[(raw >> (ROW_BITS * row)) & ROW_MASK] << (ROW_BITS * row);
-    return mirrored;
-}
-
-kl_code kl_code_mirror(kl_code code)
-{
-    kl_raw raw = 0;
-    kl_code_to_raw(code, &raw);
-    return kl_raw_to_code(kl_raw_mirror(raw));
+    return (kl_code)kl_raw_king(raw) << TAIL_BITS | tail;
 }

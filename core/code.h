@@ -16,6 +16,8 @@
 #define KL_SOLVED_KING_ADDR 13    /* a layout is solved when the 2x2 sits here */
 #define KL_CODE_HEX_DIGITS 9
 #define KL_CODE_TEXT_SIZE (KL_CODE_HEX_DIGITS + 1)
+#define KL_RAW_ROW_BITS (3 * KL_COLS) /* one row of a raw layout */
+#define KL_RAW_ROW_MASK ((1u << KL_RAW_ROW_BITS) - 1)
 
 typedef uint64_t kl_code;
 typedef uint64_t kl_raw;
@@ -83,10 +85,14 @@ static inline bool kl_code_is_solved(kl_code code)
     return kl_code_king(code) == KL_SOLVED_KING_ADDR;
 }
 
-/* Returns the code of the left-right mirror image of a legal code. */
-kl_code kl_code_mirror(kl_code code);
-
-/* Returns the left-right mirror image of a legal raw layout. */
-kl_raw kl_raw_mirror(kl_raw raw);
+/* Address of the 2x2's top-left cell, from a legal raw layout: the one cell that holds
+ * KL_CELL_KING_ANCHOR, found for all cells at once by comparing every 3-bit lane. */
+static inline int kl_raw_king(kl_raw raw)
+{
+    const uint64_t lane_low = 0x0249249249249249ull; /* lowest bit of each cell */
+    uint64_t x = raw ^ (lane_low * KL_CELL_KING_ANCHOR);
+    uint64_t anchor_lane = ~(x | x >> 1 | x >> 2) & lane_low & ((1ull << (3 * KL_CELLS)) - 1);
+    return __builtin_ctzll(anchor_lane) / 3;
+}
 
 #endif

@@ -18,12 +18,16 @@ int report(enum exit_status status, const char *subject, const char *message, ..
     return status;
 }
 
+void out_of_memory(void)
+{
+    report(EXIT_BAD_INPUT, NULL, "out of memory");
+    exit(EXIT_BAD_INPUT);
+}
+
 static void *checked(void *p)
 {
-    if (!p) {
-        report(EXIT_BAD_INPUT, NULL, "out of memory");
-        exit(EXIT_BAD_INPUT);
-    }
+    if (!p)
+        out_of_memory();
     return p;
 }
 

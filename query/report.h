@@ -22,6 +22,10 @@ int report(enum exit_status status, const char *subject, const char *message, ..
 /* Of two statuses, the one to exit with: the larger. */
 static inline int worse_status(int a, int b) { return a > b ? a : b; }
 
+/* Prints "out of memory" and exits with EXIT_BAD_INPUT: what the tool does wherever an
+ * allocation fails. */
+_Noreturn void out_of_memory(void);
+
 /* malloc / calloc / realloc / strdup that print "out of memory" and exit with
  * EXIT_BAD_INPUT when the system has no memory left; they never return NULL. */
 void *xmalloc(size_t size);

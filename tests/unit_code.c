@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "core/rank.h"
+#include "core/symmetry.h"
 
 /* The worked examples of SPEC.md, drawn as in SPEC.md (the last two decoded by hand). */
 static const struct {

@@ -3,52 +3,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/graph/codemap.h"
 #include "core/moves.h"
+#include "core/symmetry.h"
 #include "builder/progress.h"
 
-/* Code -> local index, open addressing.  A slot packs the 36-bit code above a 24-bit
- * index so a probe touches one word; classes hold fewer than 2^24 layouts. */
-#define INDEX_BITS 24
-#define EMPTY_SLOT UINT64_MAX
 #define PROGRESS_BATCH 4096
 #define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
 
-struct code_index {
-    uint64_t *slots;
-    uint64_t mask;
-    int shift;
-};
-
-static uint64_t slot_of(const struct code_index *ix, kl_code code)
+/* The local index of `code`, which the class holds: every step stays in the class. */
+static inline uint32_t local_index(const struct kl_codemap *index, kl_code code)
 {
-    return (code * 0x9E3779B97F4A7C15ull) >> ix->shift;
-}
-
-static int index_build(struct code_index *ix, const kl_code *codes, uint32_t count)
-{
-    int bits = 4;
-    while ((1ull << bits) < 2ull * count)
-        bits++;
-    ix->shift = 64 - bits;
-    ix->mask = (1ull << bits) - 1;
-    ix->slots = malloc(sizeof *ix->slots << bits);
-    if (!ix->slots)
-        return -1;
-    memset(ix->slots, 0xff, sizeof *ix->slots << bits);
-    for (uint32_t i = 0; i < count; i++) {
-        uint64_t s = slot_of(ix, codes[i]);
-        while (ix->slots[s] != EMPTY_SLOT)
-            s = (s + 1) & ix->mask;
-        ix->slots[s] = codes[i] << INDEX_BITS | i;
-    }
-    return 0;
-}
-
-static uint32_t index_find(const struct code_index *ix, kl_code code)
-{
-    for (uint64_t s = slot_of(ix, code);; s = (s + 1) & ix->mask)
-        if (ix->slots[s] >> INDEX_BITS == code)
-            return (uint32_t)(ix->slots[s] & ((1u << INDEX_BITS) - 1));
+    uint32_t value = 0;
+    kl_codemap_find(index, code, &value);
+    return value;
 }
 
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id)
@@ -63,13 +31,17 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     g->edges = malloc(sizeof *g->edges * capacity);
     g->mirror = malloc(sizeof *g->mirror * (n + 1));
     kl_raw *raws = malloc(sizeof *raws * n + 1);
-    struct code_index ix = {0};
+    struct kl_codemap index = {0};
     if (!raws || !g->codes || !g->edge_start || !g->edges || !g->mirror)
         goto out_of_memory;
     for (uint32_t i = 0; i < n; i++)
         g->codes[i] = cat->codes[g->ids[i]];
-    if (index_build(&ix, g->codes, n) != 0)
+    if (kl_codemap_init(&index, n) != 0)
         goto out_of_memory;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t value = i;
+        kl_codemap_add(&index, g->codes[i], &value); /* cannot grow: sized for n */
+    }
 
     for (uint32_t i = 0; i < n; i++)
         kl_code_to_raw(g->codes[i], &raws[i]);
@@ -78,10 +50,10 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
         kl_code mirrored[MIRROR_BATCH];
         for (uint32_t i = block; i < end; i++) {
             mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raws[i]));
-            __builtin_prefetch(&ix.slots[slot_of(&ix, mirrored[i - block])]);
+            kl_codemap_prefetch(&index, mirrored[i - block]);
         }
         for (uint32_t i = block; i < end; i++)
-            g->mirror[i] = index_find(&ix, mirrored[i - block]);
+            g->mirror[i] = local_index(&index, mirrored[i - block]);
     }
     size_t used = 0;
     struct kl_step steps[KL_MAX_STEPS];
@@ -106,22 +78,22 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             kl_code found[KL_MAX_STEPS];
             for (int k = 0; k < count; k++) {
                 found[k] = kl_raw_to_code(kl_step_apply(raw, steps[k]));
-                __builtin_prefetch(&ix.slots[slot_of(&ix, found[k])]);
+                kl_codemap_prefetch(&index, found[k]);
             }
             for (int k = 0; k < count; k++)
-                g->edges[used++] = index_find(&ix, found[k]);
+                g->edges[used++] = local_index(&index, found[k]);
         }
         if ((i + 1) % PROGRESS_BATCH == 0)
             progress_add(PROGRESS_BATCH);
     }
     g->edge_start[n] = (uint32_t)used;
     progress_add(n % PROGRESS_BATCH);
-    free(ix.slots);
+    kl_codemap_free(&index);
     free(raws);
     return 0;
 
 out_of_memory:
-    free(ix.slots);
+    kl_codemap_free(&index);
     free(raws);
     class_graph_free(g);
     return -1;

@@ -18,23 +18,10 @@ struct class_graph {
 };
 
 /* Builds the graph of class `class_id`.  Steps are generated for one layout of each
- * mirror pair only; the other's neighbours are the mirrors of these.  Returns 0, or -1 when memory runs out (then
- * nothing needs freeing).  Thread-safe for distinct graphs. */
+ * mirror pair only; the other's neighbours are the mirrors of these.  Returns 0, or -1
+ * when memory runs out (then nothing needs freeing).  Thread-safe for distinct graphs.
+ * Walk it with core/graph/walk.h over (edge_start, edges). */
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id);
-
-/* Asks the cache for the neighbour list of the member queued `ahead` places after the
- * current head of a breadth-first queue, and for the offsets of one twice as far: a
- * search on this graph waits on memory, not on arithmetic, unless it looks ahead.
- * Always inlined: as a call, gcc finds it has no effect and drops it. */
-static inline __attribute__((always_inline)) void class_graph_prefetch(const struct class_graph *g, const uint32_t *queue,
-                                        uint32_t head, uint32_t tail)
-{
-    enum { AHEAD = 8 };
-    if (head + 2 * AHEAD < tail)
-        __builtin_prefetch(&g->edge_start[queue[head + 2 * AHEAD]]);
-    if (head + AHEAD < tail)
-        __builtin_prefetch(&g->edges[g->edge_start[queue[head + AHEAD]]]);
-}
 
 /* Frees what class_graph_build allocated. */
 void class_graph_free(struct class_graph *g);

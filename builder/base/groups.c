@@ -3,6 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/graph/bitset.h"
+#include "core/graph/walk.h"
+
 struct component {
     uint32_t size;
     uint32_t first;
@@ -24,7 +27,7 @@ int class_groups_find(struct class_groups *cg, const struct class_graph *g)
     struct component *comps = malloc(sizeof *comps * (n + 1));
     uint32_t *num_of_comp = NULL;
     /* A bit per member answers "seen?" from cache; group_of is only written. */
-    uint64_t *seen = calloc(n / 64 + 1, sizeof *seen);
+    uint64_t *seen = kl_bitset_new(n);
     cg->group_of = malloc(sizeof *cg->group_of * (n + 1));
     cg->group_index = malloc(sizeof *cg->group_index * (n + 1));
     if (!queue || !comps || !seen || !cg->group_of || !cg->group_index)
@@ -33,24 +36,18 @@ int class_groups_find(struct class_groups *cg, const struct class_graph *g)
     /* Components are found from their smallest member, since starts go up in code order. */
     uint32_t count = 0;
     for (uint32_t start = 0; start < n; start++) {
-        if (seen[start / 64] >> (start % 64) & 1u)
+        if (kl_bitset_has(seen, start))
             continue;
-        uint32_t head = 0, tail = 0;
-        queue[tail++] = start;
-        seen[start / 64] |= 1ull << (start % 64);
-        while (head < tail) {
-            class_graph_prefetch(g, queue, head, tail);
-            uint32_t at = queue[head++];
+        struct kl_walk walk;
+        kl_walk_init(&walk, g->edge_start, g->edges, queue);
+        kl_bitset_add(seen, start);
+        kl_walk_push(&walk, start);
+        while (kl_walk_more(&walk)) {
+            uint32_t at = kl_walk_next(&walk);
             cg->group_of[at] = count;
-            for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
-                uint32_t to = g->edges[e];
-                if (!(seen[to / 64] >> (to % 64) & 1u)) {
-                    seen[to / 64] |= 1ull << (to % 64);
-                    queue[tail++] = to;
-                }
-            }
+            kl_walk_expand(&walk, seen, at);
         }
-        comps[count++] = (struct component){tail, start};
+        comps[count++] = (struct component){walk.tail, start};
     }
 
     /* Renumber components to group_num. */

@@ -4,37 +4,35 @@
 #include <string.h>
 
 #include "core/database/idlist.h"
+#include "core/graph/bitset.h"
+#include "core/graph/walk.h"
 
 static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth,
                                      uint32_t *queue)
 {
     /* A bit per member answers "reached?" from cache; depth is only written. */
-    uint64_t *reached = calloc(g->count / 64 + 1, sizeof *reached);
+    uint64_t *reached = kl_bitset_new(g->count);
     if (!reached)
         return -1;
-    uint32_t head = 0, tail = 0;
+    struct kl_walk walk;
+    kl_walk_init(&walk, g->edge_start, g->edges, queue);
     memset(depth, UNSOLVABLE, g->count);
     for (uint32_t i = 0; i < g->count; i++)
         if (kl_code_is_solved(g->codes[i])) {
             depth[i] = 0;
-            reached[i / 64] |= 1ull << (i % 64);
-            queue[tail++] = i;
+            kl_bitset_add(reached, i);
+            kl_walk_push(&walk, i);
         }
     int rc = 0;
-    while (head < tail && rc == 0) {
-        class_graph_prefetch(g, queue, head, tail);
-        uint32_t at = queue[head++];
+    while (kl_walk_more(&walk) && rc == 0) {
+        uint32_t at = kl_walk_next(&walk);
         unsigned next_depth = depth[at] + 1u;
         if (next_depth >= UNSOLVABLE)
             rc = -1;
-        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
-            uint32_t to = g->edges[e];
-            if (!(reached[to / 64] >> (to % 64) & 1u)) {
-                reached[to / 64] |= 1ull << (to % 64);
-                depth[to] = (uint8_t)next_depth;
-                queue[tail++] = to;
-            }
-        }
+        uint32_t first_new = walk.tail;
+        kl_walk_expand(&walk, reached, at);
+        for (uint32_t k = first_new; k < walk.tail; k++)
+            depth[queue[k]] = (uint8_t)next_depth;
     }
     free(reached);
     return rc;

@@ -5,7 +5,9 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define WORD_BITS 64
+#include "core/graph/bitset.h"
+
+#define WORD_BITS 64 /* bits in one word of a lane vector */
 #define LANE_WORDS (FARTHEST_LANES / WORD_BITS)
 #define COUNT_PLANES 21 /* bit-sliced counters up to 2^21 - 1, above any group's size */
 #define HUGE_PAGE (2u << 20)
@@ -47,7 +49,7 @@ struct bfs_scratch *bfs_scratch_new(uint32_t max_count)
     if (!s)
         return NULL;
     s->max_count = max_count;
-    size_t words = max_count / WORD_BITS + 1, members = (size_t)max_count + 1;
+    size_t words = kl_bitset_words(max_count), members = (size_t)max_count + 1;
     bool allocated = true;
     for (int k = 0; k < 3; k++)
         allocated &= (s->in_frontier[k] = malloc(sizeof(uint64_t) * words)) != NULL;
@@ -102,21 +104,11 @@ static uint32_t lane_value(const lanes *planes, int plane_count, int lane)
     return v;
 }
 
-static inline int has_bit(const uint64_t *bits, uint32_t i)
-{
-    return (int)(bits[i / WORD_BITS] >> (i % WORD_BITS) & 1);
-}
-
-static inline void set_bit(uint64_t *bits, uint32_t i)
-{
-    bits[i / WORD_BITS] |= 1ull << (i % WORD_BITS);
-}
-
 static inline void mark_neighbours(const struct group_graph *gg, uint32_t v,
                                    uint64_t *candidate)
 {
     for (uint32_t e = gg->edge_start[v]; e < gg->edge_start[v + 1]; e++)
-        set_bit(candidate, gg->edges[e]);
+        kl_bitset_add(candidate, gg->edges[e]);
 }
 
 /* One level, pulled: every candidate, in member order so that neighbours are read near
@@ -135,28 +127,28 @@ static void pull_level(const struct group_graph *gg, struct bfs_scratch *s, int 
     uint64_t *in_next = s->in_frontier[(level + 1) % 3];
     uint64_t *candidate = s->candidate[level & 1];
     uint64_t *next_candidate = s->candidate[(level + 1) & 1];
-    uint32_t words = gg->count / WORD_BITS + 1;
-    memset(in_next, 0, sizeof *in_next * words);
+    uint32_t words = kl_bitset_words(gg->count);
+    kl_bitset_clear(in_next, gg->count);
     for (uint32_t word = 0; word < words; word++) {
         uint64_t bits = candidate[word];
         candidate[word] = 0;
         for (; bits; bits &= bits - 1) {
-            uint32_t v = word * WORD_BITS + (uint32_t)__builtin_ctzll(bits);
+            uint32_t v = word * KL_BITSET_WORD_BITS + (uint32_t)__builtin_ctzll(bits);
             lanes x = {0};
             uint32_t end = gg->edge_start[v + 1];
             for (uint32_t e = gg->edge_start[v]; e < end; e++) {
                 uint32_t u = gg->edges[e];
-                if (has_bit(in_cur, u))
+                if (kl_bitset_has(in_cur, u))
                     x |= cur[u];
             }
-            if (has_bit(in_cur, v))
+            if (kl_bitset_has(in_cur, v))
                 x &= ~cur[v];
-            if (has_bit(in_prev, v))
+            if (kl_bitset_has(in_prev, v))
                 x &= ~next[v];
             if (is_zero(&x))
                 continue;
             next[v] = x;
-            set_bit(in_next, v);
+            kl_bitset_add(in_next, v);
             *reached |= x;
             mark_neighbours(gg, v, next_candidate);
         }
@@ -172,9 +164,10 @@ static void finish_lanes(const struct group_graph *gg, const struct bfs_scratch 
     const lanes *frontier = s->frontier[level & 1];
     const uint64_t *in_frontier = s->in_frontier[level % 3];
     lanes planes[COUNT_PLANES] = {0};
-    for (uint32_t word = 0; word <= gg->count / WORD_BITS; word++)
+    for (uint32_t word = 0; word < kl_bitset_words(gg->count); word++)
         for (uint64_t bits = in_frontier[word]; bits; bits &= bits - 1) {
-            lanes m = frontier[word * WORD_BITS + (uint32_t)__builtin_ctzll(bits)] & *ending;
+            uint32_t v = word * KL_BITSET_WORD_BITS + (uint32_t)__builtin_ctzll(bits);
+            lanes m = frontier[v] & *ending;
             count_lanes(planes, &m);
         }
     for (int w = 0; w < LANE_WORDS; w++)
@@ -191,17 +184,16 @@ int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int sour
 {
     if (gg->count > s->max_count)
         return -1;
-    size_t words = gg->count / WORD_BITS + 1;
     for (int k = 0; k < 3; k++)
-        memset(s->in_frontier[k], 0, sizeof(uint64_t) * words);
+        kl_bitset_clear(s->in_frontier[k], gg->count);
     for (int k = 0; k < 2; k++)
-        memset(s->candidate[k], 0, sizeof(uint64_t) * words);
+        kl_bitset_clear(s->candidate[k], gg->count);
     lanes reached = {0};
     for (int i = 0; i < source_count; i++) {
         uint32_t v = sources[i];
-        if (!has_bit(s->in_frontier[0], v)) {
+        if (!kl_bitset_has(s->in_frontier[0], v)) {
             s->frontier[0][v] = (lanes){0};
-            set_bit(s->in_frontier[0], v);
+            kl_bitset_add(s->in_frontier[0], v);
             mark_neighbours(gg, v, s->candidate[0]);
         }
         s->frontier[0][v][i / WORD_BITS] |= 1ull << (i % WORD_BITS);

@@ -3,24 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/piece.h"
-
-/* The layout upside down: each piece's top row r goes to the row its bottom row had,
- * counted from the other end. */
-static kl_code code_flip_up_down(kl_code code)
-{
-    kl_raw raw = 0, flipped = 0;
-    kl_code_to_raw(code, &raw);
-    for (int addr = 0; addr < KL_CELLS; addr++) {
-        int kind = kl_piece_of_anchor_cell(kl_raw_cell(raw, addr));
-        if (kind < 0)
-            continue;
-        int tall = kind == KL_PIECE_VERTICAL || kind == KL_PIECE_KING;
-        int row = KL_ROWS - 1 - addr / KL_COLS - tall;
-        flipped |= kl_piece_pattern((enum kl_piece)kind, row * KL_COLS + addr % KL_COLS);
-    }
-    return kl_raw_to_code(flipped);
-}
+#include "core/graph/walk.h"
+#include "core/symmetry.h"
 
 static uint32_t class_index_of(const struct class_graph *g, kl_code code)
 {
@@ -50,7 +34,7 @@ int class_reflections_build(struct class_reflections *r, const struct class_grap
         return -1;
     }
     for (uint32_t i = 0; i < g->count; i++)
-        up_down[i] = class_index_of(g, code_flip_up_down(g->codes[i]));
+        up_down[i] = class_index_of(g, kl_code_flip_up_down(g->codes[i]));
     for (uint32_t i = 0; i < g->count; i++)
         half[i] = g->mirror[up_down[i]];
     r->image[FLIP_LEFT_RIGHT] = g->mirror;
@@ -87,23 +71,17 @@ static int ascending(const void *a, const void *b)
 }
 
 /* Lists the group of class member `first` into members (room for the group's size),
- * marking each in number as listed. */
+ * marking each in number (UNNUMBERED for the group's members on entry) with 0 as listed:
+ * neighbours lie in the same group, so "not yet 0" means "not yet listed". */
 static void list_members(const struct class_graph *g, uint32_t first, uint32_t *members,
                          uint32_t *number)
 {
-    uint32_t head = 0, tail = 0;
-    members[tail++] = first;
+    struct kl_walk walk;
+    kl_walk_init(&walk, g->edge_start, g->edges, members);
     number[first] = 0;
-    while (head < tail) {
-        uint32_t at = members[head++];
-        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
-            uint32_t to = g->edges[e];
-            if (number[to] == UNNUMBERED) {
-                number[to] = 0;
-                members[tail++] = to;
-            }
-        }
-    }
+    kl_walk_push(&walk, first);
+    while (kl_walk_more(&walk))
+        kl_walk_expand_stamped(&walk, number, 0, kl_walk_next(&walk));
 }
 
 int group_graph_build(struct group_graph *gg, const struct class_graph *g,

@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/graph/walk.h"
+
 #define UNTAKEN UINT32_MAX
 
 /* Makes v the source of itself and its images. */
@@ -38,18 +40,16 @@ int source_plan_build(struct source_plan *sp, const struct group_graph *gg)
             seed++;
         if (seed == n)
             break;
-        uint32_t head = 0, tail = 0, wanted = sp->count + FARTHEST_LANES;
-        queue[tail++] = seed;
+        uint32_t wanted = sp->count + FARTHEST_LANES;
+        struct kl_walk walk;
+        kl_walk_init(&walk, gg->edge_start, gg->edges, queue);
         seen_in[seed] = ball;
-        while (head < tail && sp->count < wanted) {
-            uint32_t v = queue[head++];
+        kl_walk_push(&walk, seed);
+        while (kl_walk_more(&walk) && sp->count < wanted) {
+            uint32_t v = kl_walk_next(&walk);
             if (sp->shared_from[v] == UNTAKEN)
                 take(sp, gg, v);
-            for (uint32_t e = gg->edge_start[v]; e < gg->edge_start[v + 1]; e++)
-                if (seen_in[gg->edges[e]] != ball) {
-                    seen_in[gg->edges[e]] = ball;
-                    queue[tail++] = gg->edges[e];
-                }
+            kl_walk_expand_stamped(&walk, seen_in, ball, v);
         }
     }
     sp->batch_count = (sp->count + FARTHEST_LANES - 1) / FARTHEST_LANES;

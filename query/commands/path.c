@@ -21,7 +21,7 @@ static bool stop_at_target(void *context, const struct bfs *search, int level)
 {
     (void)level;
     struct target *t = context;
-    t->reached = codemap_find(&search->index, t->code, &t->position);
+    t->reached = kl_codemap_find(&search->index, t->code, &t->position);
     return !t->reached;
 }
 

@@ -10,6 +10,7 @@
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "core/rank.h"
+#include "core/symmetry.h"
 #include "query/report.h"
 
 static const char *const show_columns[] = {

@@ -40,9 +40,10 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
     b->parent = xmalloc(b->capacity * sizeof *b->parent);
     b->level_capacity = MIN_LEVELS;
     b->level_end = xmalloc(b->level_capacity * sizeof *b->level_end);
-    codemap_init(&b->index, expected);
+    if (kl_codemap_init(&b->index, expected) != 0)
+        out_of_memory();
     uint32_t position = 0;
-    codemap_add(&b->index, start, &position);
+    kl_codemap_add(&b->index, start, &position);
     add_node(b, raw, 0);
     end_level(b);
     if (v->level_done && !v->level_done(v->context, b, 0))
@@ -56,11 +57,14 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
             for (int s = 0; s < n; s++) {
                 next[s] = kl_step_apply(b->nodes[i], steps[s]);
                 code[s] = kl_raw_to_code(next[s]);
-                codemap_prefetch(&b->index, code[s]);
+                kl_codemap_prefetch(&b->index, code[s]);
             }
             for (int s = 0; s < n; s++) {
                 position = (uint32_t)b->count;
-                if (codemap_add(&b->index, code[s], &position))
+                int added = kl_codemap_add(&b->index, code[s], &position);
+                if (added < 0)
+                    out_of_memory();
+                if (added)
                     add_node(b, next[s], (uint32_t)i);
                 if (v->step && position >= end)
                     v->step(v->context, b, (uint32_t)i, position);
@@ -79,7 +83,7 @@ void bfs_free(struct bfs *b)
     free(b->nodes);
     free(b->parent);
     free(b->level_end);
-    codemap_free(&b->index);
+    kl_codemap_free(&b->index);
 }
 
 kl_code *bfs_farthest(kl_code start, size_t expected, size_t *count, int *distance)

@@ -1,5 +1,5 @@
 /* Breadth-first search over the step graph from one layout, through its whole group
- * (core's step generator and a codemap, no database): the distances behind farthest,
+ * (core's step generator and a kl_codemap, no database): the distances behind farthest,
  * path and solutions. */
 #ifndef KLOTSKI_QUERY_BFS_H
 #define KLOTSKI_QUERY_BFS_H
@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "core/code.h"
-#include "query/search/codemap.h"
+#include "core/graph/codemap.h"
 
 struct bfs {
     kl_raw *nodes;       /* the layouts reached, by distance; nodes[0] is the start */
@@ -19,7 +19,7 @@ struct bfs {
                             level_end[d] - 1 */
     int levels;          /* distances 0 .. levels-1 were reached */
     size_t capacity, level_capacity;
-    struct codemap index; /* code of a layout -> its position in nodes */
+    struct kl_codemap index; /* code of a layout -> its position in nodes */
 };
 
 /* What a caller may learn while the search runs; any member may be NULL. */
