@@ -27,7 +27,10 @@ objects      = $(patsubst %.c,$(OBJ)/%.o,$(1))
 CORE_OBJ     = $(call objects,$(call sources,core))
 BUILDER_OBJ  = $(call objects,$(filter-out builder/main.c,$(call sources,builder)))
 QUERY_OBJ    = $(call objects,$(call sources,query))
-UNIT_TESTS   = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
+# Tests: every cmocka program of tests/unit/, and the independent checkers of
+# tests/reference/ that the end-to-end scripts run.
+UNIT_TESTS   = $(patsubst tests/unit/%.c,$(OBJ)/tests/%,$(wildcard tests/unit/*.c))
+REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
 # Text files compiled in as C string literals: the schema, the classic names.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv)
 
@@ -82,14 +85,15 @@ $(OBJ)/gen/%.inc: %
 	@mkdir -p $(@D)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(OBJ)/tests/%: tests/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
+# A unit test: one program per file of tests/unit/, on both libraries.
+$(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $^ \
 	  $(LDLIBS) $(LDLIBS_TEST)
 
-# The database cross-check of tests/e2e_crosscheck.sh: no cmocka test, and on purpose
-# without libklotski, so that it checks the database with nothing of the engine's.
-$(OBJ)/tests/db_crosscheck: tests/db_crosscheck.c
+# A reference checker: on purpose without libklotski, so that it checks the tools'
+# answers with nothing of the engine's.
+$(OBJ)/tests/reference/%: tests/reference/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LDLIBS)
 
@@ -99,7 +103,7 @@ test: deps
 	$(MAKE) check SAN=1 OBJ=build/asan BIN=build/asan/bin
 	@echo "all tests passed in both builds"
 
-check: tools $(UNIT_TESTS) $(OBJ)/tests/db_crosscheck
+check: tools $(UNIT_TESTS) $(REFERENCE)
 	tests/run.sh $(OBJ) $(BIN)
 
 bench: deps tools $(OBJ)/bench/bench_core

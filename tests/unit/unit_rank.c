@@ -1,6 +1,6 @@
 /* Layout ids and the enumeration of all layouts (core/rank.h), against a recursive
  * placer of the test's own, the seed table of layout counts and the MD5 of SPEC.md. */
-#include "tests/layout_model.h"
+#include "tests/reference/layout_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* Classes (core/classes.h): which classes exist is read off the enumeration of all
  * layouts, not off the engine's own rule. */
-#include "tests/layout_model.h"
+#include "tests/reference/layout_model.h"
 
 #include <stdio.h>
 #include <stdlib.h>

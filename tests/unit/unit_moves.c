@@ -1,5 +1,5 @@
 /* The step generator (core/moves.h), against the brute-force one of layout_model.h. */
-#include "tests/layout_model.h"
+#include "tests/reference/layout_model.h"
 
 #include <stdlib.h>
 

@@ -9,8 +9,8 @@
  * Usage: db_crosscheck DB_PATH.  Prints what differs, a summary line and the closing line
  * "db_crosscheck: N passed, M failed" (one check per class, one per group, one for the
  * list of classes); exits 0 when everything passed, 1 when a check failed and 2 when it
- * could not run.  Built by `make check`, run by tests/e2e_crosscheck.sh. */
-#include "tests/layout_model.h"
+ * could not run.  Built by `make check`, run by tests/e2e/e2e_crosscheck.sh. */
+#include "tests/reference/layout_model.h"
 
 #include <stdarg.h>
 #include <stdio.h>

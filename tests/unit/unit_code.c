@@ -1,5 +1,5 @@
 /* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h). */
-#include "tests/layout_model.h"
+#include "tests/reference/layout_model.h"
 
 #include <stdio.h>
 

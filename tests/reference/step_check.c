@@ -3,7 +3,7 @@
  * that each decodes to a legal layout (SPEC.md) and that each one after the first is
  * exactly one step (one piece sliding through empty cells) from the one before.
  * Prints "N steps" and exits 0, or names the first bad line and exits 1.
- * Built and run by tests/e2e_query.sh. */
+ * Built and run by tests/e2e/e2e_query.sh. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* Text boards: printing and parsing (core/board.h). */
-#include "tests/layout_model.h"
+#include "tests/reference/layout_model.h"
 
 #include "core/board.h"
 #include "core/rank.h"
