@@ -1,5 +1,5 @@
 /* Text boards: printing and parsing (core/board.h). */
-#include "tests/reference/layout_model.h"
+#include "tests/unit/unit_test.h"
 
 #include "core/board.h"
 #include "core/rank.h"
@@ -43,7 +43,7 @@ static void expect_parse_error(const char *text, enum kl_board_error expected)
 static void expect_picture_round_trip(const char *picture)
 {
     struct model m;
-    model_from_picture(picture, &m);
+    picture_model(picture, &m);
     char want[KL_BOARD_TEXT_SIZE], got[KL_BOARD_TEXT_SIZE];
     model_board_text(&m, want);
     kl_board_format(model_to_raw(&m), got);

@@ -1,6 +1,6 @@
 /* Classes (core/classes.h): which classes exist is read off the enumeration of all
  * layouts, not off the engine's own rule. */
-#include "tests/reference/layout_model.h"
+#include "tests/unit/unit_test.h"
 
 #include <stdio.h>
 #include <stdlib.h>

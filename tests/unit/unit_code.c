@@ -1,5 +1,5 @@
 /* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h). */
-#include "tests/reference/layout_model.h"
+#include "tests/unit/unit_test.h"
 
 #include <stdio.h>
 
@@ -175,7 +175,7 @@ static void test_spec_examples(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof spec_examples / sizeof spec_examples[0]; i++) {
         struct model m;
-        model_from_picture(spec_examples[i].picture, &m);
+        picture_model(spec_examples[i].picture, &m);
         /* The hand-drawn boards and the model must agree before they judge anything. */
         assert_code_equal(model_to_code(&m), spec_examples[i].code);
 

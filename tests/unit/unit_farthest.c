@@ -4,14 +4,10 @@
  * at a sample of members; each group's results come from the group the phase searches
  * for it (itself or an image group) through the reflection that maps one onto the other,
  * exactly as the phase stores them. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+#include "tests/unit/unit_test.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include <cmocka.h>
 
 #include "builder/catalog.h"
 #include "builder/base/class_graph.h"

@@ -1,0 +1,39 @@
+/* What every unit test includes first: cmocka, whose header needs the four before it, and
+ * the naive board model of tests/reference/layout_model.h with the assertions the tests
+ * build on it. */
+#ifndef KLOTSKI_TESTS_UNIT_UNIT_TEST_H
+#define KLOTSKI_TESTS_UNIT_UNIT_TEST_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "tests/reference/layout_model.h"
+
+/* The model of a picture of layout_model.h; a picture that is not a legal layout fails
+ * the test, since the tests' pictures are drawn by hand. */
+static inline void picture_model(const char *picture, struct model *m)
+{
+    if (!model_from_picture(picture, m))
+        fail_msg("picture \"%s\" is not a legal layout", picture);
+}
+
+static inline kl_code picture_code(const char *picture)
+{
+    struct model m;
+    picture_model(picture, &m);
+    return model_to_code(&m);
+}
+
+/* Codes print in hex when an assertion fails: a decimal 36-bit number says nothing. */
+#define assert_code_equal(actual, expected)                                              \
+    do {                                                                                 \
+        unsigned long long a_ = (actual), e_ = (expected);                               \
+        if (a_ != e_)                                                                    \
+            fail_msg("code %09llX, expected %09llX", a_, e_);                            \
+    } while (0)
+
+#endif
