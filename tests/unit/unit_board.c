@@ -1,4 +1,5 @@
-/* Text boards: printing and parsing (core/board.h). */
+/* Text boards: printing and parsing (core/board.h), against the board text drawn from
+ * the naive model of tests/reference/layout_model.h and boards written out by hand. */
 #include "tests/unit/unit_test.h"
 
 #include "core/board.h"

@@ -1,5 +1,6 @@
-/* Classes (core/classes.h): which classes exist is read off the enumeration of all
- * layouts, not off the engine's own rule. */
+/* Classes (core/classes.h): each layout's class against the piece counts of the naive
+ * model (tests/reference/layout_model.h); which classes exist is read off the enumeration
+ * of all layouts (checked by unit_rank), not off the engine's own rule. */
 #include "tests/unit/unit_test.h"
 
 #include <stdio.h>

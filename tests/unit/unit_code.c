@@ -1,4 +1,5 @@
-/* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h). */
+/* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h), against
+ * the naive model of tests/reference/layout_model.h and the worked examples of SPEC.md. */
 #include "tests/unit/unit_test.h"
 
 #include <stdio.h>

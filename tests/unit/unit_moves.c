@@ -1,4 +1,5 @@
-/* The step generator (core/moves.h), against the brute-force one of layout_model.h. */
+/* The step generator (core/moves.h), against the brute-force one of the naive model
+ * (tests/reference/layout_model.h). */
 #include "tests/unit/unit_test.h"
 
 #include <stdlib.h>
