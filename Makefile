@@ -1,6 +1,6 @@
 # klotski: `make` builds the tools and the default database (data/klotski.db), installing
-# missing Debian packages first; `make test` runs every test in a normal and a sanitizer
-# build.  See README.md.
+# missing Debian packages first; `make test` installs what the tests need, then runs every
+# test in a normal and a sanitizer build.  See README.md.
 
 CC      ?= gcc
 OBJ     ?= build/release
