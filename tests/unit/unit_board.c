@@ -67,16 +67,13 @@ static void test_round_trip_sample(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
-        kl_raw raw = 0;
-        assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
+        struct sample s;
+        sample_layout(id, &s);
         char want[KL_BOARD_TEXT_SIZE], got[KL_BOARD_TEXT_SIZE];
-        model_board_text(&m, want);
-        kl_board_format(raw, got);
+        model_board_text(&s.m, want);
+        kl_board_format(s.raw, got);
         assert_string_equal(got, want);
-        assert_true(expect_parse(got) == raw);
+        assert_true(expect_parse(got) == s.raw);
     }
 }
 

@@ -192,14 +192,11 @@ static void test_raw_round_trip(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
-        kl_raw raw = 0;
-        assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
-        assert_true(raw == model_to_raw(&m));
-        assert_int_equal(kl_code_to_raw(code, NULL), KL_OK);
-        assert_code_equal(kl_raw_to_code(raw), code);
+        struct sample s;
+        sample_layout(id, &s);
+        assert_true(s.raw == model_to_raw(&s.m));
+        assert_int_equal(kl_code_to_raw(s.code, NULL), KL_OK);
+        assert_code_equal(kl_raw_to_code(s.raw), s.code);
     }
 }
 

@@ -119,16 +119,13 @@ static void test_empty_cells(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
+        struct sample s;
+        sample_layout(id, &s);
         uint32_t want = 0;
         for (int addr = 0; addr < KL_CELLS; addr++)
-            if (m.owner[addr / KL_COLS][addr % KL_COLS] == MODEL_NONE)
+            if (s.m.owner[addr / KL_COLS][addr % KL_COLS] == MODEL_NONE)
                 want |= 1u << addr;
-        kl_raw raw = 0;
-        assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
-        assert_int_equal(kl_raw_empty_cells(raw), want);
+        assert_int_equal(kl_raw_empty_cells(s.raw), want);
     }
 }
 
