@@ -94,11 +94,12 @@ $(OBJ)/gen/%.inc: %
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 # A unit test: one program per file of tests/unit/, on both libraries (and cmocka, so
-# the test packages come first).
+# the test packages come first).  Only the source and the libraries go to the compiler:
+# $^ also holds the headers that -MMD listed.
 $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $^ \
-	  $(LDLIBS) $(LDLIBS_TEST)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $< \
+	  $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST)
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.
