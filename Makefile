@@ -1,6 +1,6 @@
 # klotski: `make` builds the tools and the default database (data/klotski.db), installing
-# missing Debian packages first; `make test` runs every test in a normal and a sanitizer
-# build.  See README.md.
+# missing Debian packages first; `make test` installs what the tests need, then runs every
+# test in a normal and a sanitizer build.  See README.md.
 
 CC      ?= gcc
 OBJ     ?= build/release
@@ -8,8 +8,15 @@ BIN     ?= bin
 DB      ?= data/klotski.db
 PREFIX  ?= /usr/local
 PKGS     = sqlite3 zlib
-TEST_PKGS = cmocka
-DEB_PKGS = build-essential pkg-config libsqlite3-dev zlib1g-dev libcmocka-dev sqlite3 jq
+CHROMIUM ?= chromium
+# What the build and the tests need, as tests/packages.sh takes it: a command on PATH or
+# a library pkg-config knows, and the Debian package that provides it.
+BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-config \
+              pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev
+# cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
+# jq for the JSON answers; python3 and Chromium for the pictures and the player page.
+TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
+              command:python3=python3 command:$(CHROMIUM)=chromium
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -27,23 +34,27 @@ objects      = $(patsubst %.c,$(OBJ)/%.o,$(1))
 CORE_OBJ     = $(call objects,$(call sources,core))
 BUILDER_OBJ  = $(call objects,$(filter-out builder/main.c,$(call sources,builder)))
 QUERY_OBJ    = $(call objects,$(call sources,query))
-UNIT_TESTS   = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
+# Tests: every cmocka program of tests/unit/, and the independent checkers of
+# tests/reference/ that the end-to-end scripts run.
+UNIT_TESTS   = $(patsubst tests/unit/%.c,$(OBJ)/tests/%,$(wildcard tests/unit/*.c))
+REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
 # Text files compiled in as C string literals: the schema, the classic names.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv)
 
-.PHONY: all deps tools farthest test check bench install clean
+.PHONY: all deps test-deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 
 all: deps tools $(DB)
 
-# Installs the Debian packages the build and the tests need when any is missing.
+# Install the Debian packages the build, or the tests, need when any is missing, waiting
+# for a package manager that holds the lock; when that is impossible they say in one line
+# what is missing and why, and stop make before anything is built or tested.
 deps:
-	@{ pkg-config --exists $(PKGS) $(TEST_PKGS) && command -v sqlite3 >/dev/null && command -v jq >/dev/null; } || { \
-	  echo "installing missing packages: $(DEB_PKGS)"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS); }
+	@tests/packages.sh $(BUILD_NEEDS)
+
+test-deps:
+	@tests/packages.sh $(TEST_NEEDS)
 
 tools: $(BIN)/klotski-build $(BIN)/klotski
 
@@ -82,24 +93,28 @@ $(OBJ)/gen/%.inc: %
 	@mkdir -p $(@D)
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
-$(OBJ)/tests/%: tests/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
+# A unit test: one program per file of tests/unit/, on both libraries (and cmocka, so
+# the test packages come first).  Only the source and the libraries go to the compiler:
+# $^ also holds the headers that -MMD listed.
+$(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-deps
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $^ \
-	  $(LDLIBS) $(LDLIBS_TEST)
+	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $< \
+	  $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST)
 
-# The database cross-check of tests/e2e_crosscheck.sh: no cmocka test, and on purpose
-# without libklotski, so that it checks the database with nothing of the engine's.
-$(OBJ)/tests/db_crosscheck: tests/db_crosscheck.c
+# A reference checker: on purpose without libklotski, so that it checks the tools'
+# answers with nothing of the engine's.
+$(OBJ)/tests/reference/%: tests/reference/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LDLIBS)
 
 # The README's test command: every test, in a normal and a sanitizer build.
-test: deps
+test: deps test-deps
 	$(MAKE) check
 	$(MAKE) check SAN=1 OBJ=build/asan BIN=build/asan/bin
 	@echo "all tests passed in both builds"
 
-check: tools $(UNIT_TESTS) $(OBJ)/tests/db_crosscheck
+# Every test of one build; test-deps has installed what they use before the first runs.
+check: test-deps tools $(UNIT_TESTS) $(REFERENCE)
 	tests/run.sh $(OBJ) $(BIN)
 
 bench: deps tools $(OBJ)/bench/bench_core

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test against one build: the cmocka unit tests in OBJ/tests, then the
-# end-to-end scripts tests/e2e_*.sh with the tools in BIN.  Ends with the line
+# Runs every test against one build: the cmocka unit tests in OBJ/tests (built from
+# tests/unit/), then the end-to-end scripts tests/e2e/e2e_*.sh with the tools in BIN and
+# the reference checkers in OBJ/tests/reference.  Ends with the line
 # "N passed, M failed" and exits non-zero when anything failed.
 set -u
 obj=${1:?usage: tests/run.sh OBJ BIN}
@@ -16,7 +17,7 @@ done
 export KLOTSKI_TEST_BIN=$(cd "$bin" && pwd)
 export KLOTSKI_TEST_OBJ=$(cd "$obj" && pwd)
 export KLOTSKI_TEST_WORK=$(mkdir -p "$obj/e2e" && cd "$obj/e2e" && pwd)
-for t in "$here"/e2e_*.sh; do
+for t in "$here"/e2e/e2e_*.sh; do
     [ -f "$t" ] || continue
     if bash "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi
 done

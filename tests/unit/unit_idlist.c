@@ -1,7 +1,8 @@
-/* The "id list v1" BLOB format (core/idlist.h): zlib over LEB128 varints of the first id
- * and the gaps.  The test reads blobs back with zlib itself to check the format, not only
- * that decode undoes encode. */
-#include "tests/layout_model.h"
+/* The "id list v1" BLOB format (core/database/idlist.h): zlib over LEB128 varints of the
+ * first id and the gaps.  The test reads blobs back with zlib itself and the format's
+ * definition (its independent model), to check the format, not only that decode undoes
+ * encode. */
+#include "tests/unit/unit_test.h"
 
 #include <stdlib.h>
 #include <zlib.h>

@@ -1,5 +1,6 @@
-/* Text boards: printing and parsing (core/board.h). */
-#include "tests/layout_model.h"
+/* Text boards: printing and parsing (core/board.h), against the board text drawn from
+ * the naive model of tests/reference/layout_model.h and boards written out by hand. */
+#include "tests/unit/unit_test.h"
 
 #include "core/board.h"
 #include "core/rank.h"
@@ -43,7 +44,7 @@ static void expect_parse_error(const char *text, enum kl_board_error expected)
 static void expect_picture_round_trip(const char *picture)
 {
     struct model m;
-    model_from_picture(picture, &m);
+    picture_model(picture, &m);
     char want[KL_BOARD_TEXT_SIZE], got[KL_BOARD_TEXT_SIZE];
     model_board_text(&m, want);
     kl_board_format(model_to_raw(&m), got);
@@ -66,16 +67,13 @@ static void test_round_trip_sample(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
-        kl_raw raw = 0;
-        assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
+        struct sample s;
+        sample_layout(id, &s);
         char want[KL_BOARD_TEXT_SIZE], got[KL_BOARD_TEXT_SIZE];
-        model_board_text(&m, want);
-        kl_board_format(raw, got);
+        model_board_text(&s.m, want);
+        kl_board_format(s.raw, got);
         assert_string_equal(got, want);
-        assert_true(expect_parse(got) == raw);
+        assert_true(expect_parse(got) == s.raw);
     }
 }
 

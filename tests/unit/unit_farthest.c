@@ -1,17 +1,14 @@
-/* The farthest computation (builder/farthest*.h) against plain brute force: one
- * breadth-first search per layout over its class's step graph.  Every group of up to
- * FULL_CHECK_SIZE layouts of the classes below is checked member by member, larger ones
- * at a sample of members; each group's results come from the group the phase searches
- * for it (itself or an image group) through the reflection that maps one onto the other,
- * exactly as the phase stores them. */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
+/* The farthest computation (builder/farthest/group.h) against plain brute force: one
+ * breadth-first search per layout over its class's step graph (the builder's, whose steps
+ * unit_moves checks against the naive model of tests/reference/layout_model.h).  Every
+ * group of up to FULL_CHECK_SIZE layouts of the classes below is checked member by member,
+ * larger ones at a sample of members; each group's results come from the group the phase
+ * searches for it (itself or an image group) through the reflection that maps one onto
+ * the other, exactly as the phase stores them. */
+#include "tests/unit/unit_test.h"
+
 #include <stdlib.h>
 #include <string.h>
-
-#include <cmocka.h>
 
 #include "builder/catalog.h"
 #include "builder/base/class_graph.h"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads the pictures of bin/klotski for tests/e2e_pictures.sh, sharing no code with it.
+"""Reads the pictures of bin/klotski for tests/e2e/e2e_pictures.sh, sharing no code with it.
 
 Boards are checked against a decoder of the layout code written here from SPEC.md alone:
 every <svg class="board"> must hold exactly one piece per piece of its data-code, each

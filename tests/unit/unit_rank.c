@@ -1,6 +1,7 @@
-/* Layout ids and the enumeration of all layouts (core/rank.h), against a recursive
- * placer of the test's own, the seed table of layout counts and the MD5 of SPEC.md. */
-#include "tests/layout_model.h"
+/* Layout ids and the enumeration of all layouts (core/rank.h), against the placer of the
+ * naive model (tests/reference/layout_model.h), the seed table of layout counts and the
+ * MD5 of SPEC.md. */
+#include "tests/unit/unit_test.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,47 +151,28 @@ static void expect_md5(const char *text, const char *digest)
     assert_string_equal(hex, digest);
 }
 
-/* ---- the placer: every legal layout, built cell by cell in address order ---- */
+/* ---- the placer of layout_model.h: every legal layout, in ascending order ---- */
 
-/* Trying empty, horizontal, vertical, 1x1 in that order at each free cell emits the
- * codes in ascending order, as their 2-bit symbols are 00 < 01 < 10 < 11. */
-struct placer {
-    struct model m;
+/* What the placer found, checked as it goes. */
+struct listing {
     const kl_code *expected; /* kl_enumerate's output, compared as the placer goes */
     size_t emitted;
     uint32_t per_class[MAX_JIANG + 1][MAX_BING + 1][MAX_JIANG + 1];
 };
 
-static void place_from(struct placer *p, int addr, kl_code code, int shift, int empties,
-                       const int pieces[KL_PIECE_KINDS])
+static bool compare_and_count(struct model_placer *mp, kl_code code)
 {
-    while (addr < KL_CELLS && p->m.owner[addr / KL_COLS][addr % KL_COLS] != MODEL_NONE)
-        addr++;
-    if (addr == KL_CELLS) {
-        if (empties < 2)
-            return;
-        if (p->emitted == KL_LAYOUT_COUNT)
-            fail_msg("the placer finds more than %u layouts", KL_LAYOUT_COUNT);
-        if (p->expected[p->emitted] != code)
-            fail_msg("layout %zu: placer %09llX, kl_enumerate %09llX", p->emitted,
-                     (unsigned long long)code, (unsigned long long)p->expected[p->emitted]);
-        int horizontal = pieces[KL_PIECE_HORIZONTAL];
-        p->per_class[horizontal + pieces[KL_PIECE_VERTICAL]][pieces[KL_PIECE_SINGLE]]
-                    [horizontal]++;
-        p->emitted++;
-        return;
-    }
-    place_from(p, addr + 1, code, shift - 2, empties + 1, pieces);
-    static const int kinds[3] = {KL_PIECE_HORIZONTAL, KL_PIECE_VERTICAL, KL_PIECE_SINGLE};
-    for (int i = 0; i < 3; i++)
-        if (model_add(&p->m, kinds[i], addr / KL_COLS, addr % KL_COLS)) {
-            int more[KL_PIECE_KINDS];
-            memcpy(more, pieces, sizeof more);
-            more[kinds[i]]++;
-            kl_code with = code | (kl_code)model_symbol(kinds[i]) << (shift - 2);
-            place_from(p, addr + 1, with, shift - 2, empties, more);
-            model_pop(&p->m);
-        }
+    struct listing *p = mp->context;
+    if (p->emitted == KL_LAYOUT_COUNT)
+        fail_msg("the placer finds more than %u layouts", KL_LAYOUT_COUNT);
+    if (p->expected[p->emitted] != code)
+        fail_msg("layout %zu: placer %09llX, kl_enumerate %09llX", p->emitted,
+                 (unsigned long long)code, (unsigned long long)p->expected[p->emitted]);
+    int horizontal = mp->placed[KL_PIECE_HORIZONTAL];
+    p->per_class[horizontal + mp->placed[KL_PIECE_VERTICAL]][mp->placed[KL_PIECE_SINGLE]]
+                [horizontal]++;
+    p->emitted++;
+    return true;
 }
 
 /* ---- tests ---- */
@@ -284,16 +266,17 @@ static void test_enumerate_md5(void **state)
 static void test_enumerate_matches_placer(void **state)
 {
     const struct fixture *f = *state;
-    struct placer *p = calloc(1, sizeof *p);
+    struct listing *p = calloc(1, sizeof *p);
     assert_non_null(p);
     p->expected = f->all;
-    model_clear(&p->m);
-    for (int king = 0; king < KL_CELLS; king++)
-        if (model_add(&p->m, KL_PIECE_KING, king / KL_COLS, king % KL_COLS)) {
-            static const int none[KL_PIECE_KINDS] = {0};
-            place_from(p, 0, (kl_code)king << 32, 32, 0, none);
-            model_pop(&p->m);
-        }
+    /* No limit: every cell beside the 2x2 may hold anything. */
+    struct model_placer all = {.most = {[KL_PIECE_SINGLE] = KL_CELLS,
+                                        [KL_PIECE_HORIZONTAL] = KL_CELLS,
+                                        [KL_PIECE_VERTICAL] = KL_CELLS},
+                               .most_empty = KL_CELLS,
+                               .emit = compare_and_count,
+                               .context = p};
+    model_place_all(&all);
     assert_int_equal(p->emitted, KL_LAYOUT_COUNT);
 
     uint32_t per_pair[MAX_JIANG + 1][MAX_BING + 1] = {{0}};

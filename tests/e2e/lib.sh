@@ -1,11 +1,17 @@
 # Shared helpers for the end-to-end scripts: counting checks and printing the closing line.
 # KLOTSKI_TEST_BIN: the folder holding klotski and klotski-build.
 # KLOTSKI_TEST_WORK: a scratch folder; the test database is $KLOTSKI_TEST_WORK/klotski.db.
-# KLOTSKI_TEST_OBJ: the build folder, for test programs make builds there (optional).
+# KLOTSKI_TEST_OBJ: the build folder, where make builds the reference programs of
+# tests/reference/ (optional: build/release).
 set -u
 BIN=${KLOTSKI_TEST_BIN:?set by tests/run.sh}
 WORK=${KLOTSKI_TEST_WORK:?set by tests/run.sh}
 TEST_DB=$WORK/klotski.db
+# The repository, and the independent checkers of tests/reference/: the scripts and
+# their sources there, the programs built from them in the build folder.
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+REFERENCE=$ROOT/tests/reference
+REFERENCE_BIN=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/tests/reference
 checks_passed=0
 checks_failed=0
 

@@ -1,5 +1,6 @@
-/* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h). */
-#include "tests/layout_model.h"
+/* Codes: parsing, printing, decoding to raw layouts and mirroring (core/code.h), against
+ * the naive model of tests/reference/layout_model.h and the worked examples of SPEC.md. */
+#include "tests/unit/unit_test.h"
 
 #include <stdio.h>
 
@@ -176,7 +177,7 @@ static void test_spec_examples(void **state)
     (void)state;
     for (size_t i = 0; i < sizeof spec_examples / sizeof spec_examples[0]; i++) {
         struct model m;
-        model_from_picture(spec_examples[i].picture, &m);
+        picture_model(spec_examples[i].picture, &m);
         /* The hand-drawn boards and the model must agree before they judge anything. */
         assert_code_equal(model_to_code(&m), spec_examples[i].code);
 
@@ -192,14 +193,11 @@ static void test_raw_round_trip(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
-        kl_raw raw = 0;
-        assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
-        assert_true(raw == model_to_raw(&m));
-        assert_int_equal(kl_code_to_raw(code, NULL), KL_OK);
-        assert_code_equal(kl_raw_to_code(raw), code);
+        struct sample s;
+        sample_layout(id, &s);
+        assert_true(s.raw == model_to_raw(&s.m));
+        assert_int_equal(kl_code_to_raw(s.code, NULL), KL_OK);
+        assert_code_equal(kl_raw_to_code(s.raw), s.code);
     }
 }
 

@@ -1,5 +1,6 @@
-/* The step generator (core/moves.h), against the brute-force one of layout_model.h. */
-#include "tests/layout_model.h"
+/* The step generator (core/moves.h), against the brute-force one of the naive model
+ * (tests/reference/layout_model.h). */
+#include "tests/unit/unit_test.h"
 
 #include <stdlib.h>
 
@@ -11,8 +12,6 @@
 #define SAMPLE_STRIDE 97
 #define SYMMETRY_STRIDE 997
 
-#define MODEL_ROOM 128 /* more than any layout has, so a wrong model shows as a mismatch */
-
 static int by_code(const void *a, const void *b)
 {
     kl_code x = ((const struct model_neighbour *)a)->code;
@@ -21,11 +20,12 @@ static int by_code(const void *a, const void *b)
 }
 
 /* The brute force of layout_model.h, sorted by code like engine_neighbours. */
-static int sorted_model_neighbours(kl_code code, struct model_neighbour out[MODEL_ROOM])
+static int sorted_model_neighbours(kl_code code,
+                                   struct model_neighbour out[MODEL_NEIGHBOURS_ROOM])
 {
     struct model m;
     assert_true(model_from_code(code, &m));
-    int n = model_neighbours(&m, out, MODEL_ROOM);
+    int n = model_neighbours(&m, out, MODEL_NEIGHBOURS_ROOM);
     assert_true(n >= 0);
     qsort(out, (size_t)n, sizeof out[0], by_code);
     return n;
@@ -78,7 +78,7 @@ static void expect_same_neighbours(kl_code code, const struct model_neighbour *w
 
 static void expect_model_neighbours(kl_code code)
 {
-    struct model_neighbour want[MODEL_ROOM];
+    struct model_neighbour want[MODEL_NEIGHBOURS_ROOM];
     int n = sorted_model_neighbours(code, want);
     expect_same_neighbours(code, want, n);
 }
@@ -119,16 +119,13 @@ static void test_empty_cells(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
+        struct sample s;
+        sample_layout(id, &s);
         uint32_t want = 0;
         for (int addr = 0; addr < KL_CELLS; addr++)
-            if (m.owner[addr / KL_COLS][addr % KL_COLS] == MODEL_NONE)
+            if (s.m.owner[addr / KL_COLS][addr % KL_COLS] == MODEL_NONE)
                 want |= 1u << addr;
-        kl_raw raw = 0;
-        assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
-        assert_int_equal(kl_raw_empty_cells(raw), want);
+        assert_int_equal(kl_raw_empty_cells(s.raw), want);
     }
 }
 
@@ -139,7 +136,7 @@ static void test_most_steps(void **state)
     (void)state;
     static const kl_code busiest[] = {0x0330300FF, 0x2CCC000FF, 0x8FF0003C3, 0xEFF00C0CC};
     for (size_t i = 0; i < sizeof busiest / sizeof busiest[0]; i++) {
-        struct model_neighbour want[MODEL_ROOM];
+        struct model_neighbour want[MODEL_NEIGHBOURS_ROOM];
         assert_int_equal(sorted_model_neighbours(busiest[i], want), KL_MAX_STEPS);
         expect_same_neighbours(busiest[i], want, KL_MAX_STEPS);
     }
@@ -178,7 +175,7 @@ static void test_no_steps(void **state)
     (void)state;
     kl_code stuck = picture_code("KKHH" "KK.V" "VHHV" "V.VV" "HHVV");
     assert_code_equal(stuck, 0x04A4A4000);
-    struct model_neighbour want[MODEL_ROOM];
+    struct model_neighbour want[MODEL_NEIGHBOURS_ROOM];
     assert_int_equal(sorted_model_neighbours(stuck, want), 0);
     expect_same_neighbours(stuck, want, 0);
 }

@@ -1,35 +1,25 @@
 #!/usr/bin/env bash
-# End-to-end tests of the pictures of bin/klotski (query/pictures.h): board SVGs parsed
+# End-to-end tests of the pictures of bin/klotski (query/render/pictures.h): board SVGs parsed
 # as XML and checked piece by piece against a decoder of the code written from SPEC.md
-# alone (tests/picture_check.py); the solution and path pages opened in headless
+# alone (tests/reference/picture_check.py); the solution and path pages opened in headless
 # Chromium, at the start, at the end, in the middle, played to the end, and driven
 # through their buttons, keys, slider and step list; the charts' bars and dots checked
 # against the tables the tool prints; the group page's boards checked one by one.
-# Chromium (Debian package chromium) and python3 are installed when missing.
+# Chromium (Debian package chromium, or $CHROMIUM) and python3 are installed before any
+# test by `make check` (target test-deps); this script only checks they are there.
 . "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 K=$BIN/klotski
 T=$WORK/pictures
-CHECK="python3 $ROOT/tests/picture_check.py"
+CHECK="python3 $REFERENCE/picture_check.py"
 mkdir -p "$T"
 
 if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e_build.sh or make)" present missing
+    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
     finish
     exit
 fi
 
-# install_missing COMMAND PACKAGE: installs the Debian package when COMMAND is missing.
-install_missing() {
-    command -v "$1" >/dev/null && return
-    echo "installing the Debian package $2 for $(basename "$0")"
-    local sudo=
-    [ "$(id -u)" = 0 ] || sudo=sudo
-    $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$2" >/dev/null
-}
-install_missing python3 python3
-install_missing "${CHROMIUM:-chromium}" chromium
 CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 expect "python3 is installed" yes "$(command -v python3 >/dev/null && echo yes || echo no)"
 expect "chromium is installed" yes "$([ -n "$CHROMIUM" ] && echo yes || echo no)"

@@ -2,16 +2,15 @@
 # End-to-end tests of the query tool bin/klotski against the built database: every
 # command, every LAYOUT form, every output format, each error path with its exit status,
 # the answers SPEC.md gives for 1A9BF0C00 and 4FEA13400, and solve's routes checked step
-# by step by tests/step_check.c, which shares no code with the tool.
+# by step by tests/reference/step_check.c, which shares no code with the tool.
 . "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
 [ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 K=$BIN/klotski
 T=$WORK/query
 mkdir -p "$T"
 
 if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e_build.sh or make)" present missing
+    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
     finish
     exit
 fi
@@ -48,8 +47,8 @@ has() {
 # json FIELD: a field of the last output, one JSON object.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
 
-"${CC:-cc}" -std=c11 -O2 -o "$T/step_check" "$ROOT/tests/step_check.c"
-expect "step checker builds" 0 $?
+STEP_CHECK=$REFERENCE_BIN/step_check
+expect "step checker built by make check" yes "$([ -x "$STEP_CHECK" ] && echo yes || echo no)"
 
 # --- show: the SPEC answers, every field ---
 run show 1A9BF0C00 --json
@@ -156,7 +155,7 @@ expect "a bad input among good ones: the others answered" 3 "$(printf '%s\n' "$o
 run solve 4FEA13400 --codes
 expect "solve --codes exit status" 0 "$status"
 printf '%s\n' "$out" >"$T/route.txt"
-expect "solve 4FEA13400: 138 legal steps" "138 steps" "$("$T/step_check" <"$T/route.txt")"
+expect "solve 4FEA13400: 138 legal steps" "138 steps" "$("$STEP_CHECK" <"$T/route.txt")"
 expect "solve starts at the layout" 4FEA13400 "$(head -1 "$T/route.txt")"
 expect "solve ends solved" D "$(tail -1 "$T/route.txt" | cut -c1)"
 values=$(awk '{printf "%s(%d,0x%s)", (NR > 1 ? "," : ""), NR, $1}' "$T/route.txt")
@@ -164,7 +163,7 @@ expect "solve walks down one depth layer a step" "$(seq -s, 138 -1 0)" \
     "$(sql "WITH r(i, c) AS (VALUES $values) SELECT group_concat(min_steps) FROM (SELECT min_steps FROM r JOIN layouts ON code = c ORDER BY i)")"
 run solve 1A9BF0C00 --codes
 printf '%s\n' "$out" >"$T/route81.txt"
-expect "solve 1A9BF0C00: 81 legal steps" "81 steps" "$("$T/step_check" <"$T/route81.txt")"
+expect "solve 1A9BF0C00: 81 legal steps" "81 steps" "$("$STEP_CHECK" <"$T/route81.txt")"
 expect "solve 1A9BF0C00 ends solved" D "$(tail -1 "$T/route81.txt" | cut -c1)"
 solved_end=$(tail -1 "$T/route81.txt")
 run solve 1A9BF0C00
@@ -200,7 +199,7 @@ expect_error "solutions of an unsolvable layout" 1 "unsolvable" solutions "$unso
 # --- path ---
 run path 1A9BF0C00 "$solved_end" --codes
 printf '%s\n' "$out" >"$T/path.txt"
-expect "path to a min solution: min_steps legal steps" "81 steps" "$("$T/step_check" <"$T/path.txt")"
+expect "path to a min solution: min_steps legal steps" "81 steps" "$("$STEP_CHECK" <"$T/path.txt")"
 expect "path ends at TO" "$solved_end" "$(tail -1 "$T/path.txt")"
 run path "$solved_end" 1A9BF0C00 --codes
 expect "path back has the same length" 82 "$(printf '%s\n' "$out" | wc -l)"

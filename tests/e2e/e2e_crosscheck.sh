@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# Checks the test database against brute force with tests/db_crosscheck.c (built by
-# `make check` into OBJ/tests): every small class and a few larger ones worked out from
+# Checks the test database against brute force with tests/reference/db_crosscheck.c
+# (built by `make check` into OBJ/tests/reference): every small class and a few larger ones worked out from
 # scratch, without the engine, and compared group by group and layout by layout.
 . "$(dirname "$0")/lib.sh"
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CROSSCHECK=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/tests/db_crosscheck
+CROSSCHECK=$REFERENCE_BIN/db_crosscheck
 
 if [ ! -x "$CROSSCHECK" ] || [ ! -f "$TEST_DB" ]; then
     expect "db_crosscheck built by make check, and a test database" \

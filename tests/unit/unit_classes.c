@@ -1,6 +1,7 @@
-/* Classes (core/classes.h): which classes exist is read off the enumeration of all
- * layouts, not off the engine's own rule. */
-#include "tests/layout_model.h"
+/* Classes (core/classes.h): each layout's class against the piece counts of the naive
+ * model (tests/reference/layout_model.h); which classes exist is read off the enumeration
+ * of all layouts (checked by unit_rank), not off the engine's own rule. */
+#include "tests/unit/unit_test.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,13 +74,12 @@ static void test_against_model(void **state)
 {
     (void)state;
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
-        kl_code code = kl_id_to_code(id);
-        struct model m;
-        assert_true(model_from_code(code, &m));
-        int horizontal = model_count_kind(&m, KL_PIECE_HORIZONTAL);
-        expect_class(kl_class_of_code(code),
-                     horizontal + model_count_kind(&m, KL_PIECE_VERTICAL),
-                     model_count_kind(&m, KL_PIECE_SINGLE), horizontal);
+        struct sample s;
+        sample_layout(id, &s);
+        int horizontal = model_count_kind(&s.m, KL_PIECE_HORIZONTAL);
+        expect_class(kl_class_of_code(s.code),
+                     horizontal + model_count_kind(&s.m, KL_PIECE_VERTICAL),
+                     model_count_kind(&s.m, KL_PIECE_SINGLE), horizontal);
     }
 }
 

@@ -1,6 +1,6 @@
 /* An end-to-end check of a built database against brute force.  For every class of at
- * most SMALL_CLASS layouts, and a few larger ones, it lists the class's layouts with a
- * placer of its own, links them with the brute-force step generator of layout_model.h,
+ * most SMALL_CLASS layouts, and a few larger ones, it lists the class's layouts with the
+ * placer of the naive model (layout_model.h), links them with its brute-force steps,
  * finds the groups, their numbering, group_index and min_steps by plain BFS, and compares
  * all of it with the layouts, groups, layers and classes tables.  Nothing of core/ or
  * builder/ takes part (only the constants of core's headers), so a wrong engine cannot
@@ -9,8 +9,8 @@
  * Usage: db_crosscheck DB_PATH.  Prints what differs, a summary line and the closing line
  * "db_crosscheck: N passed, M failed" (one check per class, one per group, one for the
  * list of classes); exits 0 when everything passed, 1 when a check failed and 2 when it
- * could not run.  Built by `make check`, run by tests/e2e_crosscheck.sh. */
-#include "tests/layout_model.h"
+ * could not run.  Built by `make check`, run by tests/e2e/e2e_crosscheck.sh. */
+#include "tests/reference/layout_model.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,7 +31,6 @@ static const char *const larger_classes[] = {"5-4-1", "5-4-2"};
 #define MAX_BING 14
 #define FREE_CELLS (KL_CELLS - 4) /* the cells beside the 2x2 */
 #define MIN_EMPTY 2
-#define MAX_NEIGHBOURS 128 /* more than any layout has: SPEC.md says 68 */
 #define CLASS_NAME_SIZE 36 /* room for any three ints: the compiler sees no truncation */
 #define NAME_SIZE 48
 
@@ -82,6 +81,7 @@ struct class_graph {
     char name[CLASS_NAME_SIZE];
     kl_code *code; /* the layouts, ascending */
     size_t count, room;
+    size_t limit;  /* the listing gives up past this many layouts */
     uint32_t *first, *adj; /* the neighbours of i are adj[first[i] .. first[i + 1]) */
     size_t adj_room;
     int32_t *steps;          /* min_steps, or NO_STEPS */
@@ -92,63 +92,29 @@ struct class_graph {
     size_t group_room;
 };
 
-struct placer {
-    struct model m;
-    struct class_graph *c;
-    int left[KL_PIECE_KINDS]; /* pieces still to place */
-    int empty_left;           /* empty cells still to leave */
-    size_t limit;             /* gives up past this many layouts */
-};
-
-/* Places pieces of the class from `addr` on.  Trying empty, horizontal, vertical, 1x1 in
- * that order at each free cell lists the codes in ascending order, as their 2-bit symbols
- * are 00 < 01 < 10 < 11, so the class needs no sort and can be searched by code. */
-static void place_from(struct placer *p, int addr, kl_code code, int shift)
+/* Appends a layout to the class in p->context; ends the listing once the class holds
+ * more than its limit. */
+static bool append_layout(struct model_placer *p, kl_code code)
 {
-    while (addr < KL_CELLS && p->m.owner[addr / KL_COLS][addr % KL_COLS] != MODEL_NONE)
-        addr++;
-    struct class_graph *c = p->c;
-    if (c->count > p->limit)
-        return;
-    if (addr == KL_CELLS) {
-        c->code = room_for(c->code, c->count, &c->room, sizeof c->code[0]);
-        c->code[c->count++] = code;
-        return;
-    }
-    if (p->empty_left > 0) {
-        p->empty_left--;
-        place_from(p, addr + 1, code, shift - 2);
-        p->empty_left++;
-    }
-    static const int kinds[3] = {KL_PIECE_HORIZONTAL, KL_PIECE_VERTICAL, KL_PIECE_SINGLE};
-    for (int i = 0; i < 3; i++) {
-        int kind = kinds[i];
-        if (p->left[kind] == 0 || !model_add(&p->m, kind, addr / KL_COLS, addr % KL_COLS))
-            continue;
-        p->left[kind]--;
-        place_from(p, addr + 1, code | (kl_code)model_symbol(kind) << (shift - 2), shift - 2);
-        p->left[kind]++;
-        model_pop(&p->m);
-    }
+    struct class_graph *c = p->context;
+    c->code = room_for(c->code, c->count, &c->room, sizeof c->code[0]);
+    c->code[c->count++] = code;
+    return c->count <= c->limit;
 }
 
-/* Lists the layouts of class jiang-bing-style into c->code, stopping once there are more
- * than `limit`.  Every free cell ends up empty or covered, so when the empty cells and
- * the pieces run out together every piece has been placed. */
+/* Lists the layouts of class jiang-bing-style into c->code, in ascending order, stopping
+ * once there are more than `limit`.  Every free cell ends up empty or covered, so when the
+ * empty cells and the pieces run out together every piece has been placed. */
 static void list_class(struct class_graph *c, size_t limit)
 {
-    struct placer p = {.c = c, .limit = limit};
-    p.left[KL_PIECE_HORIZONTAL] = c->style;
-    p.left[KL_PIECE_VERTICAL] = c->jiang - c->style;
-    p.left[KL_PIECE_SINGLE] = c->bing;
-    p.empty_left = FREE_CELLS - 2 * c->jiang - c->bing;
+    struct model_placer p = {.emit = append_layout, .context = c};
+    p.most[KL_PIECE_HORIZONTAL] = c->style;
+    p.most[KL_PIECE_VERTICAL] = c->jiang - c->style;
+    p.most[KL_PIECE_SINGLE] = c->bing;
+    p.most_empty = FREE_CELLS - 2 * c->jiang - c->bing;
     c->count = 0;
-    model_clear(&p.m);
-    for (int king = 0; king < KL_CELLS && c->count <= limit; king++)
-        if (model_add(&p.m, KL_PIECE_KING, king / KL_COLS, king % KL_COLS)) {
-            place_from(&p, 0, (kl_code)king << 32, 32);
-            model_pop(&p.m);
-        }
+    c->limit = limit;
+    model_place_all(&p);
 }
 
 static uint32_t find_code(const struct class_graph *c, kl_code code)
@@ -176,12 +142,12 @@ static void link_steps(struct class_graph *c)
     uint32_t used = 0;
     for (size_t i = 0; i < c->count; i++) {
         struct model m;
-        struct model_neighbour next[MAX_NEIGHBOURS];
+        struct model_neighbour next[MODEL_NEIGHBOURS_ROOM];
         if (!model_from_code(c->code[i], &m))
             die(c->name, "the placer made an illegal code");
-        int n = model_neighbours(&m, next, MAX_NEIGHBOURS);
+        int n = model_neighbours(&m, next, MODEL_NEIGHBOURS_ROOM);
         if (n < 0)
-            die(c->name, "a layout with more steps than MAX_NEIGHBOURS");
+            die(c->name, "a layout with more steps than MODEL_NEIGHBOURS_ROOM");
         if (used + (size_t)n > c->adj_room) {
             c->adj_room = 2 * (used + (size_t)n);
             c->adj = grow(c->adj, c->adj_room, sizeof c->adj[0]);
