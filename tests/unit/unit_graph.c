@@ -1,7 +1,7 @@
 /* The graph tools of core/graph/: the bitset and the code -> number map against naive
  * arrays (a bool per number, a linear scan of the codes added), and the breadth-first
  * walk against distances computed by relaxing every edge until nothing changes. */
-#include "tests/layout_model.h"
+#include "tests/unit/unit_test.h"
 
 #include <stdlib.h>
 

@@ -2,7 +2,7 @@
  * against the naive model of tests/layout_model.h, which moves each piece on a grid, on
  * a hand-made layout and on a sample of every layout; the mirror is checked the same way
  * in unit_code.c. */
-#include "tests/layout_model.h"
+#include "tests/unit/unit_test.h"
 
 #include "core/rank.h"
 #include "core/symmetry.h"
