@@ -64,6 +64,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
     a->groups_cpu += t2 - t1;
     a->layers_cpu += t3 - t2;
     pthread_mutex_unlock(&w->totals_lock);
+    progress_add(g.count);
     free(depth);
     free(groups);
     class_groups_free(&cg);

@@ -4,13 +4,11 @@
 #include <string.h>
 
 #include "core/moves.h"
-#include "builder/progress.h"
 
 /* Code -> local index, open addressing.  A slot packs the 36-bit code above a 24-bit
  * index so a probe touches one word; classes hold fewer than 2^24 layouts. */
 #define INDEX_BITS 24
 #define EMPTY_SLOT UINT64_MAX
-#define PROGRESS_BATCH 4096
 #define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
 
 struct code_index {
@@ -111,11 +109,8 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             for (int k = 0; k < count; k++)
                 g->edges[used++] = index_find(&ix, found[k]);
         }
-        if ((i + 1) % PROGRESS_BATCH == 0)
-            progress_add(PROGRESS_BATCH);
     }
     g->edge_start[n] = (uint32_t)used;
-    progress_add(n % PROGRESS_BATCH);
     free(ix.slots);
     free(raws);
     return 0;
