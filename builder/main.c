@@ -1,7 +1,7 @@
 /* klotski-build: enumerates every legal layout, finds classes, groups and depth layers,
  * and writes the database (schema/) into a temporary file that replaces PATH only when
  * complete and checked.  With --farthest it completes an existing database instead
- * (builder/farthest_phase.h). */
+ * (builder/farthest/phase.h).  main is the list of phases; each phase is one function. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -22,6 +22,8 @@
 #define EXIT_FAILED 1
 #define EXIT_USAGE 2
 
+/* The file the database is written into before it replaces --db; empty once renamed
+ * into place, or when it is not ours to remove. */
 static char temp_path[4096];
 
 static void remove_temp_and_exit(int sig)
@@ -116,19 +118,96 @@ static int parse_options(int argc, char **argv, struct options *o)
     return 0;
 }
 
-static void print_summary(const struct options *o, const struct analysis *a, double t_enum,
-                          double t_analyse, double t_store)
+/* One base build: what its phases make, and how long each took. */
+struct build {
+    const struct options *o;
+    struct catalog cat;
+    struct analysis analysis;
+    double seconds_enumerate, seconds_analyse, seconds_store;
+};
+
+/* Claims the temporary file first, so that an unwritable place fails at once, and has it
+ * removed when the build is stopped by a signal. */
+static int claim_temp_file(const char *db)
 {
+    snprintf(temp_path, sizeof temp_path, "%s.tmp-%ld", db, (long)getpid());
+    signal(SIGINT, remove_temp_and_exit);
+    signal(SIGTERM, remove_temp_and_exit);
+    signal(SIGHUP, remove_temp_and_exit);
+    int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "klotski-build: %s: cannot create %s: %s\n", db, temp_path,
+                strerror(errno));
+        temp_path[0] = '\0';
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
+
+static int enumerate(struct build *b)
+{
+    double start = progress_now();
+    if (catalog_build(&b->cat) != 0) {
+        fprintf(stderr, "klotski-build: out of memory while enumerating layouts\n");
+        return -1;
+    }
+    b->seconds_enumerate = progress_now() - start;
+    return 0;
+}
+
+static int analyse(struct build *b)
+{
+    double start = progress_now();
+    if (analysis_run(&b->analysis, &b->cat, b->o->threads) != 0) {
+        fprintf(stderr, "klotski-build: out of memory while analysing classes\n");
+        return -1;
+    }
+    b->seconds_analyse = progress_now() - start;
+    return 0;
+}
+
+/* Writes the database into the temporary file and renames it into place. */
+static int store(struct build *b)
+{
+    double start = progress_now();
+    struct build_facts facts = {b->seconds_enumerate + b->seconds_analyse, b->o->threads};
+    char err[512];
+    if (store_write(temp_path, &b->cat, &b->analysis, &facts, err, sizeof err) != 0 ||
+        (rename(temp_path, b->o->db) != 0 &&
+         snprintf(err, sizeof err, "cannot rename %s into place", temp_path) > 0)) {
+        fprintf(stderr, "klotski-build: %s: %s\n", b->o->db, err);
+        return -1;
+    }
+    temp_path[0] = '\0';
+    b->seconds_store = progress_now() - start;
+    return 0;
+}
+
+static void print_summary(const struct build *b)
+{
+    const struct analysis *a = &b->analysis;
     struct stat st;
-    double mb = stat(o->db, &st) == 0 ? (double)st.st_size / 1e6 : 0;
+    double mb = stat(b->o->db, &st) == 0 ? (double)st.st_size / 1e6 : 0;
     struct analysis_totals t = analysis_totals(a);
-    printf("klotski-build: wrote %s (%.1f MB) in %.1f s\n", o->db, mb, t_enum + t_analyse + t_store);
+    printf("klotski-build: wrote %s (%.1f MB) in %.1f s\n", b->o->db, mb,
+           b->seconds_enumerate + b->seconds_analyse + b->seconds_store);
     printf("  layouts %u, classes %d, groups %u, solved %llu, solvable %llu, step pairs %llu\n",
            KL_LAYOUT_COUNT, KL_CLASS_COUNT, t.groups, (unsigned long long)t.solved,
            (unsigned long long)t.solvable, (unsigned long long)a->edges);
     printf("  enumerate %.2f s | analyse %.2f s wall on %d threads (CPU: graph %.2f s, groups "
            "%.2f s, layers %.2f s) | store %.2f s\n",
-           t_enum, t_analyse, o->threads, a->graph_cpu, a->groups_cpu, a->layers_cpu, t_store);
+           b->seconds_enumerate, b->seconds_analyse, b->o->threads, a->graph_cpu,
+           a->groups_cpu, a->layers_cpu, b->seconds_store);
+}
+
+/* Removes the temporary file unless it took its place, and frees what the phases made. */
+static void release(struct build *b)
+{
+    if (temp_path[0])
+        unlink(temp_path);
+    analysis_free(&b->analysis);
+    catalog_free(&b->cat);
 }
 
 static int complete_farthest(const struct options *o)
@@ -147,56 +226,22 @@ int main(int argc, char **argv)
 {
     struct options o;
     int rc = parse_options(argc, argv, &o);
-    if (rc)
+    if (rc != 0)
         return rc;
+    progress_enable(!o.quiet);
     if (o.farthest)
         return complete_farthest(&o);
-    progress_enable(!o.quiet);
 
-    snprintf(temp_path, sizeof temp_path, "%s.tmp-%ld", o.db, (long)getpid());
-    signal(SIGINT, remove_temp_and_exit);
-    signal(SIGTERM, remove_temp_and_exit);
-    signal(SIGHUP, remove_temp_and_exit);
-
-    /* Claim the temporary file first, so an unwritable place fails at once. */
-    int fd = open(temp_path, O_WRONLY | O_CREAT | O_EXCL, 0644);
-    if (fd < 0) {
-        fprintf(stderr, "klotski-build: %s: cannot create %s: %s\n", o.db, temp_path,
-                strerror(errno));
-        return EXIT_FAILED;
-    }
-    close(fd);
-
-    struct catalog cat;
-    struct analysis a;
-    double t0 = progress_now();
-    if (catalog_build(&cat) != 0) {
-        fprintf(stderr, "klotski-build: out of memory while enumerating layouts\n");
-        unlink(temp_path);
-        return EXIT_FAILED;
-    }
-    double t1 = progress_now();
-    if (analysis_run(&a, &cat, o.threads) != 0) {
-        fprintf(stderr, "klotski-build: out of memory while analysing classes\n");
-        unlink(temp_path);
-        catalog_free(&cat);
-        return EXIT_FAILED;
-    }
-    double t2 = progress_now();
-    char err[512];
-    struct build_facts facts = {t2 - t0, o.threads};
-    if (store_write(temp_path, &cat, &a, &facts, err, sizeof err) != 0 ||
-        (rename(temp_path, o.db) != 0 &&
-         snprintf(err, sizeof err, "cannot rename %s into place", temp_path) > 0)) {
-        fprintf(stderr, "klotski-build: %s: %s\n", o.db, err);
-        unlink(temp_path);
-        rc = EXIT_FAILED;
-    } else {
-        temp_path[0] = '\0';
-        if (!o.quiet)
-            print_summary(&o, &a, t1 - t0, t2 - t1, progress_now() - t2);
-    }
-    analysis_free(&a);
-    catalog_free(&cat);
-    return rc;
+    struct build b = {.o = &o};
+    rc = claim_temp_file(o.db);
+    if (rc == 0)
+        rc = enumerate(&b);
+    if (rc == 0)
+        rc = analyse(&b);
+    if (rc == 0)
+        rc = store(&b);
+    if (rc == 0 && !o.quiet)
+        print_summary(&b);
+    release(&b);
+    return rc == 0 ? 0 : EXIT_FAILED;
 }

@@ -1,7 +1,6 @@
 #include "builder/base/analysis.h"
 
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -9,14 +8,14 @@
 #include "builder/base/class_graph.h"
 #include "builder/base/groups.h"
 #include "builder/progress.h"
+#include "builder/threads.h"
 
+/* One analysis, shared by its threads. */
 struct work {
     struct analysis *a;
     const struct catalog *cat;
-    int order[KL_CLASS_COUNT]; /* classes, largest first, so the threads finish together */
-    atomic_int next;
-    atomic_int failed;
-    pthread_mutex_t totals_lock;
+    int order[KL_CLASS_COUNT];   /* classes, largest first, so the threads finish together */
+    pthread_mutex_t totals_lock; /* guards the sums: a->edges and the CPU seconds */
 };
 
 static double thread_cpu(void)
@@ -26,9 +25,13 @@ static double thread_cpu(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-static int analyse_class(struct work *w, int class_id, double cpu[3])
+/* threads_work: analyses the class number `item` of the order, on any thread. */
+static int analyse_class(void *context, uint32_t item, int thread)
 {
+    (void)thread;
+    struct work *w = context;
     struct analysis *a = w->a;
+    int class_id = w->order[item];
     struct class_graph g;
     struct class_groups cg;
     double t0 = thread_cpu();
@@ -54,36 +57,19 @@ static int analyse_class(struct work *w, int class_id, double cpu[3])
         a->groups[class_id] = groups;
         groups = NULL;
     }
-    cpu[0] += t1 - t0;
-    cpu[1] += t2 - t1;
-    cpu[2] += thread_cpu() - t2;
+    double t3 = thread_cpu();
     pthread_mutex_lock(&w->totals_lock);
     a->edges += g.edge_start[g.count];
+    a->graph_cpu += t1 - t0;
+    a->groups_cpu += t2 - t1;
+    a->layers_cpu += t3 - t2;
     pthread_mutex_unlock(&w->totals_lock);
+    progress_add(g.count);
     free(depth);
     free(groups);
     class_groups_free(&cg);
     class_graph_free(&g);
     return rc;
-}
-
-static void *worker(void *arg)
-{
-    struct work *w = arg;
-    double cpu[3] = {0, 0, 0};
-    for (;;) {
-        int k = atomic_fetch_add(&w->next, 1);
-        if (k >= KL_CLASS_COUNT || atomic_load(&w->failed))
-            break;
-        if (analyse_class(w, w->order[k], cpu) != 0)
-            atomic_store(&w->failed, 1);
-    }
-    pthread_mutex_lock(&w->totals_lock);
-    w->a->graph_cpu += cpu[0];
-    w->a->groups_cpu += cpu[1];
-    w->a->layers_cpu += cpu[2];
-    pthread_mutex_unlock(&w->totals_lock);
-    return NULL;
 }
 
 static const struct catalog *sort_catalog;
@@ -101,41 +87,23 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
     a->group_num = malloc(sizeof *a->group_num * KL_LAYOUT_COUNT);
     a->group_index = malloc(sizeof *a->group_index * KL_LAYOUT_COUNT);
     a->min_steps = malloc(KL_LAYOUT_COUNT);
-    struct work *w = calloc(1, sizeof *w);
-    if (!a->group_num || !a->group_index || !a->min_steps || !w) {
-        free(w);
+    if (!a->group_num || !a->group_index || !a->min_steps) {
         analysis_free(a);
         return -1;
     }
-    w->a = a;
-    w->cat = cat;
+    struct work w = {.a = a, .cat = cat};
     for (int c = 0; c < KL_CLASS_COUNT; c++)
-        w->order[c] = c;
+        w.order[c] = c;
     sort_catalog = cat;
-    qsort(w->order, KL_CLASS_COUNT, sizeof w->order[0], larger_class_first);
-    pthread_mutex_init(&w->totals_lock, NULL);
-
+    qsort(w.order, KL_CLASS_COUNT, sizeof w.order[0], larger_class_first);
+    pthread_mutex_init(&w.totals_lock, NULL);
     progress_begin("analyse", KL_LAYOUT_COUNT, "layouts");
-    if (threads < 1)
-        threads = 1;
-    pthread_t *tids = calloc((size_t)threads, sizeof *tids);
-    int started = 0;
-    for (int t = 1; tids && t < threads; t++)
-        if (pthread_create(&tids[started], NULL, worker, w) == 0)
-            started++;
-    worker(w);
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
+    int rc = threads_run(threads, KL_CLASS_COUNT, analyse_class, &w);
     progress_end();
-    free(tids);
-    int failed = atomic_load(&w->failed);
-    pthread_mutex_destroy(&w->totals_lock);
-    free(w);
-    if (failed) {
+    pthread_mutex_destroy(&w.totals_lock);
+    if (rc != 0)
         analysis_free(a);
-        return -1;
-    }
-    return 0;
+    return rc;
 }
 
 struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id)

@@ -18,8 +18,12 @@ struct analysis {
     double graph_cpu, groups_cpu, layers_cpu; /* CPU seconds per step, all threads */
 };
 
-/* Analyses every class of the catalog on `threads` threads (at least 1).  Returns 0, or
- * -1 when memory runs out (then nothing needs freeing). */
+/* Analyses every class of the catalog into a, the classes shared by up to `threads`
+ * threads (builder/threads.h), the largest first; shows the "analyse" progress line.
+ * PARAMETERS: a, filled (anything it held is forgotten, not freed); cat, a built
+ *   catalog; threads, how many threads at most (below 1 counts as 1).
+ * RETURN: 0, or -1 when memory runs out (then nothing needs freeing).
+ * NOTES: call from one thread; a thread that cannot be started only makes it slower. */
 int analysis_run(struct analysis *a, const struct catalog *cat, int threads);
 
 /* Totals over groups of an analysis. */
@@ -30,13 +34,15 @@ struct analysis_totals {
     int max_min_steps; /* -1 when no group counted is solvable */
 };
 
-/* Sums the per-group results of class `class_id` of a finished analysis. */
+/* RETURN: the sums of the per-group results of class `class_id` (0 to KL_CLASS_COUNT - 1)
+ * of a finished analysis.  Reads only: callable from any thread. */
 struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id);
 
-/* Sums the per-group results of every class of a finished analysis. */
+/* RETURN: the sums of the per-group results of every class of a finished analysis.
+ * Reads only: callable from any thread. */
 struct analysis_totals analysis_totals(const struct analysis *a);
 
-/* Frees what analysis_run allocated. */
+/* Frees what analysis_run allocated and zeroes a; harmless on a zeroed analysis. */
 void analysis_free(struct analysis *a);
 
 #endif

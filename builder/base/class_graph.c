@@ -6,9 +6,7 @@
 #include "core/graph/codemap.h"
 #include "core/moves.h"
 #include "core/symmetry.h"
-#include "builder/progress.h"
 
-#define PROGRESS_BATCH 4096
 #define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
 
 /* The local index of `code`, which the class holds: every step stays in the class. */
@@ -83,11 +81,8 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             for (int k = 0; k < count; k++)
                 g->edges[used++] = local_index(&index, found[k]);
         }
-        if ((i + 1) % PROGRESS_BATCH == 0)
-            progress_add(PROGRESS_BATCH);
     }
     g->edge_start[n] = (uint32_t)used;
-    progress_add(n % PROGRESS_BATCH);
     kl_codemap_free(&index);
     free(raws);
     return 0;

@@ -1,10 +1,11 @@
 #include "builder/farthest/class.h"
 
-#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder/farthest/progress.h"
+#include "builder/progress.h"
+#include "builder/threads.h"
 
 int class_search_open(struct class_search *cs, const struct catalog *cat, int class_id)
 {
@@ -86,44 +87,33 @@ int class_search_plan(struct class_search *cs,
     return rc;
 }
 
-struct worker {
+/* One class_search_run, shared by its threads. */
+struct search_run {
     struct class_search *cs;
-    struct bfs_scratch *scratch;
+    struct bfs_scratch *const *scratch; /* per thread */
+    atomic_uint failed;                 /* 1 + the rep whose search failed; 0 when none did */
 };
 
-static void *search_batches(void *arg)
+/* threads_work: runs the batch number `item` of cs->batches with the thread's scratch. */
+static int search_batch(void *context, uint32_t item, int thread)
 {
-    struct worker *w = arg;
-    struct class_search *cs = w->cs;
-    for (;;) {
-        uint32_t k = atomic_fetch_add(&cs->next_batch, 1);
-        if (k >= cs->batch_count || atomic_load(&cs->failed))
-            break;
-        uint32_t rep = cs->batches[k][0];
-        if (group_farthest_batch(&cs->reps[rep], cs->batches[k][1], w->scratch) != 0)
-            atomic_store(&cs->failed, rep + 1);
-        farthest_progress_work(cs->batch_weight[rep]);
-    }
-    return NULL;
+    struct search_run *run = context;
+    struct class_search *cs = run->cs;
+    uint32_t rep = cs->batches[item][0];
+    int rc = group_farthest_batch(&cs->reps[rep], cs->batches[item][1], run->scratch[thread]);
+    if (rc != 0)
+        atomic_store(&run->failed, rep + 1);
+    progress_add_work(cs->batch_weight[rep]);
+    return rc;
 }
 
 int class_search_run(struct class_search *cs, struct bfs_scratch *const *scratch, int threads,
                      uint32_t *failed_group)
 {
-    pthread_t tids[threads];
-    struct worker workers[threads];
-    int started = 0;
-    for (int t = 0; t < threads; t++)
-        workers[t] = (struct worker){cs, scratch[t]};
-    for (int t = 1; t < threads && (uint32_t)t < cs->batch_count; t++)
-        if (pthread_create(&tids[started], NULL, search_batches, &workers[started + 1]) == 0)
-            started++;
-    search_batches(&workers[0]);
-    for (int t = 0; t < started; t++)
-        pthread_join(tids[t], NULL);
-    uint32_t failed = atomic_load(&cs->failed);
-    if (failed) {
-        *failed_group = cs->rep_num[failed - 1];
+    struct search_run run = {.cs = cs, .scratch = scratch};
+    atomic_init(&run.failed, 0);
+    if (threads_run(threads, cs->batch_count, search_batch, &run) != 0) {
+        *failed_group = cs->rep_num[atomic_load(&run.failed) - 1];
         return -1;
     }
     for (uint32_t rep = 0; rep < cs->rep_count; rep++)

@@ -5,7 +5,6 @@
 #ifndef KLOTSKI_BUILDER_FARTHEST_CLASS_H
 #define KLOTSKI_BUILDER_FARTHEST_CLASS_H
 
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -15,6 +14,8 @@
 #include "builder/farthest/graph.h"
 #include "builder/base/groups.h"
 
+/* One class being searched: its graph, groups and reflections, and the searches planned
+ * for it.  Used by one thread, but for class_search_run's own threads. */
 struct class_search {
     struct class_graph graph;
     struct class_groups groups;
@@ -25,33 +26,41 @@ struct class_search {
     double *batch_weight;        /* per rep: the progress one of its batches makes */
     uint32_t batch_count;
     uint32_t (*batches)[2];      /* (rep, batch) in the order the threads take them */
-    atomic_uint next_batch;
-    atomic_uint failed;          /* 1 + the rep whose search failed; 0 when none did */
 };
 
-/* Builds the graph, groups and reflections of class `class_id` into cs.  Returns 0, or -1
- * when memory runs out (then nothing needs freeing). */
+/* Builds the graph, groups and reflections of a class.
+ * PARAMETERS: cs, filled (anything it held is forgotten); cat, a built catalog;
+ *   class_id, from 0 to KL_CLASS_COUNT - 1.
+ * RETURN: 0, or -1 when memory runs out (then nothing needs freeing). */
 int class_search_open(struct class_search *cs, const struct catalog *cat, int class_id);
 
-/* Lists group `num` and its distinct image groups into out, `num` first; returns how
- * many (1, 2 or 4). */
+/* Lists a group and its distinct image groups (its reflections').
+ * PARAMETERS: cs, opened; num, a group_num of its class; out, filled, `num` first.
+ * RETURN: how many groups out holds (1, 2 or 4).  Reads only: callable from any thread. */
 int class_search_images(const struct class_search *cs, uint32_t num,
                         uint32_t out[REFLECTIONS + 1]);
 
-/* Prepares the searches that give the groups for which wanted(group_num, context) holds
- * their results: those of one group of each set of image groups.  Returns 0, or -1 when
- * memory runs out. */
+/* Plans the searches that give results to the groups asked for: one group of each set
+ * of image groups that holds one asked for, whose results serve the whole set.
+ * PARAMETERS: cs, opened and not planned yet; wanted(group_num, context), true for the
+ *   groups asked for, called from this thread only.
+ * RETURN: 0, or -1 when memory runs out (class_search_close still frees cs). */
 int class_search_plan(struct class_search *cs,
                       bool (*wanted)(uint32_t group_num, void *context), void *context);
 
-/* Runs the planned searches on `threads` threads, thread t with working memory
- * scratch[t] (made for the largest group), reporting progress to farthest_progress; then
- * finishes every rep.  Returns 0, or -1 when a search failed (the group_num of one such
- * group in *failed_group): its graph was not undirected. */
+/* Runs the planned searches, their batches shared by up to `threads` threads
+ * (builder/threads.h), the largest groups' first; records the work done on the progress
+ * line (progress_add_work, in the measure of batch_weight); then finishes every rep.
+ * PARAMETERS: cs, planned; scratch, working memory per thread, scratch[t] for thread t,
+ *   each made for the largest group searched; threads, how many at most (below 1 counts
+ *   as 1); failed_group, set on failure.
+ * RETURN: 0, or -1 when a search failed because its group's graph was not undirected:
+ *   then *failed_group is the group_num of one such group, and the reps are not finished.
+ * NOTES: call from one thread; a thread that cannot be started only makes it slower. */
 int class_search_run(struct class_search *cs, struct bfs_scratch *const *scratch, int threads,
                      uint32_t *failed_group);
 
-/* Frees what the functions above allocated. */
+/* Frees what the functions above allocated and zeroes cs; harmless on a zeroed cs. */
 void class_search_close(struct class_search *cs);
 
 #endif

@@ -7,7 +7,6 @@
 
 #include "builder/catalog.h"
 #include "builder/farthest/class.h"
-#include "builder/farthest/progress.h"
 #include "builder/farthest/store.h"
 #include "core/database/idlist.h"
 #include "builder/progress.h"
@@ -106,7 +105,8 @@ static int queue_group(struct phase *p, const struct class_graph *g, uint32_t gr
     p->group_count++;
     p->groups_done++;
     p->layouts_done += n;
-    farthest_progress_groups(1, n);
+    progress_add_count(1);
+    progress_add(n);
     return 0;
 }
 
@@ -292,7 +292,9 @@ int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_s
             work += (double)p.store.groups[id].size * p.store.groups[id].size;
         }
     int rc = groups ? allocate(&p) : 0;
-    farthest_progress_begin(!o->quiet, groups, layouts, work);
+    progress_begin("farthest", layouts, "layouts");
+    progress_weigh(work);
+    progress_count("groups", groups);
     p.last_commit = progress_now();
     for (int c = 0; c < KL_CLASS_COUNT && rc == 0 && groups; c++) {
         rc = run_class(&p, c);
@@ -300,7 +302,7 @@ int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_s
         if (rc == 0 && (last || progress_now() - p.last_commit >= COMMIT_SECONDS))
             rc = commit(&p);
     }
-    double seconds = farthest_progress_end(), seconds_compact = 0;
+    double seconds = progress_end(), seconds_compact = 0;
     if (rc == 0 && groups && p.store.done_count == p.store.group_count) {
         double start = progress_now();
         rc = farthest_store_compact(&p.store);

@@ -9,15 +9,24 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* What farthest_phase_run is asked to do. */
 struct farthest_options {
     const char *db;          /* the database to complete */
     int threads;             /* searching threads, at least 1 */
-    bool quiet;              /* no progress line and no summary */
+    bool quiet;              /* no summary (the progress line follows progress_enable) */
     uint32_t max_group_size; /* do only groups of at most this many layouts */
 };
 
-/* Runs the phase.  Returns 0 when every group asked for holds its farthest data; -1 with
- * a one-line reason in err otherwise (what was committed stays). */
+/* Runs the phase: the classes one after the other, each class's searches on up to
+ * o->threads threads (builder/threads.h), with the "farthest" progress line (weighted by
+ * the work, with a count of groups); prints a summary on standard output unless quiet.
+ * PARAMETERS: o, what to do; err and err_size, where a reason for failure goes.
+ * RETURN: 0 when every group asked for holds its farthest data; -1 otherwise, with a
+ *   one-line reason in err.
+ * ERRORS: the database cannot be opened, read or written, or is not one of this format;
+ *   memory runs out; a class's groups differ from the database's.  What was committed
+ *   before the failure stays.
+ * NOTES: call from one thread, one run at a time (it uses the one progress line). */
 int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_size);
 
 #endif
