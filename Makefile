@@ -69,10 +69,10 @@ farthest: deps tools $(DB)
 # libklotski: the engine, the graph tools and the database format (core/); libbuilder:
 # the builder's phases, for klotski-build and the tests that check them.
 $(OBJ)/libklotski.a: $(CORE_OBJ)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(OBJ)/libbuilder.a: $(BUILDER_OBJ)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(BIN)/klotski-build: $(OBJ)/builder/main.o $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
@@ -122,7 +122,7 @@ bench: deps tools $(OBJ)/bench/bench_core
 
 $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)
 
 install: tools
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

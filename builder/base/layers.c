@@ -16,7 +16,7 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
         return -1;
     struct kl_walk walk;
     kl_walk_init(&walk, g->edge_start, g->edges, queue);
-    memset(depth, UNSOLVABLE, g->count);
+    memset(depth, KL_DB_UNSOLVABLE, g->count);
     for (uint32_t i = 0; i < g->count; i++)
         if (kl_code_is_solved(g->codes[i])) {
             depth[i] = 0;
@@ -27,7 +27,7 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
     while (kl_walk_more(&walk) && rc == 0) {
         uint32_t at = kl_walk_next(&walk);
         unsigned next_depth = depth[at] + 1u;
-        if (next_depth >= UNSOLVABLE)
+        if (next_depth >= KL_DB_UNSOLVABLE)
             rc = -1;
         uint32_t first_new = walk.tail;
         kl_walk_expand(&walk, reached, at);
@@ -48,7 +48,7 @@ static void summarize(const struct class_graph *g, const struct class_groups *cg
                                          .max_depth = -1};
     for (uint32_t i = 0; i < g->count; i++) {
         struct group_layers *gl = &out[cg->group_of[i]];
-        if (depth[i] == UNSOLVABLE)
+        if (depth[i] == KL_DB_UNSOLVABLE)
             continue;
         gl->solved += depth[i] == 0;
         if ((int)depth[i] > gl->max_depth) {
@@ -77,11 +77,11 @@ static int encode_layers(const struct class_graph *g, const struct class_groups 
     for (uint32_t num = 0; num < cg->group_count; num++)
         base[num + 1] = base[num] + (out[num].max_depth < 0 ? 1 : (size_t)out[num].max_depth + 1);
     for (uint32_t i = 0; i < g->count; i++)
-        start[base[cg->group_of[i]] + (depth[i] == UNSOLVABLE ? 0 : depth[i]) + 1]++;
+        start[base[cg->group_of[i]] + (depth[i] == KL_DB_UNSOLVABLE ? 0 : depth[i]) + 1]++;
     for (size_t k = 0; k < layer_total; k++)
         start[k + 1] += start[k];
     for (uint32_t i = 0; i < g->count; i++)
-        scratch[start[base[cg->group_of[i]] + (depth[i] == UNSOLVABLE ? 0 : depth[i])]++] = g->ids[i];
+        scratch[start[base[cg->group_of[i]] + (depth[i] == KL_DB_UNSOLVABLE ? 0 : depth[i])]++] = g->ids[i];
     /* start[k] now marks the end of layer k. */
     int failed = 0;
     for (uint32_t num = 0; num < cg->group_count && !failed; num++) {
@@ -113,7 +113,7 @@ static void collect_hardest(const struct class_graph *g, const struct class_grou
         out[num].hardest_count = 0;
     for (uint32_t i = 0; i < g->count; i++) {
         struct group_layers *gl = &out[cg->group_of[i]];
-        if (depth[i] != UNSOLVABLE && (int)depth[i] == gl->max_depth)
+        if (depth[i] != KL_DB_UNSOLVABLE && (int)depth[i] == gl->max_depth)
             gl->hardest[gl->hardest_count++] = g->codes[i];
     }
 }

@@ -11,14 +11,10 @@
 #include "builder/base/groups.h"
 #include "core/database/format.h"
 
-/* min_steps of a member whose group holds no solved layout: the byte the layouts_crc32
- * record uses, so that the bytes go into it as they are. */
-#define UNSOLVABLE KL_DB_UNSOLVABLE
-
 struct layer {
     int depth;            /* min_steps of its members; -1 for an unsolvable group */
     uint32_t size;
-    unsigned char *blob;  /* the members' ids, "id list v1" (core/idlist.h) */
+    unsigned char *blob;  /* the members' ids, "id list v1" (core/database/idlist.h) */
     size_t blob_size;
 };
 
@@ -33,7 +29,7 @@ struct group_layers {
     struct layer *layers;    /* depth ascending */
 };
 
-/* Fills min_steps (one byte per member, UNSOLVABLE when unsolvable) and one
+/* Fills min_steps (one byte per member, KL_DB_UNSOLVABLE when unsolvable) and one
  * group_layers per group_num into out (room for cg->group_count).  Returns 0, or -1 when
  * memory runs out or a depth would not fit in a byte (then out holds nothing to free). */
 int layers_compute(const struct class_graph *g, const struct class_groups *cg,
