@@ -28,8 +28,10 @@ CORE_OBJ     = $(call objects,$(call sources,core))
 BUILDER_OBJ  = $(call objects,$(filter-out builder/main.c,$(call sources,builder)))
 QUERY_OBJ    = $(call objects,$(call sources,query))
 UNIT_TESTS   = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
-# Text files compiled in as C string literals: the schema, the classic names.
-EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv)
+# Text files compiled in as C string literals: the schema, the classic names, the web
+# pages' style sheets and scripts.
+EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
+                 $(wildcard query/render/assets/*))
 
 .PHONY: all deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:
