@@ -31,7 +31,7 @@ UNIT_TESTS   = $(patsubst tests/%.c,$(OBJ)/tests/%,$(wildcard tests/unit_*.c))
 # Text files compiled in as C string literals: the schema, the classic names, the web
 # pages' style sheets and scripts.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
-                 $(wildcard query/render/assets/*))
+                 $(wildcard query/render/assets/*.css query/render/assets/*.js))
 
 .PHONY: all deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:

@@ -1,6 +1,8 @@
 /* bin/klotski: instant answers about any Klotski layout, group or class from the
- * database built by bin/klotski-build.  This file reads the global options, finds the
- * command and hands it the open database; docs/klotski.1 is the manual. */
+ * database built by bin/klotski-build.  This file holds the one table of commands and
+ * the global options: it reads the command line, finds the command, hands it its own
+ * options (declared in its file, query/commands/NAME.c) and the open database.
+ * docs/klotski.1 is the manual. */
 #include <assert.h>
 #include <getopt.h>
 #include <locale.h>
@@ -32,7 +34,7 @@ static const char global_options_help[] =
     "  --version   the version\n";
 
 /* getopt_long's keys: the global options, then the commands' options, numbered from
- * KEY_COMMAND_OPTION in the order of option_names.  Every key of a long option is above
+ * KEY_COMMAND_OPTION as known_options lists them.  Every key of a long option is above
  * the characters of short ones, which tells a missing value from an unknown option. */
 enum option_key { KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_HELP, KEY_VERSION, KEY_COMMAND_OPTION };
 
@@ -142,7 +144,9 @@ static int take_option(struct invocation *inv, int key, const char *value,
 }
 
 /* Reads the whole command line, options before and after the command name alike (as
- * getopt_long permutes it), up to `--`. */
+ * getopt_long permutes it), up to `--`.  The command is not known until the end, so a
+ * command option's value is checked as it is read and the option kept for the command.
+ * Returns EXIT_ANSWERED, or EXIT_BAD_INPUT after reporting the first bad option. */
 static int parse_command_line(int argc, char **argv, struct invocation *inv)
 {
     *inv = (struct invocation){.format = FORMAT_TEXT, .given = xcalloc((size_t)argc, sizeof *inv->given)};
@@ -193,42 +197,42 @@ static int print_help(const char *name)
 static int take_command_options(const struct invocation *inv, const struct command *c)
 {
     for (size_t i = 0; i < inv->given_count; i++) {
-        const struct command_option *own = command_option_find(c->options, inv->given[i].option->name);
-        if (!own)
-            return report(EXIT_BAD_INPUT, NULL, "--%s: not an option of %s (see klotski %s --help)",
-                          inv->given[i].option->name, c->name, c->name);
+        const char *name = inv->given[i].option->name;
+        const struct command_option *own = command_option_find(c->options, name);
+        if (!own) {
+            char option[64];
+            snprintf(option, sizeof option, "--%s", name);
+            return report(EXIT_BAD_INPUT, option, "not an option of %s (see klotski %s --help)", c->name, c->name);
+        }
         command_option_store(own, inv->given[i].value);
     }
     return EXIT_ANSWERED;
 }
 
-int main(int argc, char **argv)
+/* Does what the command line asks: the version, a help, or a command's answer. */
+static int answer(struct invocation *inv)
 {
-    setlocale(LC_ALL, "");
-    struct invocation inv;
-    if (parse_command_line(argc, argv, &inv) != EXIT_ANSWERED)
-        return EXIT_BAD_INPUT;
-    struct request *r = &inv.request;
+    struct request *r = &inv->request;
     const char *name = r->arg_count > 0 ? r->args[0] : NULL;
-    if (inv.version) {
+    if (inv->version) {
         printf("klotski %s (database format %d)\n", KLOTSKI_VERSION, DB_FORMAT_VERSION);
         return EXIT_ANSWERED;
     }
     if (name && strcmp(name, "help") == 0)
         return print_help(r->arg_count > 1 ? r->args[1] : NULL);
-    if (inv.help)
+    if (inv->help)
         return print_help(name);
     if (!name)
         return report(EXIT_BAD_INPUT, NULL, "no command given (see klotski --help)");
     const struct command *c = find_command(name);
     if (!c)
         return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
-    out_init(inv.format);
-    if (take_command_options(&inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED))
+    out_init(inv->format);
+    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED))
         return EXIT_BAD_INPUT;
     r->args++;
     r->arg_count--;
-    const char *path = inv.db_path ? inv.db_path : getenv("KLOTSKI_DB");
+    const char *path = inv->db_path ? inv->db_path : getenv("KLOTSKI_DB");
     struct db *db = db_open(path && *path ? path : DB_DEFAULT_PATH);
     if (!db)
         return EXIT_BAD_INPUT;
@@ -236,5 +240,16 @@ int main(int argc, char **argv)
     db_close(db);
     if (fflush(stdout) != 0)
         status = worse_status(status, report(EXIT_BAD_INPUT, NULL, "cannot write the answer"));
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    struct invocation inv;
+    int status = parse_command_line(argc, argv, &inv);
+    if (status == EXIT_ANSWERED)
+        status = answer(&inv);
+    free(inv.given);
     return status;
 }

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 
 #include "query/search/bfs.h"
-#include "query/search/code_list.h"
 #include "query/commands/command.h"
 #include "query/commands/members.h"
 #include "query/input/input.h"
@@ -28,11 +27,9 @@ static const struct command_option farthest_options[] = {
 static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
 static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
 
-static int farthest_of(struct db *db, const struct request *req, const struct layout_row *layout,
-                 const struct group_row *group)
+static int farthest_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    (void)req;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     size_t count;

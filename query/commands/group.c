@@ -155,9 +155,8 @@ static int picture_of(struct db *db, const struct group_row *g)
     return status;
 }
 
-static int answer_group(struct db *db, const struct request *req, const struct group_row *g)
+static int answer_group(struct db *db, const struct group_row *g)
 {
-    (void)req;
     if (options.svg || options.html)
         return picture_of(db, g);
     bool members = options.members || options.depth != DB_NULL;

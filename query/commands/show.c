@@ -62,11 +62,9 @@ static void print_for_people(const struct table *t, kl_code code)
     free(blocks[1]);
 }
 
-static int show_layout(struct db *db, const struct request *req, const struct layout_row *layout,
-                       const struct group_row *group)
+static int show_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    (void)req;
     if (options.svg)
         return picture_board(layout, group);
     struct table *t = table_new(show_columns);

@@ -80,11 +80,9 @@ static struct table *solution_table(const struct bfs *search, const bool *passed
     return t;
 }
 
-static int solutions_of(struct db *db, const struct request *req, const struct layout_row *layout,
-                        const struct group_row *group)
+static int solutions_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    (void)req;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     if (layout->min_steps == DB_NULL)

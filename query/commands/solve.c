@@ -41,10 +41,8 @@ static bool step_closer(struct db *db, kl_code code, int steps, kl_code *next)
     return false;
 }
 
-static int solve_layout(struct db *db, const struct request *req, const struct layout_row *layout,
-                        const struct group_row *group)
+static int solve_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
-    (void)req;
     (void)group;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);

@@ -33,7 +33,8 @@ int picture_check_request(bool svg, bool html, bool listing)
 int picture_check_one_input(const char *option, const struct request *req)
 {
     if (option && req->arg_count != 1)
-        return report(EXIT_BAD_INPUT, option, "a picture answers one input: give exactly one (- for a board on stdin)");
+        return report(EXIT_BAD_INPUT, option,
+                      "a picture answers one input: give exactly one (- for a board on stdin)");
     return EXIT_ANSWERED;
 }
 
