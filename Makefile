@@ -38,8 +38,10 @@ QUERY_OBJ    = $(call objects,$(call sources,query))
 # tests/reference/ that the end-to-end scripts run.
 UNIT_TESTS   = $(patsubst tests/unit/%.c,$(OBJ)/tests/%,$(wildcard tests/unit/*.c))
 REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
-# Text files compiled in as C string literals: the schema, the classic names.
-EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv)
+# Text files compiled in as C string literals: the schema, the classic names, the web
+# pages' style sheets and scripts.
+EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
+                 $(wildcard query/render/assets/*.css query/render/assets/*.js))
 
 .PHONY: all deps test-deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:

@@ -1,8 +1,10 @@
 /* bin/klotski: instant answers about any Klotski layout, group or class from the
- * database built by bin/klotski-build.  This file reads the global options, finds the
- * command and hands it the open database; docs/klotski.1 is the manual. */
+ * database built by bin/klotski-build.  This file holds the one table of commands and
+ * the global options: it reads the command line, finds the command, hands it its own
+ * options (declared in its file, query/commands/NAME.c) and the open database.
+ * docs/klotski.1 is the manual. */
+#include <assert.h>
 #include <getopt.h>
-#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,14 +14,14 @@
 #include "query/commands/command.h"
 #include "query/db.h"
 #include "query/render/output.h"
-#include "query/render/pictures.h"
 #include "query/report.h"
 
 #define KLOTSKI_VERSION "1.0.0"
 
+/* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
-    &cmd_show, &cmd_solve, &cmd_solutions, &cmd_path, &cmd_group,
-    &cmd_farthest, &cmd_hardest, &cmd_stats, &cmd_verify,
+    &command_show, &command_solve, &command_solutions, &command_path, &command_group,
+    &command_farthest, &command_hardest, &command_stats, &command_verify,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
@@ -32,27 +34,25 @@ static const char global_options_help[] =
     "  --help      this help; `klotski COMMAND --help` for a command\n"
     "  --version   the version\n";
 
-enum option_key {
-    KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_HELP, KEY_VERSION,
-    KEY_CODES, KEY_MEMBERS, KEY_DEPTH, KEY_GROUP, KEY_CLASS, KEY_LIMIT, KEY_SVG, KEY_HTML
-};
+/* getopt_long's keys: the global options, then the commands' options, numbered from
+ * KEY_COMMAND_OPTION as known_options lists them.  Every key of a long option is above
+ * the characters of short ones, which tells a missing value from an unknown option. */
+enum option_key { KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_HELP, KEY_VERSION, KEY_COMMAND_OPTION };
 
-static const struct option long_options[] = {
+static const struct option global_options[] = {
     {"db", required_argument, NULL, KEY_DB},
     {"json", no_argument, NULL, KEY_JSON},
     {"csv", no_argument, NULL, KEY_CSV},
     {"md", no_argument, NULL, KEY_MD},
     {"help", no_argument, NULL, KEY_HELP},
     {"version", no_argument, NULL, KEY_VERSION},
-    {"codes", no_argument, NULL, KEY_CODES},
-    {"members", no_argument, NULL, KEY_MEMBERS},
-    {"depth", required_argument, NULL, KEY_DEPTH},
-    {"group", required_argument, NULL, KEY_GROUP},
-    {"class", required_argument, NULL, KEY_CLASS},
-    {"limit", required_argument, NULL, KEY_LIMIT},
-    {"svg", no_argument, NULL, KEY_SVG},
-    {"html", no_argument, NULL, KEY_HTML},
-    {NULL, 0, NULL, 0},
+};
+#define GLOBAL_OPTION_COUNT (sizeof global_options / sizeof *global_options)
+
+/* A command option as the command line gave it, kept until the command is known. */
+struct given_option {
+    const struct command_option *option; /* the first command's entry of that name */
+    const char *value;                   /* NULL for a flag */
 };
 
 /* Everything the command line asked. */
@@ -60,10 +60,41 @@ struct invocation {
     const char *db_path;
     enum out_format format;
     bool help, version;
-    unsigned options_given; /* enum command_option flags */
-    const char *option_names[COMMAND_OPTION_COUNT]; /* as typed, by flag bit */
+    struct given_option *given; /* the command options, in the order given */
+    size_t given_count;
     struct request request;
 };
+
+/* The options getopt_long knows: the global ones and every command's, each name once
+ * (keyed KEY_COMMAND_OPTION + its index in *names).  Returns the malloc'd table, ended
+ * by a zero entry; *names (malloc'd) gets the first command's entry of each name. */
+static struct option *known_options(const struct command_option ***names)
+{
+    size_t total = GLOBAL_OPTION_COUNT + 1, count = 0;
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        for (const struct command_option *o = commands[i]->options; o && o->name; o++)
+            total++;
+    struct option *table = xcalloc(total, sizeof *table);
+    *names = xcalloc(total, sizeof **names);
+    memcpy(table, global_options, sizeof global_options);
+    for (size_t i = 0; i < COMMAND_COUNT; i++) {
+        for (const struct command_option *o = commands[i]->options; o && o->name; o++) {
+            size_t k = 0;
+            while (k < count && strcmp((*names)[k]->name, o->name) != 0)
+                k++;
+            /* One name, one kind of value: the value is checked before the command is known. */
+            assert(k == count || command_option_same_kind((*names)[k], o));
+            if (k < count)
+                continue;
+            (*names)[count] = o;
+            table[GLOBAL_OPTION_COUNT + count] = (struct option){
+                o->name, command_option_takes_value(o) ? required_argument : no_argument, NULL,
+                KEY_COMMAND_OPTION + (int)count};
+            count++;
+        }
+    }
+    return table;
+}
 
 static void print_tool_help(void)
 {
@@ -80,34 +111,22 @@ static void print_tool_help(void)
            "See klotski(1).\n", global_options_help);
 }
 
+/* A command's help: its usage line, its own text, its options, the global options. */
 static void print_command_help(const struct command *c)
 {
-    printf("usage: klotski %s\n\n%s\n%s", c->synopsis, c->help, global_options_help);
+    printf("usage: klotski %s\n\n%s", c->synopsis, c->help);
+    if (c->options) {
+        putchar('\n');
+        command_options_help(stdout, c->options);
+    }
+    printf("\n%s", global_options_help);
 }
 
-/* Reads a whole non-negative number; false when text is not one. */
-static bool parse_count(const char *text, long *out)
+/* Stores a global option, or checks a command option's value and keeps it for the
+ * command.  Returns EXIT_BAD_INPUT (reported) when the value is bad. */
+static int take_option(struct invocation *inv, int key, const char *value,
+                       const struct command_option *const *names)
 {
-    char *end;
-    long value = strtol(text, &end, 10);
-    if (!*text || *end || value < 0)
-        return false;
-    *out = value;
-    return true;
-}
-
-static int note_option(struct invocation *inv, enum command_option flag, const char *name)
-{
-    inv->options_given |= flag;
-    inv->option_names[__builtin_ctz(flag)] = name;
-    return EXIT_ANSWERED;
-}
-
-/* Stores one option; returns EXIT_BAD_INPUT (reported) when its value is bad. */
-static int take_option(struct invocation *inv, int key, const char *value)
-{
-    struct request *r = &inv->request;
-    long number = 0;
     switch (key) {
     case KEY_DB: inv->db_path = value; return EXIT_ANSWERED;
     case KEY_JSON: inv->format = FORMAT_JSON; return EXIT_ANSWERED;
@@ -115,44 +134,43 @@ static int take_option(struct invocation *inv, int key, const char *value)
     case KEY_MD: inv->format = FORMAT_MD; return EXIT_ANSWERED;
     case KEY_HELP: inv->help = true; return EXIT_ANSWERED;
     case KEY_VERSION: inv->version = true; return EXIT_ANSWERED;
-    case KEY_CODES: r->codes = true; return note_option(inv, OPTION_CODES, "--codes");
-    case KEY_MEMBERS: r->members = true; return note_option(inv, OPTION_MEMBERS, "--members");
-    case KEY_GROUP: r->group = value; return note_option(inv, OPTION_GROUP, "--group");
-    case KEY_CLASS: r->class_name = value; return note_option(inv, OPTION_CLASS, "--class");
-    case KEY_SVG: r->svg = true; return note_option(inv, OPTION_SVG, "--svg");
-    case KEY_HTML: r->html = true; return note_option(inv, OPTION_HTML, "--html");
-    case KEY_DEPTH:
-        if (!parse_count(value, &number) || number > INT_MAX)
-            return report(EXIT_BAD_INPUT, value, "--depth takes a number of steps from 0");
-        r->depth = (int)number;
-        return note_option(inv, OPTION_DEPTH, "--depth");
-    default:
-        if (!parse_count(value, &number) || number == 0)
-            return report(EXIT_BAD_INPUT, value, "--limit takes a number from 1");
-        r->limit = number;
-        return note_option(inv, OPTION_LIMIT, "--limit");
+    default: {
+        const struct command_option *option = names[key - KEY_COMMAND_OPTION];
+        if (command_option_check(option, value) != EXIT_ANSWERED)
+            return EXIT_BAD_INPUT;
+        inv->given[inv->given_count++] = (struct given_option){option, value};
+        return EXIT_ANSWERED;
+    }
     }
 }
 
+/* Reads the whole command line, options before and after the command name alike (as
+ * getopt_long permutes it), up to `--`.  The command is not known until the end, so a
+ * command option's value is checked as it is read and the option kept for the command.
+ * Returns EXIT_ANSWERED, or EXIT_BAD_INPUT after reporting the first bad option. */
 static int parse_command_line(int argc, char **argv, struct invocation *inv)
 {
-    *inv = (struct invocation){.format = FORMAT_TEXT, .request = {.depth = DB_NULL, .limit = DB_NULL}};
+    *inv = (struct invocation){.format = FORMAT_TEXT, .given = xcalloc((size_t)argc, sizeof *inv->given)};
+    const struct command_option **names;
+    struct option *options = known_options(&names);
     opterr = 0;
-    int key;
-    while ((key = getopt_long(argc, argv, "hV", long_options, NULL)) != -1) {
+    int key, status = EXIT_ANSWERED;
+    while (status == EXIT_ANSWERED && (key = getopt_long(argc, argv, "hV", options, NULL)) != -1) {
         if (key == 'h' || key == 'V') {
             key = key == 'h' ? KEY_HELP : KEY_VERSION;
         } else if (key == '?' || key == ':') {
             bool needs_value = optopt >= KEY_DB;
-            return report(EXIT_BAD_INPUT, argv[optind - 1],
-                          needs_value ? "the option needs a value" : "unknown option (see klotski --help)");
+            status = report(EXIT_BAD_INPUT, argv[optind - 1],
+                            needs_value ? "the option needs a value" : "unknown option (see klotski --help)");
+            break;
         }
-        if (take_option(inv, key, optarg) != EXIT_ANSWERED)
-            return EXIT_BAD_INPUT;
+        status = take_option(inv, key, optarg, names);
     }
+    free(options);
+    free(names);
     inv->request.args = argv + optind;
     inv->request.arg_count = argc - optind;
-    return EXIT_ANSWERED;
+    return status;
 }
 
 static const struct command *find_command(const char *name)
@@ -176,43 +194,46 @@ static int print_help(const char *name)
     return EXIT_ANSWERED;
 }
 
-/* Rejects options the command does not take. */
-static int check_options(const struct invocation *inv, const struct command *c)
+/* Stores the options given for the command, or reports the first it does not take. */
+static int take_command_options(const struct invocation *inv, const struct command *c)
 {
-    unsigned stray = inv->options_given & ~c->options;
-    if (stray)
-        return report(EXIT_BAD_INPUT, inv->option_names[__builtin_ctz(stray)],
-                      "not an option of %s (see klotski %s --help)", c->name, c->name);
+    for (size_t i = 0; i < inv->given_count; i++) {
+        const char *name = inv->given[i].option->name;
+        const struct command_option *own = command_option_find(c->options, name);
+        if (!own) {
+            char option[64];
+            snprintf(option, sizeof option, "--%s", name);
+            return report(EXIT_BAD_INPUT, option, "not an option of %s (see klotski %s --help)", c->name, c->name);
+        }
+        command_option_store(own, inv->given[i].value);
+    }
     return EXIT_ANSWERED;
 }
 
-int main(int argc, char **argv)
+/* Does what the command line asks: the version, a help, or a command's answer. */
+static int answer(struct invocation *inv)
 {
-    setlocale(LC_ALL, "");
-    struct invocation inv;
-    if (parse_command_line(argc, argv, &inv) != EXIT_ANSWERED)
-        return EXIT_BAD_INPUT;
-    struct request *r = &inv.request;
+    struct request *r = &inv->request;
     const char *name = r->arg_count > 0 ? r->args[0] : NULL;
-    if (inv.version) {
+    if (inv->version) {
         printf("klotski %s (database format %d)\n", KLOTSKI_VERSION, KL_DB_FORMAT_VERSION);
         return EXIT_ANSWERED;
     }
     if (name && strcmp(name, "help") == 0)
         return print_help(r->arg_count > 1 ? r->args[1] : NULL);
-    if (inv.help)
+    if (inv->help)
         return print_help(name);
     if (!name)
         return report(EXIT_BAD_INPUT, NULL, "no command given (see klotski --help)");
     const struct command *c = find_command(name);
     if (!c)
         return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
-    if (check_options(&inv, c) != EXIT_ANSWERED || picture_check_request(r, inv.format) != EXIT_ANSWERED)
+    out_init(inv->format);
+    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED))
         return EXIT_BAD_INPUT;
     r->args++;
     r->arg_count--;
-    out_init(inv.format);
-    const char *path = inv.db_path ? inv.db_path : getenv("KLOTSKI_DB");
+    const char *path = inv->db_path ? inv->db_path : getenv("KLOTSKI_DB");
     struct db *db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
     if (!db)
         return EXIT_BAD_INPUT;
@@ -220,5 +241,16 @@ int main(int argc, char **argv)
     db_close(db);
     if (fflush(stdout) != 0)
         status = worse_status(status, report(EXIT_BAD_INPUT, NULL, "cannot write the answer"));
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    setlocale(LC_ALL, "");
+    struct invocation inv;
+    int status = parse_command_line(argc, argv, &inv);
+    if (status == EXIT_ANSWERED)
+        status = answer(&inv);
+    free(inv.given);
     return status;
 }

@@ -5,20 +5,31 @@
 #include <stdlib.h>
 
 #include "query/search/bfs.h"
-#include "query/search/code_list.h"
 #include "query/commands/command.h"
+#include "query/commands/members.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
+static struct {
+    const char *group;
+} options;
+
+static const struct command_option farthest_options[] = {
+    {.name = "group", .value_name = "GROUP", .text = &options.group,
+     .help = "instead list the group's hardest layouts (the largest\n"
+             "min_steps) and, when the database holds the farthest phase,\n"
+             "its peripheral layouts: those whose farthest_steps is the\n"
+             "group's diameter, the ends of its longest shortest paths"},
+    {NULL},
+};
+
 static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
 static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
 
-static int farthest_of(struct db *db, const struct request *req, const struct layout_row *layout,
-                 const struct group_row *group)
+static int farthest_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    (void)req;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     size_t count;
@@ -48,11 +59,10 @@ static const char *const group_layout_columns[] = {"group", "kind", "code", "ste
 static const char *const group_summary_columns[] = {
     "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count", NULL};
 
-/* Adds `count` members, given by id, as rows of one kind. */
-static void add_members(struct table *t, const char *group, const char *kind, const uint32_t *ids,
-                        size_t count, int steps)
+/* Adds `count` members as rows of one kind, and frees their codes. */
+static void add_members(struct table *t, const char *group, const char *kind, kl_code *codes, size_t count,
+                        int steps)
 {
-    kl_code *codes = codes_of_ids(ids, count);
     for (size_t i = 0; i < count; i++) {
         table_text(t, group);
         table_text(t, kind);
@@ -62,24 +72,18 @@ static void add_members(struct table *t, const char *group, const char *kind, co
     free(codes);
 }
 
-static int farthest_of_group(struct db *db, const struct request *req)
+static int farthest_of_group(struct db *db)
 {
     struct group_row group;
-    int status = input_group(db, req->group, &group);
+    int status = input_group(db, options.group, &group);
     if (status != EXIT_ANSWERED)
         return status;
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
-    uint32_t *ids;
-    size_t count = group.max_min_steps == DB_NULL ? 0 : db_layer_ids(db, group.group_id, group.max_min_steps, &ids);
-    if (count > 0) {
-        add_members(list, group.name, "hardest", ids, count, group.max_min_steps);
-        free(ids);
-    }
-    count = db_peripheral_ids(db, group.group_id, &ids);
-    if (count > 0) {
-        add_members(list, group.name, "peripheral", ids, count, group.diameter);
-        free(ids);
-    }
+    size_t count;
+    kl_code *codes = members_hardest(db, &group, &count);
+    add_members(list, group.name, "hardest", codes, count, group.max_min_steps);
+    codes = members_peripheral(db, &group, &count);
+    add_members(list, group.name, "peripheral", codes, count, group.diameter);
     table_text(summary, group.name);
     table_number_or_null(summary, group.max_min_steps, NULL);
     table_number_or_null(summary, group.hardest_count, NULL);
@@ -107,23 +111,19 @@ static int farthest_of_group(struct db *db, const struct request *req)
 
 static int run_farthest(struct db *db, const struct request *req)
 {
-    if (!req->group)
+    if (!options.group)
         return input_each_layout(db, req, farthest_of);
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "farthest takes LAYOUTs or --group GROUP, not both");
-    return farthest_of_group(db, req);
+    return farthest_of_group(db);
 }
 
-const struct command cmd_farthest = {
+const struct command command_farthest = {
     .name = "farthest",
     .synopsis = "farthest LAYOUT... | farthest --group GROUP",
     .summary = "the layouts farthest from a layout; a group's hardest and peripheral layouts",
     .help = "farthest LAYOUT: the layouts of its group at the largest distance from LAYOUT\n"
-            "(farthest_steps), computed by a search over the group.\n\n"
-            "  --group GROUP   instead list the group's hardest layouts (the largest\n"
-            "                  min_steps) and, when the database holds the farthest phase,\n"
-            "                  its peripheral layouts: those whose farthest_steps is the\n"
-            "                  group's diameter, the ends of its longest shortest paths\n",
-    .options = OPTION_GROUP,
+            "(farthest_steps), computed by a search over the group.\n",
+    .options = farthest_options,
     .run = run_farthest,
 };

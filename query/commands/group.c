@@ -3,14 +3,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rank.h"
 #include "query/commands/command.h"
+#include "query/commands/members.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "core/rank.h"
 #include "query/report.h"
+#include "query/search/bfs.h"
 
 #define BAR_WIDTH 40
+
+static struct {
+    bool members, svg, html;
+    int depth; /* DB_NULL when not given */
+} options = {.depth = DB_NULL};
+
+static const struct command_option group_options[] = {
+    {.name = "members", .flag = &options.members, .help = "list its members: code, id, group_index and min_steps"},
+    {.name = "depth", .value_name = "D", .steps = &options.depth,
+     .help = "list only the members D steps from solved (implies --members)"},
+    {.name = "svg", .flag = &options.svg, .help = "print instead its depth histogram as an SVG chart"},
+    {.name = "html", .flag = &options.html,
+     .help = "print instead a self-contained web page: its facts, depth\n"
+             "histogram, and its hardest and farthest layouts as boards"},
+    {NULL},
+};
 
 static const char *const summary_columns[] = {
     "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
@@ -99,18 +117,56 @@ static struct table *members_of(const struct group_row *g, const struct layer *l
     return t;
 }
 
-static int answer_group(struct db *db, const struct request *req, const struct group_row *g)
+/* group --html: the page shows the group's hardest layouts and its peripheral ones.  When
+ * the database does not store the peripheral layouts, it shows instead those farthest
+ * from the first hardest layout, the one a player would most want to see the far side
+ * of. */
+static int page_of(struct db *db, const struct group_row *g, const struct chart_bar *bars, size_t count)
 {
-    if (req->svg || req->html)
-        return picture_group(db, req, g);
-    bool members = req->members || req->depth != DB_NULL;
-    if (req->depth != DB_NULL && (g->max_min_steps == DB_NULL || req->depth > g->max_min_steps))
-        return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", req->depth,
+    struct group_page_layouts layouts = {0};
+    kl_code *hardest = members_hardest(db, g, &layouts.hardest_count);
+    kl_code *farthest = members_peripheral(db, g, &layouts.farthest_count);
+    layouts.peripheral = farthest != NULL;
+    if (!farthest) {
+        layouts.from = hardest ? hardest[0] : g->min_code;
+        farthest = bfs_farthest(layouts.from, (size_t)g->size, &layouts.farthest_count, &layouts.distance);
+    }
+    layouts.hardest = hardest;
+    layouts.farthest = farthest;
+    int status = picture_group(g, bars, count, &layouts);
+    free(hardest);
+    free(farthest);
+    return status;
+}
+
+/* group --svg or --html: the depth histogram's bars are the layers of a solvable group
+ * (an unsolvable one has none). */
+static int picture_of(struct db *db, const struct group_row *g)
+{
+    struct layer *layers;
+    size_t layer_count = db_group_layers(db, g->group_id, &layers), count = 0;
+    struct chart_bar *bars = xmalloc(layer_count * sizeof *bars);
+    for (size_t i = 0; i < layer_count; i++)
+        if (layers[i].depth != DB_NULL)
+            bars[count++] = (struct chart_bar){layers[i].depth, (long long)layers[i].size};
+    db_free_layers(layers, layer_count);
+    int status = options.html ? page_of(db, g, bars, count) : picture_group(g, bars, count, NULL);
+    free(bars);
+    return status;
+}
+
+static int answer_group(struct db *db, const struct group_row *g)
+{
+    if (options.svg || options.html)
+        return picture_of(db, g);
+    bool members = options.members || options.depth != DB_NULL;
+    if (options.depth != DB_NULL && (g->max_min_steps == DB_NULL || options.depth > g->max_min_steps))
+        return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", options.depth,
                       g->max_min_steps == DB_NULL ? "the group is unsolvable" : "see its depth histogram");
     struct layer *layers;
     size_t count = db_group_layers(db, g->group_id, &layers);
     if (members) {
-        struct table *t = members_of(g, layers, count, req->depth);
+        struct table *t = members_of(g, layers, count, options.depth);
         out_next_answer();
         table_print(t);
         table_free(t);
@@ -124,25 +180,27 @@ static int answer_group(struct db *db, const struct request *req, const struct g
     return EXIT_ANSWERED;
 }
 
+static int check_group(void)
+{
+    return picture_check_request(options.svg, options.html, options.members || options.depth != DB_NULL);
+}
+
 static int run_group(struct db *db, const struct request *req)
 {
-    if (picture_check_one_input(req) != EXIT_ANSWERED)
+    const char *picture = options.svg ? "--svg" : options.html ? "--html" : NULL;
+    if (picture_check_one_input(picture, req) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     return input_each_group(db, req, answer_group);
 }
 
-const struct command cmd_group = {
+const struct command command_group = {
     .name = "group",
     .synopsis = "group [--members] [--depth D] GROUP... | group --svg|--html GROUP",
     .summary = "a group's class, size, min code, solvability, depth histogram, members",
     .help = "Shows each GROUP (a name like 5-4-1-1, or a LAYOUT meaning its group): its class,\n"
             "size, smallest code, whether it is solvable, its solved layouts, its largest\n"
-            "min_steps and how many reach it, and its depth histogram (layouts per min_steps).\n\n"
-            "  --members   list its members: code, id, group_index and min_steps\n"
-            "  --depth D   list only the members D steps from solved (implies --members)\n"
-            "  --svg       print instead its depth histogram as an SVG chart\n"
-            "  --html      print instead a self-contained web page: its facts, depth\n"
-            "              histogram, and its hardest and farthest layouts as boards\n",
-    .options = OPTION_MEMBERS | OPTION_DEPTH | OPTION_SVG | OPTION_HTML,
+            "min_steps and how many reach it, and its depth histogram (layouts per min_steps).\n",
+    .options = group_options,
+    .check = check_group,
     .run = run_group,
 };

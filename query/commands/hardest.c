@@ -11,6 +11,20 @@
 
 #define DEFAULT_LIMIT 10
 
+static struct {
+    const char *class_name, *group;
+    long limit;
+} options = {.limit = DEFAULT_LIMIT};
+
+static const struct command_option hardest_options[] = {
+    {.name = "class", .value_name = "CLASS", .text = &options.class_name,
+     .help = "only layouts of this class (e.g. 5-4-1)"},
+    {.name = "group", .value_name = "GROUP", .text = &options.group,
+     .help = "only layouts of this group (a name or a LAYOUT)"},
+    {.name = "limit", .value_name = "N", .count = &options.limit, .help = "at most N layouts (default 10)"},
+    {NULL},
+};
+
 static const char *const hardest_columns[] = {"code", "id", "min_steps", "group", NULL};
 
 struct hard_layout {
@@ -79,23 +93,23 @@ static int run_hardest(struct db *db, const struct request *req)
 {
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "hardest takes no arguments; use --class or --group");
-    if (req->class_name && req->group)
+    if (options.class_name && options.group)
         return report(EXIT_BAD_INPUT, NULL, "hardest takes --class or --group, not both");
     int64_t class_id = DB_NULL;
     struct group_row group = {.group_id = DB_NULL};
-    int status = req->class_name ? input_class(db, req->class_name, &class_id)
-               : req->group      ? input_group(db, req->group, &group)
-                                 : EXIT_ANSWERED;
+    int status = options.class_name ? input_class(db, options.class_name, &class_id)
+               : options.group      ? input_group(db, options.group, &group)
+                                    : EXIT_ANSWERED;
     if (status != EXIT_ANSWERED)
         return status;
-    long limit = req->limit != DB_NULL ? req->limit : DEFAULT_LIMIT;
+    long limit = options.limit;
     sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
     size_t count;
     struct hard_layout *found = collect(db, stmt, limit, &count);
     sqlite3_finalize(stmt);
     if (count == 0) {
         free(found);
-        return report(EXIT_NOT_FOUND, req->class_name ? req->class_name : req->group,
+        return report(EXIT_NOT_FOUND, options.class_name ? options.class_name : options.group,
                       "unsolvable: no layout has min_steps");
     }
     qsort(found, count, sizeof *found, compare_hard);
@@ -113,15 +127,12 @@ static int run_hardest(struct db *db, const struct request *req)
     return EXIT_ANSWERED;
 }
 
-const struct command cmd_hardest = {
+const struct command command_hardest = {
     .name = "hardest",
     .synopsis = "hardest [--class CLASS | --group GROUP] [--limit N]",
     .summary = "the layouts with the most min_steps",
     .help = "Lists the layouts with the most min_steps, deepest first, ties by code: over the\n"
-            "whole database, or within one class or one group.\n\n"
-            "  --class CLASS   only layouts of this class (e.g. 5-4-1)\n"
-            "  --group GROUP   only layouts of this group (a name or a LAYOUT)\n"
-            "  --limit N       at most N layouts (default 10)\n",
-    .options = OPTION_CLASS | OPTION_GROUP | OPTION_LIMIT,
+            "whole database, or within one class or one group.\n",
+    .options = hardest_options,
     .run = run_hardest,
 };

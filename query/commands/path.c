@@ -11,6 +11,17 @@
 #include "query/report.h"
 #include "query/render/route.h"
 
+static struct {
+    bool codes, html;
+} options;
+
+static const struct command_option path_options[] = {
+    {.name = "codes", .flag = &options.codes,
+     .help = "print just the codes of the layouts on the way, one per line"},
+    {.name = "html", .flag = &options.html, .help = "print instead a self-contained web page that plays the path"},
+    {NULL},
+};
+
 struct target {
     kl_code code;
     uint32_t position;
@@ -41,6 +52,8 @@ static kl_code *route_to(const struct bfs *search, uint32_t position, size_t *le
     *length = count;
     return route;
 }
+
+static int check_path(void) { return picture_check_request(false, options.html, options.codes); }
 
 static int run_path(struct db *db, const struct request *req)
 {
@@ -74,22 +87,21 @@ static int run_path(struct db *db, const struct request *req)
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);
     bfs_free(&search);
-    if (req->html)
+    if (options.html)
         picture_route(route, length, "a shortest path");
     else
-        route_print(route, length, req->codes);
+        route_print(route, length, options.codes);
     free(route);
     return EXIT_ANSWERED;
 }
 
-const struct command cmd_path = {
+const struct command command_path = {
     .name = "path",
     .synopsis = "path [--codes | --html] FROM TO",
     .summary = "a shortest path between two layouts of one group",
     .help = "Prints a shortest path from the LAYOUT FROM to the LAYOUT TO, step by step as\n"
-            "solve does.  Exits 1 when they lie in different groups: no path joins them.\n\n"
-            "  --codes   print just the codes of the layouts on the way, one per line\n"
-            "  --html    print instead a self-contained web page that plays the path\n",
-    .options = OPTION_CODES | OPTION_HTML,
+            "solve does.  Exits 1 when they lie in different groups: no path joins them.\n",
+    .options = path_options,
+    .check = check_path,
     .run = run_path,
 };

@@ -13,6 +13,17 @@
 #include "core/symmetry.h"
 #include "query/report.h"
 
+static struct {
+    bool svg;
+} options;
+
+static const struct command_option show_options[] = {
+    {.name = "svg", .flag = &options.svg,
+     .help = "print instead an SVG picture of the board: pieces coloured by shape,\n"
+             "the exit marked, the code, class and min_steps under it"},
+    {NULL},
+};
+
 static const char *const show_columns[] = {
     "code", "id", "class", "group", "group_index", "group_size", "min_steps", "mirror",
     "self_mirror", "farthest_steps", "farthest_num", "names", NULL};
@@ -52,11 +63,10 @@ static void print_for_people(const struct table *t, kl_code code)
     free(blocks[1]);
 }
 
-static int show_layout(struct db *db, const struct request *req, const struct layout_row *layout,
-                       const struct group_row *group)
+static int show_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    if (req->svg)
+    if (options.svg)
         return picture_board(layout, group);
     struct table *t = table_new(show_columns);
     add_fields(t, layout, group);
@@ -68,23 +78,24 @@ static int show_layout(struct db *db, const struct request *req, const struct la
     return EXIT_ANSWERED;
 }
 
+static int check_show(void) { return picture_check_request(options.svg, false, false); }
+
 static int run_show(struct db *db, const struct request *req)
 {
-    if (picture_check_one_input(req) != EXIT_ANSWERED)
+    if (picture_check_one_input(options.svg ? "--svg" : NULL, req) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     return input_each_layout(db, req, show_layout);
 }
 
-const struct command cmd_show = {
+const struct command command_show = {
     .name = "show",
     .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
     .help = "Shows each LAYOUT: its board, code, id, class, group, group_index, group size,\n"
             "min_steps (or unsolvable), its mirror image and whether it is its own mirror,\n"
             "its classic names, and farthest_steps/farthest_num when the database has them.\n"
-            "With no LAYOUT, reads one per line from stdin (or one board).\n\n"
-            "  --svg   print instead an SVG picture of the board: pieces coloured by shape,\n"
-            "          the exit marked, the code, class and min_steps under it\n",
-    .options = OPTION_SVG,
+            "With no LAYOUT, reads one per line from stdin (or one board).\n",
+    .options = show_options,
+    .check = check_show,
     .run = run_show,
 };

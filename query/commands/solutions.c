@@ -80,11 +80,9 @@ static struct table *solution_table(const struct bfs *search, const bool *passed
     return t;
 }
 
-static int solutions_of(struct db *db, const struct request *req, const struct layout_row *layout,
-                        const struct group_row *group)
+static int solutions_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    (void)req;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     if (layout->min_steps == DB_NULL)
@@ -117,13 +115,12 @@ static int run_solutions(struct db *db, const struct request *req)
     return input_each_layout(db, req, solutions_of);
 }
 
-const struct command cmd_solutions = {
+const struct command command_solutions = {
     .name = "solutions",
     .synopsis = "solutions LAYOUT...",
     .summary = "the solved layouts a layout reaches first, with distances",
     .help = "Lists the solutions of each LAYOUT with their distances: the solved layouts S such\n"
             "that no shortest path from LAYOUT to S passes another solved layout.  The minimal\n"
             "ones (min solutions) lie min_steps away.  Exits 1 for an unsolvable layout.\n",
-    .options = 0,
     .run = run_solutions,
 };

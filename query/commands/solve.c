@@ -12,6 +12,20 @@
 #include "query/report.h"
 #include "query/render/route.h"
 
+static struct {
+    bool codes, html;
+} options;
+
+static const struct command_option solve_options[] = {
+    {.name = "codes", .flag = &options.codes,
+     .help = "print just the codes of the layouts on the way, one per line,\n"
+             "from LAYOUT to the solved layout"},
+    {.name = "html", .flag = &options.html,
+     .help = "print instead a self-contained web page that plays the solution:\n"
+             "buttons, arrow keys, a slider, play/pause and the list of steps"},
+    {NULL},
+};
+
 /* Finds a neighbour of `code` whose min_steps is `steps`.  Returns false when none is. */
 static bool step_closer(struct db *db, kl_code code, int steps, kl_code *next)
 {
@@ -27,8 +41,7 @@ static bool step_closer(struct db *db, kl_code code, int steps, kl_code *next)
     return false;
 }
 
-static int solve_layout(struct db *db, const struct request *req, const struct layout_row *layout,
-                        const struct group_row *group)
+static int solve_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)group;
     char hex[KL_CODE_TEXT_SIZE];
@@ -45,33 +58,32 @@ static int solve_layout(struct db *db, const struct request *req, const struct l
                                                "to solved; rebuild it with `make`");
         }
     }
-    if (req->html)
+    if (options.html)
         picture_route(route, (size_t)steps + 1, "a minimal-step solution");
     else
-        route_print(route, (size_t)steps + 1, req->codes);
+        route_print(route, (size_t)steps + 1, options.codes);
     free(route);
     return EXIT_ANSWERED;
 }
 
+static int check_solve(void) { return picture_check_request(false, options.html, options.codes); }
+
 static int run_solve(struct db *db, const struct request *req)
 {
-    if (picture_check_one_input(req) != EXIT_ANSWERED)
+    if (picture_check_one_input(options.html ? "--html" : NULL, req) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     return input_each_layout(db, req, solve_layout);
 }
 
-const struct command cmd_solve = {
+const struct command command_solve = {
     .name = "solve",
     .synopsis = "solve [--codes] LAYOUT... | solve --html LAYOUT",
     .summary = "a minimal-step solution, step by step",
     .help = "Prints a minimal-step solution of each LAYOUT: numbered steps, each naming the\n"
             "piece (K 2x2, H horizontal, V vertical, o 1x1), the row and column it stood at,\n"
             "the directions and distance it slides, and the board after it.  Exits 1 for an\n"
-            "unsolvable layout.\n\n"
-            "  --codes   print just the codes of the layouts on the way, one per line,\n"
-            "            from LAYOUT to the solved layout\n"
-            "  --html    print instead a self-contained web page that plays the solution:\n"
-            "            buttons, arrow keys, a slider, play/pause and the list of steps\n",
-    .options = OPTION_CODES | OPTION_HTML,
+            "unsolvable layout.\n",
+    .options = solve_options,
+    .check = check_solve,
     .run = run_solve,
 };

@@ -1,5 +1,8 @@
-/* `klotski stats summary|classes|groups|depths [--class CLASS]`: the statistics tables,
- * each one SQL query over the small tables (classes, groups, layers). */
+/* `klotski stats summary|classes|groups|depths [--class CLASS] [--svg]`: the statistics
+ * tables, each one SQL query over the small tables (classes, groups, layers), and the
+ * charts of two of them, drawn from the same query's rows. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "query/commands/command.h"
@@ -9,15 +12,140 @@
 #include "query/report.h"
 
 #define MAX_COLUMNS 12
+#define SECTION_SIZE 8
+
+static struct {
+    const char *class_name;
+    bool svg;
+} options;
+
+static const struct command_option stats_options[] = {
+    {.name = "class", .value_name = "CLASS", .text = &options.class_name,
+     .help = "only the rows of this class (e.g. 5-4-1)"},
+    {.name = "svg", .flag = &options.svg,
+     .help = "print instead a chart as an SVG picture:\n"
+             "  depths: layouts per min_steps (log scale where the counts\n"
+             "  span more than three orders of magnitude)\n"
+             "  groups: the group sizes of every class on a log scale, a\n"
+             "  dot per size; with --class, the size of each of its groups"},
+    {NULL},
+};
 
 /* A statistics table: its query (with ?1 = the class_id, or NULL for all classes), the
- * names of its columns, and for people the word shown for a NULL in each. */
+ * names of its columns, for people the word shown for a NULL in each, and how --svg
+ * draws it.  The query may return more columns than the table shows: the chart's. */
 struct statistic {
     const char *name;
     const char *sql;
     const char *columns[MAX_COLUMNS];
     const char *null_labels[MAX_COLUMNS];
+    /* Draws the chart from the query's rows (class_name: the class asked, or NULL).
+     * Returns an enum exit_status.  NULL: the table has no chart. */
+    int (*draw)(struct db *db, sqlite3_stmt *rows, const char *class_name);
 };
+
+/* Reads the rows' columns x and value into bars; rows whose x is NULL are left out and
+ * their values summed into *left_out.  Returns the malloc'd bars and their number. */
+static struct chart_bar *read_bars(struct db *db, sqlite3_stmt *rows, int x, int value, size_t *count,
+                                   long long *left_out)
+{
+    struct chart_bar *bars = NULL;
+    size_t n = 0, capacity = 0;
+    *left_out = 0;
+    while (db_step(db, rows)) {
+        long long height = sqlite3_column_int64(rows, value);
+        if (sqlite3_column_type(rows, x) == SQLITE_NULL) {
+            *left_out += height;
+            continue;
+        }
+        if (n == capacity) {
+            capacity = capacity ? 2 * capacity : 256;
+            bars = xrealloc(bars, capacity * sizeof *bars);
+        }
+        bars[n++] = (struct chart_bar){sqlite3_column_int64(rows, x), height};
+    }
+    *count = n;
+    return bars;
+}
+
+/* The columns of the depths query that the chart reads. */
+enum { DEPTHS_MIN_STEPS, DEPTHS_LAYOUTS };
+
+/* stats depths --svg: layouts per min_steps. */
+static int draw_depths(struct db *db, sqlite3_stmt *rows, const char *class_name)
+{
+    size_t count;
+    long long unsolvable;
+    struct chart_bar *bars = read_bars(db, rows, DEPTHS_MIN_STEPS, DEPTHS_LAYOUTS, &count, &unsolvable);
+    int status = picture_depths(bars, count, unsolvable, class_name);
+    free(bars);
+    return status;
+}
+
+/* The columns of the groups query that the charts read; the last two are the charts'
+ * alone.  Its rows come in group_id order: class by class, and within a class in
+ * group_num order, which is by size descending (schema/tables.sql). */
+enum { GROUPS_CLASS = 1, GROUPS_SIZE = 2, GROUPS_GROUP_NUM = 9, GROUPS_JIANG = 10 };
+
+/* A column of the group-size chart: one class. */
+struct class_column {
+    char label[KL_CLASS_NAME_SIZE];
+    char section[SECTION_SIZE];
+    size_t first, count; /* its dots in the shared array */
+};
+
+/* stats groups --svg: every class's group sizes, a dot per size weighted by the groups
+ * of that size, which are neighbours in the rows. */
+static void draw_all_groups(struct db *db, sqlite3_stmt *rows)
+{
+    struct class_column classes[KL_CLASS_COUNT];
+    struct chart_dot *dots = NULL;
+    size_t class_count = 0, dot_count = 0, capacity = 0;
+    while (db_step(db, rows)) {
+        const char *name = (const char *)sqlite3_column_text(rows, GROUPS_CLASS);
+        long long size = sqlite3_column_int64(rows, GROUPS_SIZE);
+        if (class_count == 0 || strcmp(classes[class_count - 1].label, name) != 0) {
+            if (class_count == KL_CLASS_COUNT)
+                break;
+            struct class_column *c = &classes[class_count++];
+            snprintf(c->label, sizeof c->label, "%s", name);
+            snprintf(c->section, sizeof c->section, "%d", sqlite3_column_int(rows, GROUPS_JIANG));
+            c->first = dot_count;
+            c->count = 0;
+        } else if (dots[dot_count - 1].value == size) {
+            dots[dot_count - 1].weight++;
+            continue;
+        }
+        if (dot_count == capacity) {
+            capacity = capacity ? 2 * capacity : 1024;
+            dots = xrealloc(dots, capacity * sizeof *dots);
+        }
+        dots[dot_count++] = (struct chart_dot){size, 1};
+        classes[class_count - 1].count++;
+    }
+    struct chart_column columns[KL_CLASS_COUNT];
+    for (size_t i = 0; i < class_count; i++)
+        columns[i] = (struct chart_column){classes[i].label, classes[i].section, dots + classes[i].first,
+                                           classes[i].count};
+    picture_group_sizes(columns, class_count);
+    free(dots);
+}
+
+/* stats groups --svg: with --class, the size of each group of the class; else every
+ * class's group sizes. */
+static int draw_groups(struct db *db, sqlite3_stmt *rows, const char *class_name)
+{
+    if (!class_name) {
+        draw_all_groups(db, rows);
+        return EXIT_ANSWERED;
+    }
+    size_t count;
+    long long none;
+    struct chart_bar *bars = read_bars(db, rows, GROUPS_GROUP_NUM, GROUPS_SIZE, &count, &none);
+    picture_class_groups(bars, count, class_name);
+    free(bars);
+    return EXIT_ANSWERED;
+}
 
 static const struct statistic statistics[] = {
     {"summary",
@@ -27,46 +155,57 @@ static const struct statistic statistics[] = {
      " FROM classes WHERE ?1 IS NULL OR class_id = ?1)"
      " ORDER BY jiang IS NULL, jiang, bing",
      {"jiang", "bing", "classes", "groups", "layouts", "solved", "solvable", NULL},
-     {"all", "all"}},
+     {"all", "all"},
+     NULL},
     {"classes",
      "SELECT name, jiang, bing, style, layouts, groups, solved, solvable, max_min_steps"
      " FROM classes WHERE ?1 IS NULL OR class_id = ?1 ORDER BY class_id",
      {"class", "jiang", "bing", "style", "layouts", "groups", "solved", "solvable", "max_min_steps", NULL},
-     {NULL}},
+     {NULL},
+     NULL},
     {"groups",
      "SELECT g.name, c.name, g.size, printf('%09X', g.min_code), g.solved, g.max_min_steps,"
-     " g.hardest_count, g.diameter, g.radius"
+     " g.hardest_count, g.diameter, g.radius, g.group_num, c.jiang"
      " FROM groups g JOIN classes c USING (class_id)"
      " WHERE ?1 IS NULL OR g.class_id = ?1 ORDER BY g.group_id",
      {"group", "class", "size", "min_code", "solved", "max_min_steps", "hardest_count", "diameter",
       "radius", NULL},
-     {NULL}},
+     {NULL},
+     draw_groups},
     {"depths",
      "SELECT l.depth, sum(l.size), count(*) FROM layers l JOIN groups g USING (group_id)"
      " WHERE ?1 IS NULL OR g.class_id = ?1 GROUP BY l.depth ORDER BY l.depth IS NULL, l.depth",
      {"min_steps", "layouts", "groups", NULL},
-     {"unsolvable"}},
+     {"unsolvable"},
+     draw_depths},
 };
 #define STATISTIC_COUNT (sizeof statistics / sizeof *statistics)
 
-static struct table *run_statistic(struct db *db, const struct statistic *s, int64_t class_id)
+/* The statement giving a statistic's rows, of the class class_id (DB_NULL: all). */
+static sqlite3_stmt *statistic_rows(struct db *db, const struct statistic *s, int64_t class_id)
 {
-    sqlite3_stmt *stmt = db_prepare(db, s->sql);
+    sqlite3_stmt *rows = db_prepare(db, s->sql);
     if (class_id != DB_NULL)
-        sqlite3_bind_int64(stmt, 1, class_id);
+        sqlite3_bind_int64(rows, 1, class_id);
+    return rows;
+}
+
+static struct table *statistic_table(struct db *db, const struct statistic *s, sqlite3_stmt *rows)
+{
     struct table *t = table_new(s->columns);
-    while (db_step(db, stmt)) {
+    while (db_step(db, rows)) {
         for (int col = 0; s->columns[col]; col++) {
-            switch (sqlite3_column_type(stmt, col)) {
+            switch (sqlite3_column_type(rows, col)) {
             case SQLITE_NULL: table_null(t, s->null_labels[col]); break;
-            case SQLITE_INTEGER: table_number(t, sqlite3_column_int64(stmt, col)); break;
-            default: table_text(t, (const char *)sqlite3_column_text(stmt, col)); break;
+            case SQLITE_INTEGER: table_number(t, sqlite3_column_int64(rows, col)); break;
+            default: table_text(t, (const char *)sqlite3_column_text(rows, col)); break;
             }
         }
     }
-    sqlite3_finalize(stmt);
     return t;
 }
+
+static int check_stats(void) { return picture_check_request(options.svg, false, false); }
 
 static int run_stats(struct db *db, const struct request *req)
 {
@@ -79,20 +218,27 @@ static int run_stats(struct db *db, const struct request *req)
     if (!s)
         return report(EXIT_BAD_INPUT, req->args[0], "no such table; stats takes summary, classes, groups or depths");
     int64_t class_id = DB_NULL;
-    if (req->class_name) {
-        int status = input_class(db, req->class_name, &class_id);
+    if (options.class_name) {
+        int status = input_class(db, options.class_name, &class_id);
         if (status != EXIT_ANSWERED)
             return status;
     }
-    if (req->svg)
-        return picture_statistic(db, s->name, class_id, req->class_name);
-    struct table *t = run_statistic(db, s, class_id);
-    table_print(t);
-    table_free(t);
-    return EXIT_ANSWERED;
+    if (options.svg && !s->draw)
+        return report(EXIT_BAD_INPUT, s->name, "no picture of this table; --svg draws depths and groups");
+    sqlite3_stmt *rows = statistic_rows(db, s, class_id);
+    int status = EXIT_ANSWERED;
+    if (options.svg) {
+        status = s->draw(db, rows, options.class_name);
+    } else {
+        struct table *t = statistic_table(db, s, rows);
+        table_print(t);
+        table_free(t);
+    }
+    sqlite3_finalize(rows);
+    return status;
 }
 
-const struct command cmd_stats = {
+const struct command command_stats = {
     .name = "stats",
     .synopsis = "stats summary|classes|groups|depths [--class CLASS] [--svg]",
     .summary = "statistics tables: per (jiang, bing), class, group, depth",
@@ -102,13 +248,8 @@ const struct command cmd_stats = {
             "  classes   per class: pieces, layouts, groups, solved, solvable, max_min_steps\n"
             "  groups    per group: class, size, min code, solved, max_min_steps, hardest\n"
             "            count, and diameter and radius once the farthest phase has run\n"
-            "  depths    layouts and groups per min_steps (the last row: unsolvable)\n\n"
-            "  --class CLASS   only the rows of this class (e.g. 5-4-1)\n"
-            "  --svg           print instead a chart as an SVG picture:\n"
-            "                    depths: layouts per min_steps (log scale where the counts\n"
-            "                    span more than three orders of magnitude)\n"
-            "                    groups: the group sizes of every class on a log scale, a\n"
-            "                    dot per size; with --class, the size of each of its groups\n",
-    .options = OPTION_CLASS | OPTION_SVG,
+            "  depths    layouts and groups per min_steps (the last row: unsolvable)\n",
+    .options = stats_options,
+    .check = check_stats,
     .run = run_stats,
 };

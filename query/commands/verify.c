@@ -245,7 +245,7 @@ static int run_verify(struct db *db, const struct request *req)
     return c.differing ? EXIT_NOT_FOUND : EXIT_ANSWERED;
 }
 
-const struct command cmd_verify = {
+const struct command command_verify = {
     .name = "verify",
     .synopsis = "verify",
     .summary = "recompute and compare the database's checksums and counts",
@@ -255,6 +255,5 @@ const struct command cmd_verify = {
             "layout count and the depth layers against that scan.  Prints each check; says\n"
             "OK, or exits 1 when any differs.  Takes some seconds: it reads all 29,334,498\n"
             "rows and generates every step.\n",
-    .options = 0,
     .run = run_verify,
 };

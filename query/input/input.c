@@ -255,13 +255,12 @@ struct answerer {
     group_answer group;
 };
 
-static int answer_text(struct db *db, const struct request *req, const char *text,
-                       const struct answerer *answerer)
+static int answer_text(struct db *db, const char *text, const struct answerer *answerer)
 {
     if (answerer->group) {
         struct group_row group;
         int status = input_group(db, text, &group);
-        return status == EXIT_ANSWERED ? answerer->group(db, req, &group) : status;
+        return status == EXIT_ANSWERED ? answerer->group(db, &group) : status;
     }
     kl_code code;
     struct layout_row layout;
@@ -269,12 +268,11 @@ static int answer_text(struct db *db, const struct request *req, const char *tex
     int status = input_layout(text, &code);
     if (status == EXIT_ANSWERED)
         status = db_layout_in_group(db, code, &layout, &group);
-    return status == EXIT_ANSWERED ? answerer->layout(db, req, &layout, &group) : status;
+    return status == EXIT_ANSWERED ? answerer->layout(db, &layout, &group) : status;
 }
 
 /* stdin holds one board: `first` (its first line, already read) and the rest. */
-static int answer_board_on_stdin(struct db *db, const struct request *req, const char *first,
-                                 const struct answerer *answerer)
+static int answer_board_on_stdin(struct db *db, const char *first, const struct answerer *answerer)
 {
     char *rest = read_all(stdin);
     char *text = xmalloc(strlen(first) + strlen(rest) + 2);
@@ -287,7 +285,7 @@ static int answer_board_on_stdin(struct db *db, const struct request *req, const
         return status;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
-    return answer_text(db, req, hex, answerer);
+    return answer_text(db, hex, answerer);
 }
 
 /* Answers each argument, or each line of stdin, or the board stdin holds. */
@@ -296,7 +294,7 @@ static int each_input(struct db *db, const struct request *req, const struct ans
     int status = EXIT_ANSWERED;
     if (req->arg_count > 0) {
         for (int i = 0; i < req->arg_count; i++)
-            status = worse_status(status, answer_text(db, req, req->args[i], answerer));
+            status = worse_status(status, answer_text(db, req->args[i], answerer));
         return status;
     }
     if (isatty(STDIN_FILENO))
@@ -313,11 +311,11 @@ static int each_input(struct db *db, const struct request *req, const struct ans
             continue;
         read_any = true;
         if (first && starts_board(text)) {
-            status = answer_board_on_stdin(db, req, line, answerer);
+            status = answer_board_on_stdin(db, line, answerer);
             break;
         }
         first = false;
-        status = worse_status(status, answer_text(db, req, text, answerer));
+        status = worse_status(status, answer_text(db, text, answerer));
     }
     free(line);
     if (!read_any)

@@ -30,11 +30,11 @@ int input_class(struct db *db, const char *text, int64_t *class_id);
 /* Answers each of the request's arguments in turn, or when there are none each
  * non-blank line of stdin (all of stdin when it holds one board): parses it as a LAYOUT
  * (input_each_layout: the answer gets its row and its group's) or as a GROUP
- * (input_each_group), and calls `answer`.  An input that does not parse or is not in
- * the database is reported and skipped.  Returns the worst status of all. */
-typedef int (*layout_answer)(struct db *db, const struct request *req, const struct layout_row *layout,
-                             const struct group_row *group);
-typedef int (*group_answer)(struct db *db, const struct request *req, const struct group_row *group);
+ * (input_each_group), and calls `answer`, which returns an enum exit_status.  An input
+ * that does not parse or is not in the database is reported and skipped.  Returns the
+ * worst status of all. */
+typedef int (*layout_answer)(struct db *db, const struct layout_row *layout, const struct group_row *group);
+typedef int (*group_answer)(struct db *db, const struct group_row *group);
 
 int input_each_layout(struct db *db, const struct request *req, layout_answer answer);
 int input_each_group(struct db *db, const struct request *req, group_answer answer);

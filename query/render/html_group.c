@@ -5,18 +5,10 @@
 
 #define NOT_STORED "not stored (see below)"
 
+/* The page's style sheet, query/render/assets/group.css, compiled in by the Makefile. */
 static const char group_style[] =
-    "body { font-family: \"DejaVu Sans\", Verdana, sans-serif; margin: 24px; color: #222; background: #fafafa; }\n"
-    "h1 { font-size: 24px; margin: 0 0 14px; }\n"
-    "h2 { font-size: 19px; margin: 28px 0 8px; }\n"
-    ".facts { border-collapse: collapse; background: #fff; }\n"
-    ".facts th, .facts td { text-align: left; padding: 4px 14px; border-bottom: 1px solid #e4e4e4; }\n"
-    ".facts th { font-weight: normal; color: #555; }\n"
-    "svg.chart { max-width: 100%; height: auto; border: 1px solid #e4e4e4; }\n"
-    ".gallery { display: flex; flex-wrap: wrap; gap: 14px; }\n"
-    ".gallery figure { margin: 0; text-align: center; font-size: 13px; color: #555; }\n"
-    ".gallery figcaption b { font-size: 15px; color: #222; }\n"
-    ".gallery svg.board { width: 150px; height: auto; }\n";
+#include "query/render/assets/group.css.inc"
+    ;
 
 static void write_fact(FILE *out, const char *name, const char *value)
 {

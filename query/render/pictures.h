@@ -1,5 +1,6 @@
-/* The answers that are pictures: what each one shows, gathered from the database and
- * drawn by svg_board.h, svg_chart.h, html_player.h and html_group.h, on stdout.
+/* The answers that are pictures: their titles, notes and captions, drawn by svg_board.h,
+ * svg_chart.h, html_player.h and html_group.h on stdout.  The commands fetch what a
+ * picture shows and hand it over; nothing here reads the database.
  *   show LAYOUT --svg        the board, captioned with its code, class and min_steps
  *   solve LAYOUT --html      a page that plays a minimal-step solution
  *   path FROM TO --html      a page that plays a shortest path
@@ -13,22 +14,24 @@
 #ifndef KLOTSKI_QUERY_PICTURES_H
 #define KLOTSKI_QUERY_PICTURES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "query/commands/command.h"
 #include "query/db.h"
-#include "query/render/output.h"
+#include "query/render/svg_chart.h"
 
 /* Checks that a request for a picture asks nothing else of the output: not both --svg
- * and --html, no table format (`format`: --json, --csv, --md), no --codes, --members or
- * --depth.  Returns EXIT_ANSWERED (also when no picture is asked), or reports and
- * returns EXIT_BAD_INPUT. */
-int picture_check_request(const struct request *req, enum out_format format);
+ * and --html, no table format (--json, --csv, --md: out_format() must be chosen), and
+ * none of the options that list (`listing`: --codes, --members or --depth was given).
+ * svg, html: whether --svg, --html were given.  Returns EXIT_ANSWERED (also when no
+ * picture is asked), or reports and returns EXIT_BAD_INPUT. */
+int picture_check_request(bool svg, bool html, bool listing);
 
-/* For the commands that answer LAYOUT... or GROUP...: when a picture is asked, checks
- * that exactly one input is given.  Returns EXIT_ANSWERED or reports and returns
- * EXIT_BAD_INPUT. */
-int picture_check_one_input(const struct request *req);
+/* For the commands that answer LAYOUT... or GROUP...: when a picture is asked
+ * (`option`: "--svg" or "--html"; NULL when none is), checks that exactly one input is
+ * given.  Returns EXIT_ANSWERED or reports and returns EXIT_BAD_INPUT. */
+int picture_check_one_input(const char *option, const struct request *req);
 
 /* show LAYOUT --svg.  Returns EXIT_ANSWERED. */
 int picture_board(const struct layout_row *layout, const struct group_row *group);
@@ -37,13 +40,36 @@ int picture_board(const struct layout_row *layout, const struct group_row *group
  * what: the route's kind for the title ("a shortest path"). */
 void picture_route(const kl_code *codes, size_t count, const char *what);
 
-/* stats TABLE --svg, for the rows of class_id (DB_NULL: all classes; class_name its
- * name, else NULL).  Returns EXIT_ANSWERED; EXIT_BAD_INPUT (reported) for a table that
- * has no picture; EXIT_NOT_FOUND (reported) for a depth chart of unsolvable layouts. */
-int picture_statistic(struct db *db, const char *table, int64_t class_id, const char *class_name);
+/* stats depths --svg: layouts per min_steps.  bars: x a min_steps, value its layouts
+ * (x ascending); unsolvable: the layouts left out, which have none; class_name: the
+ * class drawn, NULL for all.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND (reported) when
+ * there is no bar: every layout is unsolvable. */
+int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name);
 
-/* group GROUP --svg or --html.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND (reported) for
- * the depth histogram of an unsolvable group. */
-int picture_group(struct db *db, const struct request *req, const struct group_row *group);
+/* stats groups --class CLASS --svg: bars, x a group_num and value its size, in
+ * group_num order, of the class named class_name. */
+void picture_class_groups(const struct chart_bar *bars, size_t count, const char *class_name);
+
+/* stats groups --svg: a column per class (labelled with its name, in sections by jiang)
+ * whose dots are its group sizes, each weighted by the groups of that size. */
+void picture_group_sizes(const struct chart_column *columns, size_t count);
+
+/* The layouts of group --html besides its histogram, as the command found them. */
+struct group_page_layouts {
+    const kl_code *hardest;  /* the group's hardest layouts, ascending; NULL if unsolvable */
+    size_t hardest_count;
+    const kl_code *farthest; /* its peripheral layouts, or those farthest from `from` */
+    size_t farthest_count;
+    bool peripheral;         /* true: `farthest` are the stored peripheral layouts */
+    kl_code from;            /* otherwise: the layout they were measured from, */
+    int distance;            /* and their distance from it */
+};
+
+/* group GROUP --svg (layouts NULL) or --html (layouts given): the group's depth
+ * histogram from `bars` (x a min_steps, value its layouts; none for an unsolvable
+ * group), alone or on the group's page.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND
+ * (reported) for the histogram alone of an unsolvable group. */
+int picture_group(const struct group_row *group, const struct chart_bar *bars, size_t count,
+                  const struct group_page_layouts *layouts);
 
 #endif
