@@ -58,6 +58,19 @@ static int parse_id(const char *text, kl_code *code)
     return EXIT_ANSWERED;
 }
 
+/* The short code of the newest public engine: five base-32 digits of the id. */
+static int parse_short_code(const char *text, kl_code *code)
+{
+    uint32_t id;
+    if (!kl_short_code_parse(text, &id)) {
+        char last[KL_SHORT_CODE_TEXT_SIZE];
+        kl_short_code_format(KL_LAYOUT_COUNT - 1, last);
+        return report(EXIT_BAD_INPUT, text, "a short code beyond the last layout, %s", last);
+    }
+    *code = kl_id_to_code(id);
+    return EXIT_ANSWERED;
+}
+
 static bool is_grid(const char *text)
 {
     return strlen(text) == GRID_DIGITS && strspn(text, "0123456789") == GRID_DIGITS;
@@ -188,6 +201,10 @@ int input_layout(const char *text, kl_code *code)
     }
     if (strpbrk(text, "/.") && is_ascii_path(text))
         return report(EXIT_BAD_INPUT, text, "no such board file");
+    /* Five characters of the short code's alphabet are a short code, even when they are
+     * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
+    if (kl_is_short_code(text))
+        return parse_short_code(text, code);
     if (is_ascii_word(text))
         return parse_code(text, code);
     return parse_name(text, code);

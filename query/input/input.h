@@ -1,5 +1,7 @@
 /* What people type for a LAYOUT, a GROUP or a CLASS, in every accepted form:
- *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c), an id (#4091296), a board in a file or
+ *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c), an id (#4091296), a short code (4WVE1:
+ *           five characters of its alphabet always are one, so a hex code that short
+ *           is written with a trailing 0, 1A9BF0), a board in a file or
  *           on stdin (`-`): the letters of core/board.h or a drawing as show prints it,
  *           a 20-digit grid (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the
  *           2x2), or a classic name (横刀立马; NAME#N picks one of a name's layouts)

@@ -93,4 +93,22 @@ expect "moves of an unsolvable layout: listed" "null true" "$(json '"\(.min_step
 
 expect_error "moves of a bad code" 2 "ZZZ" moves ZZZ
 
+# --- the short code, both ways: printed by show, read as a LAYOUT (SPEC.md's values and
+# the first and last ids, whose short codes are worked out by hand: 0 is 11111, and
+# 29334497 = 29*32^4 + 31*32^3 + 6*32^2 + 31*32 + 1 is VZ7Z2) ---
+for pair in 0:11111:000000000 4091296:4WVE1:1A9BF0C00 10399732:AXCZN:4FEA13400 29334497:VZ7Z2:EFFFFFFF0; do
+    IFS=: read -r id short hex <<< "$pair"
+    run show "#$id" --json
+    expect "short code of id $id" "$short $hex" "$(json '"\(.short_code) \(.code)"')"
+    run show "$short" --json
+    expect "short code $short read back" "$id $hex" "$(json '"\(.id) \(.code)"')"
+done
+run show 4wve1 --json
+expect "a short code in lower case" 1A9BF0C00 "$(json .code)"
+run moves AXCZN --json
+expect "moves takes a short code" 4FEA13400 "$(json .code)"
+expect_error "a short code past the last id" 2 "beyond the last layout, VZ7Z2" show VZ7Z3
+run show 1A9BF0 --json
+expect "a hex code of five digits is written with a trailing 0" 1A9BF0000 "$(json .code)"
+
 finish
