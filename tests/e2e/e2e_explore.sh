@@ -93,6 +93,40 @@ expect "moves of an unsolvable layout: listed" "null true" "$(json '"\(.min_step
 
 expect_error "moves of a bad code" 2 "ZZZ" moves ZZZ
 
+# --- hint: every level on the sample; the band holds the stored min_steps, level 3's
+# step is one the model lists and leads one step closer by the database ---
+solvable=$(jq -r 'select(.min_steps != null and .min_steps > 0) | .code' "$T/moves.json")
+for level in 1 2 3; do
+    run hint --level $level $solvable --json
+    printf '%s\n' "$out" > "$T/hint$level.json"
+    expect "hint --level $level: exit status" 0 "$status"
+    expect "hint --level $level: one answer each" "$(printf '%s\n' "$solvable" | wc -l)" "$(wc -l < "$T/hint$level.json")"
+done
+expect "hint: the band holds min_steps, ten wide" "" \
+    "$(jq -rs '.[0] as $m | .[1] | ($m | map({(.code): .min_steps}) | add) as $steps | .[] |
+        select($steps[.code] < .steps_from or $steps[.code] > .steps_to or .steps_to - .steps_from > 9 or .steps_from % 10 > 1) | .code' \
+        <(jq -s . "$T/moves.json") <(jq -s . "$T/hint1.json"))"
+expect "hint --level 1 tells no piece or step" 0 "$(jq 'select(.piece != null or .moves != null or .to != null) | 1' "$T/hint1.json" | wc -l)"
+expect "hint --level 2 tells the piece, not the step" 0 "$(jq 'select(.piece == null or .row == null or .moves != null or .to != null) | 1' "$T/hint2.json" | wc -l)"
+expect "hint --level 2 and 3 name the same piece" "$(jq -c '[.piece, .row, .col]' "$T/hint2.json" | md5sum)" "$(jq -c '[.piece, .row, .col]' "$T/hint3.json" | md5sum)"
+jq -r '"\(.code) \(.to)"' "$T/hint3.json" | sort > "$T/hint_steps.txt"
+expect "hint --level 3: each step is one the model lists" "" \
+    "$(join -v1 <(sed 's/ /:/' "$T/hint_steps.txt") <(sed 's/ /:/' "$T/model.txt" | cut -d' ' -f1 | sort))"
+codes=$(cut -d' ' -f2 "$T/hint_steps.txt" | sed 's/^/0x/' | paste -sd,)
+sql "SELECT printf('%09X', code), min_steps FROM layouts WHERE code IN ($codes)" | tr '|' ' ' | sort > "$T/hint_to.txt"
+expect "hint --level 3: each step leads one step closer" "" \
+    "$(jq -r '"\(.to) \(.code)"' "$T/hint3.json" | sort | join - "$T/hint_to.txt" | while read -r to from steps; do
+        [ "$((steps + 1))" = "$(jq -r --arg c "$from" 'select(.code == $c) | .min_steps' "$T/moves.json")" ] || echo "$from"; done)"
+run hint --level 3 1A9BF0C00
+expect "hint for people" "1A9BF0C00: between 80 and 89 steps left|move the o at row 4, column 2|slide it down 1, to 1A98FCC00" "$(printf '%s\n' "$out" | paste -sd'|')"
+run hint --level 3 D00000000 --json
+expect "hint of a solved layout" "0 0 null null" "$(json '"\(.steps_from) \(.steps_to) \(.piece) \(.to)"')"
+run hint 1A9BF0C00 --csv
+expect "hint --csv" "code,level,steps_from,steps_to,piece,row,col,moves,to|1A9BF0C00,1,80,89,,,,," "$(printf '%s\n' "$out" | paste -sd'|')"
+expect_error "hint of an unsolvable layout" 1 "unsolvable" hint "$unsolvable"
+expect_error "hint --level 4" 2 "takes 1, 2 or 3" hint --level 4 1A9BF0C00
+expect_error "hint --level 0" 2 "--level takes a number from 1" hint --level 0 1A9BF0C00
+
 # --- the short code, both ways: printed by show, read as a LAYOUT (SPEC.md's values and
 # the first and last ids, whose short codes are worked out by hand: 0 is 11111, and
 # 29334497 = 29*32^4 + 31*32^3 + 6*32^2 + 31*32 + 1 is VZ7Z2) ---
