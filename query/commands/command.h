@@ -35,6 +35,6 @@ struct command {
 /* The commands, one per query/commands/NAME.c. */
 extern const struct command command_show, command_solve, command_solutions, command_path, command_group,
     command_farthest, command_hardest, command_stats, command_verify, command_moves,
-    command_hint;
+    command_hint, command_check;
 
 #endif

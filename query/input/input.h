@@ -41,4 +41,20 @@ typedef int (*group_answer)(struct db *db, const struct group_row *group);
 int input_each_layout(struct db *db, const struct request *req, layout_answer answer);
 int input_each_group(struct db *db, const struct request *req, group_answer answer);
 
+/* LAYOUTs read in order as one list (an attempt at a puzzle, a route). */
+struct input_list {
+    kl_code *codes; /* malloc'd */
+    int *lines;     /* each code's line: its argument's position, or its line of stdin
+                       (blank lines counted), from 1 */
+    size_t count;
+};
+
+/* Reads the request's arguments, or when there are none each non-blank line of stdin,
+ * as LAYOUTs into *list.  Returns EXIT_ANSWERED with at least one code, or reports the
+ * first input that is not a layout (or that there was none) and returns EXIT_BAD_INPUT
+ * with *list empty.  Free the list with input_list_free. */
+int input_layout_list(const struct request *req, struct input_list *list);
+
+void input_list_free(struct input_list *list);
+
 #endif

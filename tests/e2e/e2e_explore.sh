@@ -127,6 +127,47 @@ expect_error "hint of an unsolvable layout" 1 "unsolvable" hint "$unsolvable"
 expect_error "hint --level 4" 2 "takes 1, 2 or 3" hint --level 4 1A9BF0C00
 expect_error "hint --level 0" 2 "--level takes a number from 1" hint --level 0 1A9BF0C00
 
+# --- check: a minimal-step solution, detours, an illegal jump ---
+"$K" --db "$TEST_DB" solve --codes 4FEA13400 > "$T/optimal.txt"
+run check --json < "$T/optimal.txt"
+expect "check of a minimal-step solution: exit status" 0 "$status"
+expect "check of a minimal-step solution: 138 steps, solved, none wasted" "4FEA13400 138 138 0 true null 0" \
+    "$(json '"\(.start) \(.steps) \(.start_min_steps) \(.end_min_steps) \(.solved) \(.first_not_optimal) \(.wasted)"')"
+expect "check of a minimal-step solution: every change -1" "-1" "$(json '[.step_list[1:][].change] | unique | map(tostring) | join(" ")')"
+expect "check of a minimal-step solution: min_steps counts down" "$(seq 138 -1 0 | paste -sd' ')" "$(json '[.step_list[].min_steps] | map(tostring) | join(" ")')"
+run moves 1A9BF0C00 --json
+neutral=$(json '[.move_list[] | select(.change == 0)][0].code')
+{ echo 1A9BF0C00; "$K" --db "$TEST_DB" solve --codes "$neutral"; } > "$T/detour.txt"
+run check --json < "$T/detour.txt"
+expect "check of a detour (one neutral step first)" "82 true 2 1" "$(json '"\(.steps) \(.solved) \(.first_not_optimal) \(.wasted)"')"
+expect "check of a detour: the route is legal by the model" "82 steps" "$("$REFERENCE_BIN/step_check" < "$T/detour.txt")"
+# A step back along the minimal-step solution (136 to 137 steps left), then on from there.
+{ sed -n 3p "$T/optimal.txt"; sed -n 2p "$T/optimal.txt"; "$K" --db "$TEST_DB" solve --codes "$(sed -n 2p "$T/optimal.txt")" | tail -n +2; } > "$T/backwards.txt"
+run check --json < "$T/backwards.txt"
+expect "check of a detour with a backward step: two wasted" "136 138 2 2 1 -1" \
+    "$(json '"\(.start_min_steps) \(.steps) \(.first_not_optimal) \(.wasted) \(.step_list[1].change) \(.step_list[2].change)"')"
+head -20 "$T/backwards.txt" > "$T/part.txt"
+run check --json < "$T/part.txt"
+expect "check of an unfinished attempt: wasted against the steps gained" "19 119 false 2" "$(json '"\(.steps) \(.end_min_steps) \(.solved) \(.wasted)"')"
+run check 1A9BF0C00 "$neutral" --csv
+expect "check with the layouts as arguments, as CSV" "line,code,piece,row,col,moves,min_steps,change|1,1A9BF0C00,,,,,81,|2,$neutral,o,4,2,\"down 1, right 1\",81,0" \
+    "$(printf '%s\n' "$out" | paste -sd'|')"
+run check 1A9BF0C00 --json
+expect "check of a start alone: no step" "0 0 null" "$(json '"\(.steps) \(.wasted) \(.first_not_optimal)"')"
+run check 1A9BF0C00 "$neutral"
+expect "check for people: a card, then the steps" "wasted 1|line code piece row col moves min_steps change" \
+    "$(printf '%s\n' "$out" | grep -E '^(wasted|line)' | tr -s ' ' | paste -sd'|')"
+sed '3s/.*/D00000000/' "$T/optimal.txt" > "$T/jump.txt"
+expect_error "check of an illegal jump names the line" 2 "line 3: D00000000 is not one step from" check < "$T/jump.txt"
+expect "check of an illegal jump: nothing on stdout" "" "$out"
+printf '1A9BF0C00\n\n%s\n\n4FEA13400\n' "$neutral" > "$T/blank.txt"
+expect_error "check on stdin counts blank lines" 2 "line 5: 4FEA13400 is not one step from $neutral on line 3" check < "$T/blank.txt"
+expect_error "check with arguments names the argument's position" 2 "line 2: 4FEA13400 is not one step from 1A9BF0C00 on line 1" \
+    check 1A9BF0C00 4FEA13400
+expect_error "check of the same layout twice" 2 "line 2: 1A9BF0C00 is not one step" check 1A9BF0C00 1A9BF0C00
+expect_error "check of a line that is no layout" 2 "ZZZ" check 1A9BF0C00 ZZZ
+expect_error "check of nothing" 2 "no input given" check < /dev/null
+
 # --- the short code, both ways: printed by show, read as a LAYOUT (SPEC.md's values and
 # the first and last ids, whose short codes are worked out by hand: 0 is 11111, and
 # 29334497 = 29*32^4 + 31*32^3 + 6*32^2 + 31*32 + 1 is VZ7Z2) ---
