@@ -5,40 +5,10 @@
 # sharing no code with the tool) for the steps, and against the database read with the
 # sqlite3 shell for every resulting layout's min_steps.
 . "$(dirname "$0")/lib.sh"
-[ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 K=$BIN/klotski
 T=$WORK/explore
 mkdir -p "$T"
-
-if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
-fi
-
-# run ARGS...: runs klotski on the test database; sets out, err and status.
-run() {
-    out=$("$K" --db "$TEST_DB" "$@" 2>"$T/stderr")
-    status=$?
-    err=$(cat "$T/stderr")
-}
-
-# expect_error NAME STATUS TEXT ARGS...: the command fails with STATUS and one line on
-# stderr that contains TEXT.
-expect_error() {
-    local name=$1 want=$2 text=$3
-    shift 3
-    run "$@"
-    expect "$name: exit status" "$want" "$status"
-    expect "$name: one line on stderr" 1 "$(printf '%s\n' "$err" | wc -l)"
-    case $err in
-        *"$text"*) expect "$name: message" ok ok ;;
-        *) expect "$name: message" "...$text..." "$err" ;;
-    esac
-}
-
-# json FILTER: jq on the last output.
-json() { printf '%s\n' "$out" | jq -r "$1"; }
+use_database
 
 NEIGHBOURS=$REFERENCE_BIN/neighbour_list
 expect "neighbour lister built by make check" yes "$([ -x "$NEIGHBOURS" ] && echo yes || echo no)"

@@ -5,16 +5,10 @@
 # (--db, $KLOTSKI_DB, data/klotski.db in the current folder, the installed database),
 # each shown by a place that holds a bad file winning over the ones after it.
 . "$(dirname "$0")/lib.sh"
-[ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 T=$WORK/install
 rm -rf "$T"
 mkdir -p "$T/elsewhere" "$T/with_data/data"
-
-if [ ! -f "$TEST_DB" ]; then
-    expect "a database to install (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
-fi
+use_database
 
 # The tools of this build (the make that runs the tests passes its OBJ and BIN on).
 make -s -C "$ROOT" install DESTDIR="$T/root" PREFIX=/usr BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-build/release}" \

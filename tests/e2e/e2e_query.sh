@@ -4,48 +4,10 @@
 # the answers SPEC.md gives for 1A9BF0C00 and 4FEA13400, and solve's routes checked step
 # by step by tests/reference/step_check.c, which shares no code with the tool.
 . "$(dirname "$0")/lib.sh"
-[ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 K=$BIN/klotski
 T=$WORK/query
 mkdir -p "$T"
-
-if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
-fi
-
-# run ARGS...: runs klotski on the test database; sets out, err and status.
-run() {
-    out=$("$K" --db "$TEST_DB" "$@" 2>"$T/stderr")
-    status=$?
-    err=$(cat "$T/stderr")
-}
-
-# expect_error NAME STATUS TEXT ARGS...: the command fails with STATUS and one line on
-# stderr that contains TEXT.
-expect_error() {
-    local name=$1 want=$2 text=$3
-    shift 3
-    run "$@"
-    expect "$name: exit status" "$want" "$status"
-    expect "$name: one line on stderr" 1 "$(printf '%s\n' "$err" | wc -l)"
-    case $err in
-        *"$text"*) expect "$name: message" ok ok ;;
-        *) expect "$name: message" "...$text..." "$err" ;;
-    esac
-}
-
-# has NAME TEXT: the last output contains TEXT.
-has() {
-    case $out in
-        *"$2"*) expect "$1" ok ok ;;
-        *) expect "$1" "...$2..." "$out" ;;
-    esac
-}
-
-# json FIELD: a field of the last output, one JSON object.
-json() { printf '%s\n' "$out" | jq -r "$1"; }
+use_database
 
 STEP_CHECK=$REFERENCE_BIN/step_check
 expect "step checker built by make check" yes "$([ -x "$STEP_CHECK" ] && echo yes || echo no)"
