@@ -1,5 +1,5 @@
 /* The board symmetries (core/symmetry.h): the up-down flip and the half turn, checked
- * against the naive model of tests/layout_model.h, which moves each piece on a grid, on
+ * against the naive model of tests/reference/layout_model.h, which moves each piece on a grid, on
  * a hand-made layout and on a sample of every layout; the mirror is checked the same way
  * in unit_code.c. */
 #include "tests/unit/unit_test.h"
