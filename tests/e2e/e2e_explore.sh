@@ -23,6 +23,10 @@ expect "moves 1A9BF0C00 first move" "1A98FCC00 o 4 2 5 2 down 1 1 80 -1" \
 expect "moves 1A9BF0C00 changes, best first" "-1 -1 -1 -1 0 0 0 0" "$(json '[.move_list[].change] | map(tostring) | join(" ")')"
 run moves 1A9BF0C00
 expect "moves for people: headline" "1A9BF0C00 (81 steps from solved): 8 moves, 4 optimal" "$(printf '%s\n' "$out" | head -1)"
+expect "moves for people: the step in one column, best first" "1A98FCC00 o r4c2 down 1 80 -1 optimal" \
+    "$(printf '%s\n' "$out" | sed -n 4p | tr -s ' ' | sed 's/ *-  *-$//')"
+expect "moves for people: the last step" "1A9BFC000 o r5c4 left 2 81 +0 neutral" \
+    "$(printf '%s\n' "$out" | sed -n 11p | tr -s ' ' | sed 's/ *-  *-$//')"
 run moves 1A9BF0C00 --csv
 expect "moves --csv: header and 8 rows" 9 "$(printf '%s\n' "$out" | wc -l)"
 run moves 1A9BF0C00 --md
