@@ -21,7 +21,7 @@
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
-    &command_farthest, &command_hardest, &command_stats, &command_verify,
+    &command_farthest, &command_hardest, &command_stats, &command_verify, &command_serve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
@@ -234,7 +234,8 @@ static int answer(struct invocation *inv)
     r->args++;
     r->arg_count--;
     const char *path = inv->db_path ? inv->db_path : getenv("KLOTSKI_DB");
-    struct db *db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
+    r->db_path = path && *path ? path : KL_DB_DEFAULT_PATH;
+    struct db *db = db_open(r->db_path);
     if (!db)
         return EXIT_BAD_INPUT;
     int status = c->run(db, r);

@@ -14,6 +14,8 @@
 struct request {
     char **args;
     int arg_count;
+    const char *db_path; /* the database the command's `db` is open on (serve opens one
+                            connection per thread on it) */
 };
 
 struct command {
@@ -34,6 +36,6 @@ struct command {
 
 /* The commands, one per query/commands/NAME.c. */
 extern const struct command command_show, command_solve, command_solutions, command_path, command_group,
-    command_farthest, command_hardest, command_stats, command_verify;
+    command_farthest, command_hardest, command_stats, command_verify, command_serve;
 
 #endif
