@@ -21,7 +21,9 @@
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
-    &command_farthest, &command_hardest, &command_stats, &command_verify, &command_serve,
+    &command_farthest, &command_hardest, &command_stats, &command_verify,
+    &command_moves,
+    &command_serve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 

@@ -51,6 +51,19 @@ static void describe_slides(kl_raw before, struct kl_step step, char moves[ROUTE
     }
 }
 
+struct step_text route_step_text(kl_raw before, struct kl_step step)
+{
+    struct step_text text = {
+        .step = step,
+        .piece = kl_piece_letter((enum kl_piece)step.kind),
+        .row = step.from / KL_COLS + 1,
+        .col = step.from % KL_COLS + 1,
+        .distance = step.distance,
+    };
+    describe_slides(before, step, text.moves);
+    return text;
+}
+
 /* Finds the step that leads from one layout to the next. */
 struct step_text route_describe_step(kl_code from, kl_code to)
 {
@@ -59,19 +72,10 @@ struct step_text route_describe_step(kl_code from, kl_code to)
     kl_code_to_raw(to, &after);
     struct kl_step steps[KL_MAX_STEPS];
     int n = kl_steps(before, steps);
-    struct step_text text = {0};
-    for (int s = 0; s < n; s++) {
-        if (kl_step_apply(before, steps[s]) != after)
-            continue;
-        text.step = steps[s];
-        text.piece = kl_piece_letter((enum kl_piece)steps[s].kind);
-        text.row = steps[s].from / KL_COLS + 1;
-        text.col = steps[s].from % KL_COLS + 1;
-        text.distance = steps[s].distance;
-        describe_slides(before, steps[s], text.moves);
-        break;
-    }
-    return text;
+    for (int s = 0; s < n; s++)
+        if (kl_step_apply(before, steps[s]) == after)
+            return route_step_text(before, steps[s]);
+    return (struct step_text){0};
 }
 
 static char *drawn(kl_code code)

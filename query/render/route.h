@@ -21,6 +21,9 @@ struct step_text {
     char moves[ROUTE_MOVES_TEXT_SIZE]; /* "right 1, down 1" */
 };
 
+/* Describes `step`, one that kl_steps made for the legal raw layout `before`. */
+struct step_text route_step_text(kl_raw before, struct kl_step step);
+
 /* Describes the step from the layout `from` to the layout `to`: legal codes one step
  * apart. */
 struct step_text route_describe_step(kl_code from, kl_code to);

@@ -265,6 +265,11 @@ static void answer_layout(struct db *db, const struct api_request *request, stru
     layout_route(db, request, &command_show, reply);
 }
 
+static void answer_moves(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    layout_route(db, request, &command_moves, reply);
+}
+
 static void answer_solve(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     layout_route(db, request, &command_solve, reply);
@@ -447,6 +452,7 @@ static const struct route routes[] = {
     {"/app.js", {NULL}, answer_js},
     {"/play", {"layout", NULL}, answer_play},
     {"/api/layout", {"layout", NULL}, answer_layout},
+    {"/api/moves", {"layout", NULL}, answer_moves},
     {"/api/solve", {"layout", NULL}, answer_solve},
     {"/api/path", {"from", "to", NULL}, answer_path},
     {"/api/group", {"group", NULL}, answer_group},

@@ -1,0 +1,97 @@
+/* `klotski moves LAYOUT...`: every step from a layout with its outcome, best first, as
+ * the chess tablebase probes list a position's moves (query/explore/moves.h). */
+#include <stdio.h>
+
+#include "query/commands/command.h"
+#include "query/explore/moves.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/render/route.h"
+#include "query/report.h"
+
+static const char *const move_columns[] = {
+    "code", "piece", "row", "col", "to_row", "to_col", "moves", "distance", "min_steps",
+    "change", "farthest_steps", "farthest_num", NULL};
+
+/* The word people read for a change in min_steps. */
+static const char *change_word(const struct explore_move *m)
+{
+    if (m->min_steps == DB_NULL)
+        return "unsolvable";
+    return m->change < 0 ? "optimal" : m->change > 0 ? "backwards" : "neutral";
+}
+
+static struct table *move_table(kl_code from, const struct explore_move *moves, size_t count)
+{
+    kl_raw raw;
+    kl_code_to_raw(from, &raw);
+    struct table *t = table_new(move_columns);
+    for (size_t i = 0; i < count; i++) {
+        const struct explore_move *m = &moves[i];
+        struct step_text s = route_step_text(raw, m->step);
+        char piece[2] = {s.piece, '\0'};
+        table_code(t, m->to);
+        table_text(t, piece);
+        table_number(t, s.row);
+        table_number(t, s.col);
+        table_number(t, m->step.to / KL_COLS + 1);
+        table_number(t, m->step.to % KL_COLS + 1);
+        table_text(t, s.moves);
+        table_number(t, s.distance);
+        table_number_or_null(t, m->min_steps, "unsolvable");
+        if (out_format() == FORMAT_TEXT) {
+            char change[32];
+            snprintf(change, sizeof change, "%+d %s", m->change, change_word(m));
+            table_text(t, m->min_steps == DB_NULL ? "-" : change);
+        } else {
+            table_number(t, m->change);
+        }
+        table_number_or_null(t, m->farthest_steps, NULL);
+        table_number_or_null(t, m->farthest_num, NULL);
+    }
+    return t;
+}
+
+static int moves_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
+{
+    struct explore_move moves[KL_MAX_STEPS];
+    size_t count = explore_moves(db, layout->code, moves);
+    size_t optimal = 0;
+    for (size_t i = 0; i < count; i++)
+        optimal += moves[i].change == EXPLORE_OPTIMAL;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(layout->code, hex);
+    static const char *const summary_columns[] = {"code", "group", "min_steps", "moves_count", "optimal_count", NULL};
+    struct table *summary = table_new(summary_columns);
+    table_text(summary, hex);
+    table_text(summary, group->name);
+    table_number_or_null(summary, layout->min_steps, "unsolvable");
+    table_number(summary, (long long)count);
+    table_number(summary, (long long)optimal);
+    char headline[160], distance[32] = "unsolvable";
+    if (layout->min_steps != DB_NULL)
+        snprintf(distance, sizeof distance, "%d steps from solved", layout->min_steps);
+    snprintf(headline, sizeof headline, "%s (%s): %zu move%s, %zu optimal", hex, distance, count,
+             count == 1 ? "" : "s", optimal);
+    struct table *list = move_table(layout->code, moves, count);
+    answer_print(headline, summary, "move_list", list);
+    table_free(list);
+    table_free(summary);
+    return EXIT_ANSWERED;
+}
+
+static int run_moves(struct db *db, const struct request *req) { return input_each_layout(db, req, moves_of); }
+
+const struct command command_moves = {
+    .name = "moves",
+    .synopsis = "moves LAYOUT...",
+    .summary = "every step from a layout with its outcome, best first",
+    .help = "Lists every step from each LAYOUT: the layout it leads to, the piece moved (K 2x2,\n"
+            "H horizontal, V vertical, o 1x1), the row and column of its top-left cell before\n"
+            "and after (from 1, top left), the slides that carry it there, the new layout's\n"
+            "min_steps and the change: -1 optimal (one step closer to solved), 0 neutral,\n"
+            "+1 backwards; farthest_steps and farthest_num when the database has them.\n"
+            "Best first: by change, ties by the resulting code ascending.  An unsolvable\n"
+            "layout's steps are listed too, all with change 0, in code order.\n",
+    .run = run_moves,
+};
