@@ -10,17 +10,11 @@
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
 # bounded; the server is stopped at the end whatever happens.
 . "$(dirname "$0")/lib.sh"
-[ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
+need_database
 K=$BIN/klotski
 T=$WORK/serve
 rm -rf "$T"
 mkdir -p "$T"
-
-if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
-fi
 CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 expect "curl, python3 and chromium are installed" yes \
     "$(command -v curl >/dev/null && command -v python3 >/dev/null && [ -n "$CHROMIUM" ] && echo yes || echo no)"
@@ -223,9 +217,22 @@ get "/api/layout?layout=1A9BF0C00"
 expect "after all the bad requests the server still answers" "200 81" "$code $(jq -r .min_steps "$T/body")"
 
 # ---- many clients at once ----
-seq 1 64 | xargs -P 32 -I{} curl -s --max-time 30 -o /dev/null -w '%{http_code}\n' \
-    "$URL/api/moves?layout=%23{}" >"$T/parallel"
-expect "64 requests, 32 at a time: all answered" "64" "$(grep -c '^200$' "$T/parallel")"
+# 64 requests, 32 at a time, on both threads of the pool: moves of 32 layouts, and the
+# hardest layouts of their groups (a route that sets a command's option for its
+# request); each answer must be the command's own.
+mkdir -p "$T/parallel"
+ids=$(seq 0 916666 29334497 | head -32)
+for id in $ids; do
+    printf '%s\n' "moves-$id /api/moves?layout=%23$id" "hardest-$id /api/hardest?group=%23$id"
+done | xargs -P 32 -L 1 sh -c 'curl -s --max-time 60 -o "$0/$2" "$1$3"' "$T/parallel" "$URL"
+wrong=0
+for id in $ids; do
+    [ "$(jq -cS . "$T/parallel/moves-$id")" = "$("$K" --db "$TEST_DB" --json moves "#$id" | jq -cS .)" ] ||
+        wrong=$((wrong + 1))
+    [ "$(jq -cS . "$T/parallel/hardest-$id")" = "$("$K" --db "$TEST_DB" --json hardest --group "#$id" |
+                                                    jq -cSs .)" ] || wrong=$((wrong + 1))
+done
+expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$wrong"
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)

@@ -33,3 +33,13 @@ finish() {
     echo "$(basename "$0"): $checks_passed passed, $checks_failed failed"
     [ "$checks_failed" -eq 0 ]
 }
+
+# need_database: queries the test database, else the default one; when there is neither,
+# counts one failed check and ends the script.
+need_database() {
+    [ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
+    [ -f "$TEST_DB" ] && return
+    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
+    finish
+    exit
+}
