@@ -128,9 +128,13 @@ $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)
 
-install: tools
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+# The tools, the man page and the database, which an installed klotski finds as
+# PREFIX/share/klotski/klotski.db (KL_DB_INSTALLED_PATH of core/database/format.h).  The
+# database is built when missing, never rebuilt here.
+install: tools | $(DB)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/klotski
 	install -m 755 $(BIN)/klotski $(BIN)/klotski-build $(DESTDIR)$(PREFIX)/bin
+	install -m 644 $(DB) $(DESTDIR)$(PREFIX)/share/klotski/klotski.db
 	if [ -f docs/klotski.1 ]; then install -m 644 docs/klotski.1 $(DESTDIR)$(PREFIX)/share/man/man1; fi
 
 clean:

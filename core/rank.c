@@ -1,6 +1,8 @@
 #include "core/rank.h"
 
+#include <ctype.h>
 #include <pthread.h>
+#include <string.h>
 
 #include "core/piece.h"
 
@@ -227,4 +229,39 @@ size_t kl_enumerate(kl_code *out)
         enumerate_from(state_id(&w), 0, 32, (kl_code)king_addresses[k] << 32, &end);
     }
     return (size_t)(end - out);
+}
+
+void kl_short_code_format(uint32_t id, char buf[KL_SHORT_CODE_TEXT_SIZE])
+{
+    for (int i = KL_SHORT_CODE_DIGITS - 1; i >= 0; i--, id /= 32)
+        buf[i] = KL_SHORT_CODE_ALPHABET[id % 32];
+    buf[KL_SHORT_CODE_DIGITS] = '\0';
+}
+
+/* The value of a short code digit, any case; -1 for a character that is none. */
+static int short_code_digit(char c)
+{
+    const char *at = c ? strchr(KL_SHORT_CODE_ALPHABET, toupper((unsigned char)c)) : NULL;
+    return at ? (int)(at - KL_SHORT_CODE_ALPHABET) : -1;
+}
+
+bool kl_is_short_code(const char *text)
+{
+    for (int i = 0; i < KL_SHORT_CODE_DIGITS; i++)
+        if (short_code_digit(text[i]) < 0)
+            return false;
+    return text[KL_SHORT_CODE_DIGITS] == '\0';
+}
+
+bool kl_short_code_parse(const char *text, uint32_t *id)
+{
+    if (!kl_is_short_code(text))
+        return false;
+    uint32_t value = 0;
+    for (int i = 0; i < KL_SHORT_CODE_DIGITS; i++)
+        value = value * 32 + (uint32_t)short_code_digit(text[i]);
+    if (value >= KL_LAYOUT_COUNT)
+        return false;
+    *id = value;
+    return true;
 }

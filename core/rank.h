@@ -3,6 +3,7 @@
 #ifndef KLOTSKI_CORE_RANK_H
 #define KLOTSKI_CORE_RANK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -14,6 +15,25 @@ uint32_t kl_code_to_id(kl_code code);
 
 /* Returns the code whose id is `id`; id must be below KL_LAYOUT_COUNT. */
 kl_code kl_id_to_code(uint32_t id);
+
+/* The short code of the newest public engine (SPEC.md): the id in base 32, most
+ * significant digit first, always KL_SHORT_CODE_DIGITS digits, with the digits of
+ * KL_SHORT_CODE_ALPHABET (no 0, I, L or O, which people misread).  4091296 is "4WVE1". */
+#define KL_SHORT_CODE_DIGITS 5
+#define KL_SHORT_CODE_TEXT_SIZE (KL_SHORT_CODE_DIGITS + 1)
+#define KL_SHORT_CODE_ALPHABET "123456789ABCDEFGHJKMNPQRSTUVWXYZ"
+
+/* Writes the short code of `id` (below KL_LAYOUT_COUNT) and a NUL into buf. */
+void kl_short_code_format(uint32_t id, char buf[KL_SHORT_CODE_TEXT_SIZE]);
+
+/* True when text has the form of a short code: exactly KL_SHORT_CODE_DIGITS digits of
+ * the alphabet, in any case (whether it names a layout is kl_short_code_parse's test). */
+bool kl_is_short_code(const char *text);
+
+/* Reads a short code (any case).  Returns true and stores its id in *id, or false, *id
+ * untouched, when text is not of the form (kl_is_short_code) or its id is not below
+ * KL_LAYOUT_COUNT (32^5 exceeds the count: "VZ7Z2" is the last that names a layout). */
+bool kl_short_code_parse(const char *text, uint32_t *id);
 
 /* Writes every legal code in ascending order into out, which has room for
  * KL_LAYOUT_COUNT codes.  Returns the number written (KL_LAYOUT_COUNT). */

@@ -19,6 +19,19 @@
 
 struct db;
 
+/* Where the query tool looks for its database, first found first:
+ *   1. `given` (--db PATH), when not NULL;
+ *   2. $KLOTSKI_DB, when set and not empty;
+ *   3. KL_DB_DEFAULT_PATH (data/klotski.db) in the current folder, when it exists;
+ *   4. the installed database, KL_DB_INSTALLED_PATH under the prefix of the running
+ *      program (PREFIX/share/klotski/klotski.db for PREFIX/bin/klotski), when it exists.
+ * The installed path is found from the program's own location (/proc/self/exe), so an
+ * installation moved as a whole, or made with DESTDIR, finds its database.
+ * Returns the path to open (`given`, the environment's string, a static string or buf,
+ * which has `size` bytes); when nothing exists, KL_DB_DEFAULT_PATH, whose absence
+ * db_open then reports. */
+const char *db_locate(const char *given, char *buf, size_t size);
+
 /* Opens the database at `path` read-only and checks its format version (kl_db_open).  Returns the
  * handle, or NULL after reporting why on stderr (no file: how to build one; not a
  * database or another format version: to rebuild it). */

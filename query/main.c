@@ -5,6 +5,7 @@
  * docs/klotski.1 is the manual. */
 #include <assert.h>
 #include <getopt.h>
+#include <limits.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,14 +23,16 @@
 static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
     &command_farthest, &command_hardest, &command_stats, &command_verify,
-    &command_moves,
+    &command_moves, &command_hint, &command_check,
     &command_serve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
 static const char global_options_help[] =
     "global options:\n"
-    "  --db PATH   the database (default: $KLOTSKI_DB, else " KL_DB_DEFAULT_PATH ")\n"
+    "  --db PATH   the database; without it $KLOTSKI_DB, else " KL_DB_DEFAULT_PATH " when\n"
+    "              the current folder has one, else PREFIX/" KL_DB_INSTALLED_PATH "\n"
+    "              of an installed klotski (PREFIX/bin/klotski)\n"
     "  --json      one JSON object per answer, one per line\n"
     "  --csv       tables as CSV\n"
     "  --md        tables as Markdown\n"
@@ -235,8 +238,8 @@ static int answer(struct invocation *inv)
         return EXIT_BAD_INPUT;
     r->args++;
     r->arg_count--;
-    const char *path = inv->db_path ? inv->db_path : getenv("KLOTSKI_DB");
-    r->db_path = path && *path ? path : KL_DB_DEFAULT_PATH;
+    char installed[PATH_MAX];
+    r->db_path = db_locate(inv->db_path, installed, sizeof installed);
     struct db *db = db_open(r->db_path);
     if (!db)
         return EXIT_BAD_INPUT;

@@ -22,6 +22,10 @@
 /* Where both programs look for the database when given no path. */
 #define KL_DB_DEFAULT_PATH "data/klotski.db"
 
+/* Where `make install` puts the database, under the installation prefix (the folder
+ * that holds bin/klotski); the Makefile's install target writes the same path. */
+#define KL_DB_INSTALLED_PATH "share/klotski/klotski.db"
+
 /* The keys of the meta table (schema/tables.sql).  String literals, so that SQL text can
  * embed them. */
 #define KL_DB_META_FORMAT_VERSION "format_version"     /* KL_DB_FORMAT_VERSION */

@@ -12,6 +12,9 @@
 static const char *const move_columns[] = {
     "code", "piece", "row", "col", "to_row", "to_col", "moves", "distance", "min_steps",
     "change", "farthest_steps", "farthest_num", NULL};
+/* For people the step is one column, as explore_move_text writes it ("o r4c2 down 1"). */
+static const char *const move_columns_for_people[] = {
+    "code", "step", "min_steps", "change", "farthest_steps", "farthest_num", NULL};
 
 /* The word people read for a change in min_steps. */
 static const char *change_word(const struct explore_move *m)
@@ -21,25 +24,39 @@ static const char *change_word(const struct explore_move *m)
     return m->change < 0 ? "optimal" : m->change > 0 ? "backwards" : "neutral";
 }
 
+/* The step's columns: for people one text, else piece, row, col, to_row, to_col, moves
+ * and distance. */
+static void add_step(struct table *t, kl_raw raw, kl_code from, const struct explore_move *m)
+{
+    if (out_format() == FORMAT_TEXT) {
+        char text[EXPLORE_MOVE_TEXT_SIZE];
+        explore_move_text(from, m, text);
+        table_text(t, text);
+        return;
+    }
+    struct step_text s = route_step_text(raw, m->step);
+    char piece[2] = {s.piece, '\0'};
+    table_text(t, piece);
+    table_number(t, s.row);
+    table_number(t, s.col);
+    table_number(t, m->step.to / KL_COLS + 1);
+    table_number(t, m->step.to % KL_COLS + 1);
+    table_text(t, s.moves);
+    table_number(t, s.distance);
+}
+
 static struct table *move_table(kl_code from, const struct explore_move *moves, size_t count)
 {
     kl_raw raw;
     kl_code_to_raw(from, &raw);
-    struct table *t = table_new(move_columns);
+    bool for_people = out_format() == FORMAT_TEXT;
+    struct table *t = table_new(for_people ? move_columns_for_people : move_columns);
     for (size_t i = 0; i < count; i++) {
         const struct explore_move *m = &moves[i];
-        struct step_text s = route_step_text(raw, m->step);
-        char piece[2] = {s.piece, '\0'};
         table_code(t, m->to);
-        table_text(t, piece);
-        table_number(t, s.row);
-        table_number(t, s.col);
-        table_number(t, m->step.to / KL_COLS + 1);
-        table_number(t, m->step.to % KL_COLS + 1);
-        table_text(t, s.moves);
-        table_number(t, s.distance);
+        add_step(t, raw, from, m);
         table_number_or_null(t, m->min_steps, "unsolvable");
-        if (out_format() == FORMAT_TEXT) {
+        if (for_people) {
             char change[32];
             snprintf(change, sizeof change, "%+d %s", m->change, change_word(m));
             table_text(t, m->min_steps == DB_NULL ? "-" : change);

@@ -25,14 +25,18 @@ static const struct command_option show_options[] = {
 };
 
 static const char *const show_columns[] = {
-    "code", "id", "class", "group", "group_index", "group_size", "min_steps", "mirror",
+    "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps", "mirror",
     "self_mirror", "farthest_steps", "farthest_num", "names", NULL};
 
 static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
 {
     char class_name[KL_CLASS_NAME_SIZE];
     table_code(t, layout->code);
-    table_number(t, kl_code_to_id(layout->code));
+    uint32_t id = kl_code_to_id(layout->code);
+    char short_code[KL_SHORT_CODE_TEXT_SIZE];
+    kl_short_code_format(id, short_code);
+    table_number(t, id);
+    table_text(t, short_code);
     kl_class_name(kl_class_of_code(layout->code), class_name);
     table_text(t, class_name);
     table_text(t, group->name);
@@ -91,9 +95,10 @@ const struct command command_show = {
     .name = "show",
     .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
-    .help = "Shows each LAYOUT: its board, code, id, class, group, group_index, group size,\n"
-            "min_steps (or unsolvable), its mirror image and whether it is its own mirror,\n"
-            "its classic names, and farthest_steps/farthest_num when the database has them.\n"
+    .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
+            "group size, min_steps (or unsolvable), its mirror image and whether it is its\n"
+            "own mirror, its classic names, and farthest_steps/farthest_num when the\n"
+            "database has them.\n"
             "With no LAYOUT, reads one per line from stdin (or one board).\n",
     .options = show_options,
     .check = check_show,

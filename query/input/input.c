@@ -58,6 +58,19 @@ static int parse_id(const char *text, kl_code *code)
     return EXIT_ANSWERED;
 }
 
+/* The short code of the newest public engine: five base-32 digits of the id. */
+static int parse_short_code(const char *text, kl_code *code)
+{
+    uint32_t id;
+    if (!kl_short_code_parse(text, &id)) {
+        char last[KL_SHORT_CODE_TEXT_SIZE];
+        kl_short_code_format(KL_LAYOUT_COUNT - 1, last);
+        return report(EXIT_BAD_INPUT, text, "a short code beyond the last layout, %s", last);
+    }
+    *code = kl_id_to_code(id);
+    return EXIT_ANSWERED;
+}
+
 static bool is_grid(const char *text)
 {
     return strlen(text) == GRID_DIGITS && strspn(text, "0123456789") == GRID_DIGITS;
@@ -193,6 +206,10 @@ int input_layout_typed(const char *text, kl_code *code)
         return parse_id(text, code);
     if (is_grid(text))
         return parse_grid(text, code);
+    /* Five characters of the short code's alphabet are a short code, even when they are
+     * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
+    if (kl_is_short_code(text))
+        return parse_short_code(text, code);
     if (is_ascii_word(text))
         return parse_code(text, code);
     return parse_name(text, code);
@@ -293,6 +310,28 @@ static int answer_board_on_stdin(struct db *db, const char *first, const struct 
     return answer_text(db, hex, answerer);
 }
 
+/* The next non-blank line of stdin, trimmed, in *line (getline's buffer of *capacity
+ * bytes); *number counts the lines read, blank ones too.  Returns the text, or NULL at
+ * the end. */
+static char *next_line(char **line, size_t *capacity, int *number)
+{
+    while (getline(line, capacity, stdin) >= 0) {
+        ++*number;
+        char *text = *line + strspn(*line, " \t");
+        size_t len = strlen(text);
+        while (len > 0 && isspace((unsigned char)text[len - 1]))
+            text[--len] = '\0';
+        if (len > 0)
+            return text;
+    }
+    return NULL;
+}
+
+static int no_input_on_a_terminal(void)
+{
+    return report(EXIT_BAD_INPUT, NULL, "no input given: name it as an argument or pipe one per line to stdin");
+}
+
 /* Answers each argument, or each line of stdin, or the board stdin holds. */
 static int each_input(struct db *db, const struct request *req, const struct answerer *answerer)
 {
@@ -303,17 +342,12 @@ static int each_input(struct db *db, const struct request *req, const struct ans
         return status;
     }
     if (isatty(STDIN_FILENO))
-        return report(EXIT_BAD_INPUT, NULL, "no input given: name it as an argument or pipe one per line to stdin");
-    char *line = NULL;
+        return no_input_on_a_terminal();
+    char *line = NULL, *text;
     size_t capacity = 0;
+    int number = 0;
     bool first = true, read_any = false;
-    while (getline(&line, &capacity, stdin) >= 0) {
-        char *text = line + strspn(line, " \t");
-        size_t len = strlen(text);
-        while (len > 0 && isspace((unsigned char)text[len - 1]))
-            text[--len] = '\0';
-        if (len == 0)
-            continue;
+    while ((text = next_line(&line, &capacity, &number))) {
         read_any = true;
         if (first && starts_board(text)) {
             status = answer_board_on_stdin(db, line, answerer);
@@ -336,4 +370,46 @@ int input_each_layout(struct db *db, const struct request *req, layout_answer an
 int input_each_group(struct db *db, const struct request *req, group_answer answer)
 {
     return each_input(db, req, &(struct answerer){.group = answer});
+}
+
+int input_layout_list(const struct request *req, struct input_list *list)
+{
+    *list = (struct input_list){0};
+    size_t capacity = 0;
+    int status = EXIT_ANSWERED;
+    char *line = NULL, *text = NULL;
+    size_t line_capacity = 0;
+    int number = 0;
+    if (req->arg_count == 0 && isatty(STDIN_FILENO))
+        return no_input_on_a_terminal();
+    for (;;) {
+        if (req->arg_count > 0)
+            text = number < req->arg_count ? req->args[number++] : NULL;
+        else
+            text = next_line(&line, &line_capacity, &number);
+        if (!text)
+            break;
+        if (list->count == capacity) {
+            capacity = capacity ? 2 * capacity : 64;
+            list->codes = xrealloc(list->codes, capacity * sizeof *list->codes);
+            list->lines = xrealloc(list->lines, capacity * sizeof *list->lines);
+        }
+        status = input_layout(text, &list->codes[list->count]);
+        if (status != EXIT_ANSWERED)
+            break;
+        list->lines[list->count++] = number;
+    }
+    free(line);
+    if (status == EXIT_ANSWERED && list->count == 0)
+        status = report(EXIT_BAD_INPUT, NULL, "no input given: stdin held no layout");
+    if (status != EXIT_ANSWERED)
+        input_list_free(list);
+    return status;
+}
+
+void input_list_free(struct input_list *list)
+{
+    free(list->codes);
+    free(list->lines);
+    *list = (struct input_list){0};
 }

@@ -1,5 +1,7 @@
 /* What people type for a LAYOUT, a GROUP or a CLASS, in every accepted form:
- *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c), an id (#4091296), a board in a file or
+ *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c), an id (#4091296), a short code (4WVE1:
+ *           five characters of its alphabet always are one, so a hex code that short
+ *           is written with a trailing 0, 1A9BF0), a board in a file or
  *           on stdin (`-`): the letters of core/board.h or a drawing as show prints it,
  *           a 20-digit grid (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the
  *           2x2), or a classic name (横刀立马; NAME#N picks one of a name's layouts)
@@ -18,8 +20,8 @@
  * without #N). */
 int input_layout(const char *text, kl_code *code);
 
-/* Parses a LAYOUT in the forms that name no file: a code, an id, a grid or a classic
- * name (never a board file, never stdin), for text from the network.  Returns and
+/* Parses a LAYOUT in the forms that name no file: a code, a short code, an id, a grid or
+ * a classic name (never a board file, never stdin), for text from the network.  Returns and
  * reports as input_layout. */
 int input_layout_typed(const char *text, kl_code *code);
 
@@ -43,5 +45,21 @@ typedef int (*group_answer)(struct db *db, const struct group_row *group);
 
 int input_each_layout(struct db *db, const struct request *req, layout_answer answer);
 int input_each_group(struct db *db, const struct request *req, group_answer answer);
+
+/* LAYOUTs read in order as one list (an attempt at a puzzle, a route). */
+struct input_list {
+    kl_code *codes; /* malloc'd */
+    int *lines;     /* each code's line: its argument's position, or its line of stdin
+                       (blank lines counted), from 1 */
+    size_t count;
+};
+
+/* Reads the request's arguments, or when there are none each non-blank line of stdin,
+ * as LAYOUTs into *list.  Returns EXIT_ANSWERED with at least one code, or reports the
+ * first input that is not a layout (or that there was none) and returns EXIT_BAD_INPUT
+ * with *list empty.  Free the list with input_list_free. */
+int input_layout_list(const struct request *req, struct input_list *list);
+
+void input_list_free(struct input_list *list);
 
 #endif

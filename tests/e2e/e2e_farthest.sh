@@ -75,6 +75,13 @@ expect "not a database: one line" 1 "$(printf '%s\n' "$err" | wc -l)"
 expect "--max-group without --farthest exits 2" 2 $?
 "$BIN/klotski-build" --farthest --max-group 0 --db "$WORK/junk.db" 2>/dev/null
 expect "--max-group 0 exits 2" 2 $?
+# klotski moves gives each step's farthest data once stored.
+moves=$("$BIN/klotski" --db "$db" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.farthest_steps)|\(.farthest_num)"' | sort)
+codes=$(printf '%s\n' "$moves" | cut -d'|' -f1 | sed 's/^/0x/' | paste -sd,)
+expect "moves: each step's farthest data as stored" \
+    "$(fsql "SELECT printf('%09X', code), farthest_steps, farthest_num FROM layouts WHERE code IN ($codes) ORDER BY 1")" "$moves"
+expect "moves: farthest data there to compare" 8 "$(printf '%s\n' "$moves" | grep -c '|[0-9]*|[0-9]*$')"
+
 rm -f "$db" "$WORK/junk.db"
 
 finish

@@ -8,28 +8,15 @@
 # Chromium (Debian package chromium, or $CHROMIUM) and python3 are installed before any
 # test by `make check` (target test-deps); this script only checks they are there.
 . "$(dirname "$0")/lib.sh"
-[ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 K=$BIN/klotski
 T=$WORK/pictures
 CHECK="python3 $REFERENCE/picture_check.py"
 mkdir -p "$T"
-
-if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
-fi
+use_database
 
 CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 expect "python3 is installed" yes "$(command -v python3 >/dev/null && echo yes || echo no)"
 expect "chromium is installed" yes "$([ -n "$CHROMIUM" ] && echo yes || echo no)"
-
-# run ARGS...: runs klotski on the test database; sets out, err and status.
-run() {
-    out=$("$K" --db "$TEST_DB" "$@" 2>"$T/stderr")
-    status=$?
-    err=$(cat "$T/stderr")
-}
 
 # picture FILE ARGS...: runs klotski into FILE; expects exit status 0 and no message.
 picture() {
@@ -40,7 +27,8 @@ picture() {
     expect "klotski $* says nothing on stderr" "" "$(cat "$T/stderr")"
 }
 
-# expect_error NAME STATUS ARGS...: the command fails with STATUS and one line on stderr.
+# expect_error NAME STATUS ARGS...: the command fails with STATUS, one line on stderr and
+# nothing on stdout (this script's own, in place of lib.sh's).
 expect_error() {
     local name=$1 want=$2
     shift 2

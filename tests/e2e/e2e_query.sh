@@ -4,48 +4,10 @@
 # the answers SPEC.md gives for 1A9BF0C00 and 4FEA13400, and solve's routes checked step
 # by step by tests/reference/step_check.c, which shares no code with the tool.
 . "$(dirname "$0")/lib.sh"
-[ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
 K=$BIN/klotski
 T=$WORK/query
 mkdir -p "$T"
-
-if [ ! -f "$TEST_DB" ]; then
-    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
-fi
-
-# run ARGS...: runs klotski on the test database; sets out, err and status.
-run() {
-    out=$("$K" --db "$TEST_DB" "$@" 2>"$T/stderr")
-    status=$?
-    err=$(cat "$T/stderr")
-}
-
-# expect_error NAME STATUS TEXT ARGS...: the command fails with STATUS and one line on
-# stderr that contains TEXT.
-expect_error() {
-    local name=$1 want=$2 text=$3
-    shift 3
-    run "$@"
-    expect "$name: exit status" "$want" "$status"
-    expect "$name: one line on stderr" 1 "$(printf '%s\n' "$err" | wc -l)"
-    case $err in
-        *"$text"*) expect "$name: message" ok ok ;;
-        *) expect "$name: message" "...$text..." "$err" ;;
-    esac
-}
-
-# has NAME TEXT: the last output contains TEXT.
-has() {
-    case $out in
-        *"$2"*) expect "$1" ok ok ;;
-        *) expect "$1" "...$2..." "$out" ;;
-    esac
-}
-
-# json FIELD: a field of the last output, one JSON object.
-json() { printf '%s\n' "$out" | jq -r "$1"; }
+use_database
 
 STEP_CHECK=$REFERENCE_BIN/step_check
 expect "step checker built by make check" yes "$([ -x "$STEP_CHECK" ] && echo yes || echo no)"
@@ -82,11 +44,11 @@ printf '%s\n' "$out" >"$T/drawn_ascii.txt"
 has "show draws in ASCII otherwise" "+---+-------+---+"
 
 run show 1A9BF0C00 --csv
-expect "show --csv" "code,id,class,group,group_index,group_size,min_steps,mirror,self_mirror,farthest_steps,farthest_num,names" \
+expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,mirror,self_mirror,farthest_steps,farthest_num,names" \
     "$(printf '%s\n' "$out" | head -1)"
-expect "show --csv row" "1A9BF0C00,4091296,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-7)"
+expect "show --csv row" "1A9BF0C00,4091296,4WVE1,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-8)"
 run show 1A9BF0C00 --md
-expect "show --md header" "| code | id | class |" "$(printf '%s\n' "$out" | head -1 | cut -c1-21)"
+expect "show --md header" "| code | id | short_code | class |" "$(printf '%s\n' "$out" | head -1 | cut -c1-34)"
 expect "show --md lines" 3 "$(printf '%s\n' "$out" | wc -l)"
 
 unsolvable=$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")
@@ -131,7 +93,7 @@ expect "KLOTSKI_DB names the database" 1A9BF0C00 "$out"
 expect_error "unused bits" 2 "1A9BF0C01: not a layout code: unused low bits are not zero" show 1A9BF0C01
 expect_error "too long" 2 "more than 9 hex digits" show 1A9BF0C000
 expect_error "2x2 address" 2 "first digit is not a possible 2x2 address" show 3A9BF0C00
-expect_error "not hex" 2 "not a hex digit" show 1A9BG
+expect_error "not hex" 2 "not a hex digit" show 1A9BG0
 expect_error "overlap" 2 "pieces overlap" show 14
 expect_error "off board" 2 "stick out of the board" show 01
 expect_error "few empty" 2 "fewer than two empty cells" show 1FFFFFFFF

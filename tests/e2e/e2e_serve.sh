@@ -10,7 +10,7 @@
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
 # bounded; the server is stopped at the end whatever happens.
 . "$(dirname "$0")/lib.sh"
-need_database
+use_database
 K=$BIN/klotski
 T=$WORK/serve
 rm -rf "$T"

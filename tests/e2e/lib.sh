@@ -34,12 +34,48 @@ finish() {
     [ "$checks_failed" -eq 0 ]
 }
 
-# need_database: queries the test database, else the default one; when there is neither,
-# counts one failed check and ends the script.
-need_database() {
+# The helpers of the scripts that query a built database.  Such a script sets K (the
+# klotski to run) and T (its scratch folder) and calls use_database first.
+
+# use_database: reads the test database, else the source tree's data/klotski.db; when
+# there is neither, counts a failure, prints the closing line and exits.
+use_database() {
     [ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
-    [ -f "$TEST_DB" ] && return
-    expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
-    finish
-    exit
+    if [ ! -f "$TEST_DB" ]; then
+        expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
+        finish
+        exit
+    fi
 }
+
+# run ARGS...: runs klotski on the test database; sets out, err and status.
+run() {
+    out=$("$K" --db "$TEST_DB" "$@" 2>"$T/stderr")
+    status=$?
+    err=$(cat "$T/stderr")
+}
+
+# expect_error NAME STATUS TEXT ARGS...: the command fails with STATUS and one line on
+# stderr that contains TEXT.
+expect_error() {
+    local name=$1 want=$2 text=$3
+    shift 3
+    run "$@"
+    expect "$name: exit status" "$want" "$status"
+    expect "$name: one line on stderr" 1 "$(printf '%s\n' "$err" | wc -l)"
+    case $err in
+        *"$text"*) expect "$name: message" ok ok ;;
+        *) expect "$name: message" "...$text..." "$err" ;;
+    esac
+}
+
+# has NAME TEXT: the last output contains TEXT.
+has() {
+    case $out in
+        *"$2"*) expect "$1" ok ok ;;
+        *) expect "$1" "...$2..." "$out" ;;
+    esac
+}
+
+# json FILTER: jq -r on the last output.
+json() { printf '%s\n' "$out" | jq -r "$1"; }

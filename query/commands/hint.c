@@ -1,0 +1,141 @@
+/* `klotski hint LAYOUT... [--level 1|2|3]`: a staged hint that spoils as little as asked:
+ * level 1 a band of ten distances ("between 80 and 89 steps left"), level 2 adds which
+ * piece to move, level 3 the exact step.  The step is the first optimal one of
+ * query/explore/moves.h (the lowest resulting code among the optimal steps), so the
+ * hint is the same on every run. */
+#include <stdio.h>
+
+#include "query/commands/command.h"
+#include "query/explore/moves.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/render/route.h"
+#include "query/report.h"
+
+#define BAND_WIDTH 10 /* distances per band of level 1 */
+#define LEVEL_BAND 1
+#define LEVEL_PIECE 2
+#define LEVEL_STEP 3
+
+static struct {
+    long level;
+} options = {.level = LEVEL_BAND};
+
+static const struct command_option hint_options[] = {
+    {.name = "level", .value_name = "N", .count = &options.level,
+     .help = "how much to tell: 1 a band of ten distances (the default),\n"
+             "2 also which piece to move, 3 also the exact step"},
+    {NULL},
+};
+
+static const char *const hint_columns[] = {
+    "code", "level", "steps_from", "steps_to", "piece", "row", "col", "moves", "to", NULL};
+
+/* The band of ten distances holding min_steps: 0 alone (solved), then 1-9, 10-19, ... */
+static void band_of(int min_steps, int *from, int *to)
+{
+    *from = min_steps / BAND_WIDTH * BAND_WIDTH;
+    *to = *from + BAND_WIDTH - 1;
+    if (min_steps == 0)
+        *to = 0;
+    else if (*from == 0)
+        *from = 1;
+}
+
+/* The hint as lines: the band, then as the level asks the piece and the step to `next`. */
+static void print_for_people(kl_code code, int from, int to, const struct step_text *s, kl_code next)
+{
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    out_next_answer();
+    if (to == 0) {
+        printf("%s: solved, no step left\n", hex);
+        return;
+    }
+    printf("%s: between %d and %d steps left\n", hex, from, to);
+    if (options.level >= LEVEL_PIECE)
+        printf("move the %c at row %d, column %d\n", s->piece, s->row, s->col);
+    if (options.level >= LEVEL_STEP) {
+        char after[KL_CODE_TEXT_SIZE];
+        kl_code_format(next, after);
+        printf("slide it %s, to %s\n", s->moves, after);
+    }
+}
+
+static int hint_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
+{
+    (void)group;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(layout->code, hex);
+    if (layout->min_steps == DB_NULL)
+        return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
+    int from, to;
+    band_of(layout->min_steps, &from, &to);
+    struct explore_move moves[KL_MAX_STEPS];
+    bool solved = layout->min_steps == 0;
+    /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
+    if (!solved && (explore_moves(db, layout->code, moves) == 0 || moves[0].change != EXPLORE_OPTIMAL))
+        return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
+                                           "to solved; rebuild it with `make`");
+    struct step_text s = {0};
+    kl_code next = layout->code;
+    if (!solved) {
+        kl_raw raw;
+        kl_code_to_raw(layout->code, &raw);
+        s = route_step_text(raw, moves[0].step);
+        next = moves[0].to;
+    }
+    if (out_format() == FORMAT_TEXT) {
+        print_for_people(layout->code, from, to, &s, next);
+        return EXIT_ANSWERED;
+    }
+    struct table *t = table_new(hint_columns);
+    table_text(t, hex);
+    table_number(t, options.level);
+    table_number(t, from);
+    table_number(t, to);
+    bool piece = !solved && options.level >= LEVEL_PIECE, step = !solved && options.level >= LEVEL_STEP;
+    char letter[2] = {s.piece, '\0'};
+    if (piece) {
+        table_text(t, letter);
+        table_number(t, s.row);
+        table_number(t, s.col);
+    } else {
+        table_null(t, NULL);
+        table_null(t, NULL);
+        table_null(t, NULL);
+    }
+    if (step) {
+        table_text(t, s.moves);
+        table_code(t, next);
+    } else {
+        table_null(t, NULL);
+        table_null(t, NULL);
+    }
+    table_print(t);
+    table_free(t);
+    return EXIT_ANSWERED;
+}
+
+static int check_hint(void)
+{
+    if (options.level > LEVEL_STEP)
+        return report(EXIT_BAD_INPUT, "--level", "takes 1, 2 or 3, not %ld", options.level);
+    return EXIT_ANSWERED;
+}
+
+static int run_hint(struct db *db, const struct request *req) { return input_each_layout(db, req, hint_of); }
+
+const struct command command_hint = {
+    .name = "hint",
+    .synopsis = "hint [--level 1|2|3] LAYOUT...",
+    .summary = "a hint that spoils as little as asked",
+    .help = "Gives a hint for each LAYOUT, as much as --level asks: 1 how far it is from\n"
+            "solved, as a band of ten (between 80 and 89 steps left); 2 also the piece to\n"
+            "move (its letter and the row and column of its top-left cell); 3 also the exact\n"
+            "step and the layout it leads to.  The step is an optimal one, the first that\n"
+            "`klotski moves` lists.  Exits 1 for an unsolvable layout.\n",
+    .options = hint_options,
+    .check = check_hint,
+    .run = run_hint,
+};

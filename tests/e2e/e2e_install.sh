@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# End-to-end test of installed use: `make install DESTDIR=... PREFIX=/usr` puts the tools,
+# the man page and the database in place, and the installed klotski, run from another
+# folder with no option, finds its database; then the order of the places it looks
+# (--db, $KLOTSKI_DB, data/klotski.db in the current folder, the installed database),
+# each shown by a place that holds a bad file winning over the ones after it.
+. "$(dirname "$0")/lib.sh"
+T=$WORK/install
+rm -rf "$T"
+mkdir -p "$T/elsewhere" "$T/with_data/data"
+use_database
+
+# The tools of this build (the make that runs the tests passes its OBJ and BIN on).
+make -s -C "$ROOT" install DESTDIR="$T/root" PREFIX=/usr BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-build/release}" \
+    DB="$TEST_DB" > "$T/make.log" 2>&1
+expect "make install: exit status" 0 "$?"
+for f in usr/bin/klotski usr/bin/klotski-build usr/share/man/man1/klotski.1 usr/share/klotski/klotski.db; do
+    expect "make install puts $f in place" yes "$([ -f "$T/root/$f" ] && echo yes || echo no)"
+done
+expect "the installed database is the one built" "$(stat -c %s "$TEST_DB")" "$(stat -c %s "$T/root/usr/share/klotski/klotski.db")"
+K=$T/root/usr/bin/klotski
+
+# answer DIR ARGS...: the installed klotski run in DIR without $KLOTSKI_DB; sets out,
+# err, status.
+answer() {
+    local dir=$1
+    shift
+    out=$(cd "$dir" && env -u KLOTSKI_DB "$K" "$@" 2>"$T/stderr")
+    status=$?
+    err=$(cat "$T/stderr")
+}
+
+answer "$T/elsewhere" show 4WVE1 --json
+expect "installed klotski from another folder: exit status" 0 "$status"
+expect "installed klotski from another folder: the answer" "1A9BF0C00 81" "$(printf '%s\n' "$out" | jq -r '"\(.code) \(.min_steps)"')"
+answer "$T/elsewhere" hint --level 3 1A9BF0C00 --json
+expect "installed klotski: hint" 1A98FCC00 "$(printf '%s\n' "$out" | jq -r .to)"
+
+echo "not a database" > "$T/bad.db"
+cp "$T/bad.db" "$T/with_data/data/klotski.db"
+answer "$T/with_data" show 1A9BF0C00
+expect "data/klotski.db in the current folder comes before the installed one" \
+    "2 klotski: data/klotski.db:" "$status ${err:0:25}"
+answer "$T/elsewhere" --db "$T/bad.db" show 1A9BF0C00
+expect "--db comes before the installed database" "2 bad.db" "$status $(printf '%s' "$err" | grep -o 'bad\.db' | head -1)"
+out=$(cd "$T/with_data" && KLOTSKI_DB=$TEST_DB "$K" show 1A9BF0C00 --csv 2>&1 | sed -n 2p | cut -d, -f1)
+expect "\$KLOTSKI_DB comes before data/klotski.db" 1A9BF0C00 "$out"
+out=$(cd "$T/elsewhere" && KLOTSKI_DB=$T/bad.db "$K" --db "$TEST_DB" show 1A9BF0C00 --csv 2>&1 | sed -n 2p | cut -d, -f1)
+expect "--db comes before \$KLOTSKI_DB" 1A9BF0C00 "$out"
+
+rm "$T/root/usr/share/klotski/klotski.db"
+answer "$T/elsewhere" show 1A9BF0C00
+expect "no database anywhere: exit status" 2 "$status"
+case $err in
+    *"data/klotski.db: no database here"*) expect "no database anywhere: the message" ok ok ;;
+    *) expect "no database anywhere: the message" "...data/klotski.db: no database here..." "$err" ;;
+esac
+rm -rf "$T"
+finish
