@@ -82,13 +82,14 @@ error() {
 # ---- the API: every route against the command it answers with ----
 same_as_cli "layout" "/api/layout?layout=1A9BF0C00" show 1A9BF0C00
 expect "layout: every field of show --json" \
-    '["class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_steps","mirror","names","self_mirror"]' \
+    '["class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_steps","mirror","names","self_mirror","short_code"]' \
     "$(jq -c 'keys' "$T/body")"
 expect "layout: SPEC's facts" "81 5-4-1-1 7472 25955 4091296" \
     "$(jq -r '"\(.min_steps) \(.group) \(.group_index) \(.group_size) \(.id)"' "$T/body")"
 same_as_cli "layout by classic name" "/api/layout?layout=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC" show 横刀立马
 same_as_cli "layout by id" "/api/layout?layout=%234091296" show '#4091296'
-same_as_cli "layout by short code" "/api/layout?layout=4fea134" show 4FEA13400
+same_as_cli "layout by a short form of its code" "/api/layout?layout=4fea134" show 4FEA13400
+same_as_cli "layout by the 5-character short code" "/api/layout?layout=4WVE1" show 4WVE1
 same_as_cli "layout by grid" "/api/layout?layout=27732773455641161001" show 27732773455641161001
 same_as_cli "moves" "/api/moves?layout=1A9BF0C00" moves 1A9BF0C00
 expect "moves: every field" '["code","group","min_steps","move_list","moves_count","optimal_count"]' \

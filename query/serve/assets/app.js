@@ -199,7 +199,7 @@ function render() {
   $("code").textContent = current.code;
   $("goto-layout").value = current.code;
   factsTable($("layout-facts"), [["min_steps", l.min_steps === null ? "unsolvable" : l.min_steps],
-    ["id", l.id], ["class", l.class], ["group", l.group], ["group index", l.group_index],
+    ["id", l.id], ["short code", l.short_code], ["class", l.class], ["group", l.group], ["group index", l.group_index],
     ["mirror", l.self_mirror ? "itself" : l.mirror], ["farthest steps", l.farthest_steps], ["names", l.names]]);
   $("play").href = `/play?layout=${current.code}`;
   $("play").hidden = l.min_steps === null;
