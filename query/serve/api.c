@@ -130,15 +130,22 @@ static const char *argument(const struct api_request *request, const char *name)
     return NULL;
 }
 
-/* The command's --json answer as the reply: its one line as it is, or its lines (one
- * per row: stats) as one array.  A command that prints nothing answers an empty array. */
-static void json_lines_reply(struct body *b, struct api_reply *reply)
+/* A command to run for a request. */
+struct run {
+    const struct command *command;
+    char **args;
+    int arg_count;
+    const char *option; /* a text option of the command set to `value` for this run, or NULL */
+    const char *value;
+    bool rows;          /* a table (hardest, stats): its rows as one array, however many */
+};
+
+/* The command's --json answer as the reply: its one object as it is, or the rows of a
+ * table (a line each) as one array. */
+static void json_reply(struct body *b, bool rows, struct api_reply *reply)
 {
     fclose(b->stream);
-    size_t lines = 0;
-    for (size_t i = 0; i < b->length; i++)
-        lines += b->text[i] == '\n';
-    if (lines == 1) {
+    if (!rows) {
         *reply = (struct api_reply){.status = 200, .content_type = JSON_TYPE, .body = b->text, .length = b->length};
         return;
     }
@@ -152,12 +159,10 @@ static void json_lines_reply(struct body *b, struct api_reply *reply)
     reply_end(&array, reply, 200, JSON_TYPE);
 }
 
-/* Runs command `c` on `args` with the output format JSON, its answer captured into the
- * reply; `option` (a text option of c, or NULL) is set to `value` for this run. */
-static void run_command(struct db *db, const struct command *c, char **args, int count, const char *option,
-                        const char *value, struct api_reply *reply)
+/* Runs a command with the output format JSON, its answer captured into the reply. */
+static void run_command(struct db *db, const struct run *run, struct api_reply *reply)
 {
-    const struct command_option *own = option ? command_option_find(c->options, option) : NULL;
+    const struct command_option *own = run->option ? command_option_find(run->command->options, run->option) : NULL;
     char error[ERROR_SIZE];
     struct body b;
     body_begin(&b);
@@ -166,18 +171,18 @@ static void run_command(struct db *db, const struct command *c, char **args, int
     report_to_buffer(error, sizeof error);
     if (own) {
         pthread_rwlock_wrlock(&options_lock);
-        command_option_store(own, value);
+        command_option_store(own, run->value);
     } else {
         pthread_rwlock_rdlock(&options_lock);
     }
-    int status = c->run(db, &(struct request){args, count, NULL});
+    int status = run->command->run(db, &(struct request){run->args, run->arg_count, NULL});
     if (own)
         command_option_store(own, NULL);
     pthread_rwlock_unlock(&options_lock);
     report_to_buffer(NULL, 0);
     out_set_stream(NULL);
     if (status == EXIT_ANSWERED) {
-        json_lines_reply(&b, reply);
+        json_reply(&b, run->rows, reply);
         return;
     }
     fclose(b.stream);
@@ -257,7 +262,7 @@ static void layout_route(struct db *db, const struct api_request *request, const
     char id[ID_ARGUMENT_SIZE];
     kl_code code;
     if (layout_argument(request, "layout", id, &code, reply))
-        run_command(db, c, (char *[]){id}, 1, NULL, NULL, reply);
+        run_command(db, &(struct run){.command = c, .args = (char *[]){id}, .arg_count = 1}, reply);
 }
 
 static void answer_layout(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -280,14 +285,14 @@ static void answer_path(struct db *db, const struct api_request *request, struct
     char from[ID_ARGUMENT_SIZE], to[ID_ARGUMENT_SIZE];
     kl_code code;
     if (layout_argument(request, "from", from, &code, reply) && layout_argument(request, "to", to, &code, reply))
-        run_command(db, &command_path, (char *[]){from, to}, 2, NULL, NULL, reply);
+        run_command(db, &(struct run){.command = &command_path, .args = (char *[]){from, to}, .arg_count = 2}, reply);
 }
 
 static void answer_group(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     char group[NAME_ARGUMENT_SIZE];
     if (group_argument(request, "group", group, reply))
-        run_command(db, &command_group, (char *[]){group}, 1, NULL, NULL, reply);
+        run_command(db, &(struct run){.command = &command_group, .args = (char *[]){group}, .arg_count = 1}, reply);
 }
 
 static void answer_farthest(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -298,7 +303,7 @@ static void answer_farthest(struct db *db, const struct api_request *request, st
     else if (argument(request, "layout"))
         api_error(reply, 400, "farthest: give layout or group, not both");
     else if (group_argument(request, "group", group, reply))
-        run_command(db, &command_farthest, NULL, 0, "group", group, reply);
+        run_command(db, &(struct run){.command = &command_farthest, .option = "group", .value = group}, reply);
 }
 
 static void answer_hardest(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -308,9 +313,9 @@ static void answer_hardest(struct db *db, const struct api_request *request, str
     if (class_name && argument(request, "group"))
         api_error(reply, 400, "hardest: give class or group, not both");
     else if (class_name && class_argument(request, "class", reply))
-        run_command(db, &command_hardest, NULL, 0, "class", class_name, reply);
+        run_command(db, &(struct run){.command = &command_hardest, .option = "class", .value = class_name, .rows = true}, reply);
     else if (!class_name && group_argument(request, "group", group, reply))
-        run_command(db, &command_hardest, NULL, 0, "group", group, reply);
+        run_command(db, &(struct run){.command = &command_hardest, .option = "group", .value = group, .rows = true}, reply);
 }
 
 static void answer_stats(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -323,7 +328,9 @@ static void answer_stats(struct db *db, const struct api_request *request, struc
     if (!table || i == sizeof tables / sizeof *tables)
         api_error(reply, 400, "table: one of summary, classes, groups, depths");
     else if (!class_name || class_argument(request, "class", reply))
-        run_command(db, &command_stats, (char *[]){(char *)tables[i]}, 1, class_name ? "class" : NULL, class_name,
+        run_command(db,
+                    &(struct run){.command = &command_stats, .args = (char *[]){(char *)tables[i]}, .arg_count = 1,
+                                  .option = class_name ? "class" : NULL, .value = class_name, .rows = true},
                     reply);
 }
 

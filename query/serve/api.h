@@ -11,7 +11,7 @@
  *   /api/group?group=G         group G --json
  *   /api/farthest?layout=L     farthest L --json
  *   /api/farthest?group=G      farthest --group G --json
- *   /api/hardest?group=G|class=C   hardest --group G | --class C --json
+ *   /api/hardest?group=G|class=C   hardest --group G | --class C --json, its rows as an array
  *   /api/stats?table=T[&class=C]   stats T [--class C] --json, its rows as an array
  *   /api/board?board=B|layout=L    whether a board (20 cells of K H V o .) or a LAYOUT
  *                              is legal: its code and board, or the codec's reason not

@@ -51,15 +51,19 @@ get() {
 }
 
 # same_as_cli NAME PATH ARGS...: the route answers 200 with JSON equal, field by field,
-# to `klotski --json ARGS` (one line: that object; several: the array of them).
-same_as_cli() {
-    local name=$1 path=$2
-    shift 2
+# to `klotski --json ARGS`; same_as_cli_rows: to the array of the rows it prints (a table).
+same_as_cli() { compare_with_cli '.[0]' "$@"; }
+same_as_cli_rows() { compare_with_cli . "$@"; }
+# compare_with_cli FILTER NAME PATH ARGS...: FILTER picks the answer from the array of
+# the objects the command prints.
+compare_with_cli() {
+    local filter=$1 name=$2 path=$3
+    shift 3
     get "$path"
     expect "$name: status" 200 "$code"
     expect "$name: JSON" "application/json; charset=utf-8" "$type"
     local cli api
-    cli=$("$K" --db "$TEST_DB" --json "$@" | jq -cSs 'if length == 1 then .[0] else . end')
+    cli=$("$K" --db "$TEST_DB" --json "$@" | jq -cSs "$filter")
     api=$(jq -cS . "$T/body")
     expect "$name: the answer of klotski --json $*" "$cli" "$api"
     [ -n "$cli" ] || expect "$name: an answer" something nothing
@@ -102,12 +106,14 @@ same_as_cli "group" "/api/group?group=5-4-1-1" group 5-4-1-1
 same_as_cli "group of a layout" "/api/group?group=1A9BF0C00" group 1A9BF0C00
 same_as_cli "farthest" "/api/farthest?layout=1A9BF0C00" farthest 1A9BF0C00
 same_as_cli "farthest of a group" "/api/farthest?group=5-4-1-1" farthest --group 5-4-1-1
-same_as_cli "hardest of a class" "/api/hardest?class=5-4-1" hardest --class 5-4-1
-same_as_cli "hardest of a group" "/api/hardest?group=5-4-1-1" hardest --group 5-4-1-1
+same_as_cli_rows "hardest of a class" "/api/hardest?class=5-4-1" hardest --class 5-4-1
+same_as_cli_rows "hardest of a group" "/api/hardest?group=5-4-1-1" hardest --group 5-4-1-1
 for table in summary classes groups depths; do
-    same_as_cli "stats $table" "/api/stats?table=$table" stats "$table"
+    same_as_cli_rows "stats $table" "/api/stats?table=$table" stats "$table"
 done
-same_as_cli "stats depths of a class" "/api/stats?table=depths&class=5-4-1" stats depths --class 5-4-1
+same_as_cli_rows "stats depths of a class" "/api/stats?table=depths&class=5-4-1" stats depths --class 5-4-1
+same_as_cli_rows "a table of one row: still an array" "/api/stats?table=classes&class=5-4-1" stats classes --class 5-4-1
+expect "stats classes of one class: one row" 1 "$(jq length "$T/body")"
 # The options the routes above set must not stay set for the next request.
 same_as_cli "farthest after farthest of a group" "/api/farthest?layout=4FEA13400" farthest 4FEA13400
 
