@@ -126,6 +126,22 @@ class Page:
         for kind in ("mousePressed", "mouseReleased"):
             self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left", clickCount=1)
 
+    def drag(self, selector, cell):
+        """A real drag: the mouse pressed on the element, moved over the middle of the board's
+        cell `cell` (an address 0..19) and released there."""
+        start = self.js(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
+            e.scrollIntoView({{block: "center"}}); const r = e.getBoundingClientRect();
+            return [r.left + r.width / 2, r.top + r.height / 2]; }})()""")
+        end = self.js(f"""(() => {{ const r = document.getElementById("board").getBoundingClientRect();
+            const scale = r.width / 268;
+            return [r.left + (14 + {cell % 4} * 60 + 30) * scale, r.top + (14 + {cell // 4} * 60 + 30) * scale]; }})()""")
+        self.call("Input.dispatchMouseEvent", type="mousePressed", x=start[0], y=start[1], button="left", clickCount=1)
+        for step in range(1, 5):
+            x = start[0] + (end[0] - start[0]) * step / 4
+            y = start[1] + (end[1] - start[1]) * step / 4
+            self.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y, button="left", buttons=1)
+        self.call("Input.dispatchMouseEvent", type="mouseReleased", x=end[0], y=end[1], button="left", clickCount=1)
+
     def ready(self):
         return self.wait("document.body.dataset.state === 'ready'")
 
@@ -187,6 +203,16 @@ def run(page, server):
     check("undo: the address again", f"?layout={start}", page.js("location.search"))
     page.click("#redo")
     check("redo steps again", True, page.wait(f"document.body.dataset.code === '{optimal['code']}'") and page.ready())
+    page.click("#undo")
+    page.wait(f"document.body.dataset.code === '{start}'")
+    page.ready()
+
+    # The 1x1 at the bottom left (cell 16) can go right 1 (optimal) or right 2 (neutral):
+    # dragged onto cell 18 it goes right 2.
+    page.drag("#board rect.piece[data-cell='16']", 18)
+    check("a drag plays the move whose place it ends on", True,
+          page.wait("document.body.dataset.code === '1A9BC3C00'") and page.ready())
+    check("a drag: a neutral move keeps min_steps", "81", page.js("document.body.dataset.minSteps"))
     page.click("#undo")
     page.wait(f"document.body.dataset.code === '{start}'")
     page.ready()

@@ -1,5 +1,5 @@
 "use strict";
-// The Klotski explorer: draws a layout, plays its moves by a click, lists them with
+// The Klotski explorer: draws a layout, plays its moves by a click or a drag, lists them with
 // their outcomes best first, and edits boards.  Everything it knows comes from the
 // server's JSON API (/api/...); nothing is fetched from anywhere else.  The state is in
 // the address: /?layout=CODE explores a layout, /?edit=CELLS edits a board.
@@ -91,7 +91,8 @@ function drawBoard() {
     const rect = pieceRect(p.letter, p.anchor, p.width, p.height,
                            {class: `piece ${SHAPES[p.letter][2]}${p.anchor === selected ? " selected" : ""}`,
                             "data-cell": p.anchor, "data-kind": SHAPES[p.letter][2]});
-    rect.addEventListener("click", () => choosePiece(p.anchor));
+    rect.addEventListener("click", () => { if (!dragged) choosePiece(p.anchor); });
+    rect.addEventListener("pointerdown", event => { drag = {piece: p, x: event.clientX, y: event.clientY}; });
     svg.append(rect);
   }
   if (selected === null) return;
@@ -104,6 +105,28 @@ function drawBoard() {
     target.addEventListener("click", event => { event.stopPropagation(); go(move.code); });
     svg.append(target);
   }
+}
+
+// A drag: a piece pressed, then the pointer let go over a cell the piece can cover after
+// one of its moves (the best such move is played).  A press let go where it started is a
+// click.
+let drag = null, dragged = false;
+const DRAG_MIN_PX = 10;
+
+function dropPiece(event) {
+  const start = drag;
+  drag = null;
+  dragged = start !== null && Math.hypot(event.clientX - start.x, event.clientY - start.y) >= DRAG_MIN_PX;
+  if (!dragged) return;
+  const point = $("board").createSVGPoint();
+  point.x = event.clientX;
+  point.y = event.clientY;
+  const at = point.matrixTransform($("board").getScreenCTM().inverse());
+  const col = Math.floor((at.x - MARGIN) / CELL), row = Math.floor((at.y - MARGIN) / CELL);
+  const covers = move => col >= move.to_col - 1 && col < move.to_col - 1 + start.piece.width &&
+                         row >= move.to_row - 1 && row < move.to_row - 1 + start.piece.height;
+  const move = current.moves.find(m => anchorOf(m) === start.piece.anchor && covers(m)); // best first
+  if (move) go(move.code);
 }
 
 function choosePiece(anchor) {
@@ -334,4 +357,6 @@ document.addEventListener("keydown", event => {
   else if (event.key === "Escape" && selected !== null) { selected = null; drawBoard(); }
 });
 window.addEventListener("popstate", () => fromAddress("none"));
+document.addEventListener("pointerup", dropPiece);
+document.addEventListener("pointercancel", () => { drag = null; });
 fromAddress("replace");
