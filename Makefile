@@ -7,12 +7,13 @@ OBJ     ?= build/release
 BIN     ?= bin
 DB      ?= data/klotski.db
 PREFIX  ?= /usr/local
-PKGS     = sqlite3 zlib
+PKGS     = sqlite3 zlib libmicrohttpd
 CHROMIUM ?= chromium
 # What the build and the tests need, as tests/packages.sh takes it: a command on PATH or
 # a library pkg-config knows, and the Debian package that provides it.
 BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-config \
-              pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev
+              pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev \
+              pkg-config:libmicrohttpd=libmicrohttpd-dev
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page.
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
@@ -39,9 +40,10 @@ QUERY_OBJ    = $(call objects,$(call sources,query))
 UNIT_TESTS   = $(patsubst tests/unit/%.c,$(OBJ)/tests/%,$(wildcard tests/unit/*.c))
 REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
 # Text files compiled in as C string literals: the schema, the classic names, the web
-# pages' style sheets and scripts.
+# pages' style sheets and scripts, the web application's page.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
-                 $(wildcard query/render/assets/*.css query/render/assets/*.js))
+                 $(wildcard query/render/assets/*.css query/render/assets/*.js) \
+                 $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
 
 .PHONY: all deps test-deps tools farthest test check bench install clean
 .DELETE_ON_ERROR:

@@ -24,6 +24,7 @@ static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
     &command_farthest, &command_hardest, &command_stats, &command_verify,
     &command_moves, &command_hint, &command_check,
+    &command_serve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 
@@ -239,7 +240,8 @@ static int answer(struct invocation *inv)
     r->args++;
     r->arg_count--;
     char installed[PATH_MAX];
-    struct db *db = db_open(db_locate(inv->db_path, installed, sizeof installed));
+    r->db_path = db_locate(inv->db_path, installed, sizeof installed);
+    struct db *db = db_open(r->db_path);
     if (!db)
         return EXIT_BAD_INPUT;
     int status = c->run(db, r);

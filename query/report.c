@@ -5,10 +5,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The buffer of report_to_buffer, each thread its own. */
+static _Thread_local char *captured;
+static _Thread_local size_t captured_size;
+
+void report_to_buffer(char *buffer, size_t size)
+{
+    captured = buffer;
+    captured_size = size;
+    if (buffer)
+        buffer[0] = '\0';
+}
+
 int report(enum exit_status status, const char *subject, const char *message, ...)
 {
     va_list args;
     va_start(args, message);
+    if (captured) {
+        if (!captured[0]) {
+            int used = subject ? snprintf(captured, captured_size, "%s: ", subject) : 0;
+            if (used >= 0 && (size_t)used < captured_size)
+                vsnprintf(captured + used, captured_size - (size_t)used, message, args);
+        }
+        va_end(args);
+        return status;
+    }
     fputs("klotski: ", stderr);
     if (subject)
         fprintf(stderr, "%s: ", subject);

@@ -14,10 +14,17 @@ enum exit_status {
 };
 
 /* Prints one line "klotski: SUBJECT: MESSAGE" on stderr (without "SUBJECT: " when subject
- * is NULL).  message is a printf format.  Returns `status`, so that callers can write
- * `return report(EXIT_BAD_INPUT, arg, "...")`. */
+ * is NULL), or keeps "SUBJECT: MESSAGE" in the calling thread's buffer of
+ * report_to_buffer.  message is a printf format.  Returns `status`, so that callers can
+ * write `return report(EXIT_BAD_INPUT, arg, "...")`. */
 int report(enum exit_status status, const char *subject, const char *message, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Makes the calling thread's reports go to `buffer` (`size` bytes, size >= 1) instead of
+ * stderr, for the server, which answers a request's error in its reply: the first
+ * report is kept there (cut to fit), later ones are dropped, so that the buffer says
+ * what went wrong first.  The buffer starts empty.  NULL sends them back to stderr. */
+void report_to_buffer(char *buffer, size_t size);
 
 /* Of two statuses, the one to exit with: the larger. */
 static inline int worse_status(int a, int b) { return a > b ? a : b; }

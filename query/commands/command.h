@@ -14,6 +14,8 @@
 struct request {
     char **args;
     int arg_count;
+    const char *db_path; /* the database the command's `db` is open on (serve opens one
+                            connection per thread on it) */
 };
 
 struct command {
@@ -36,5 +38,7 @@ struct command {
 extern const struct command command_show, command_solve, command_solutions, command_path, command_group,
     command_farthest, command_hardest, command_stats, command_verify, command_moves,
     command_hint, command_check;
+/* The web application, query/commands/serve.c. */
+extern const struct command command_serve;
 
 #endif

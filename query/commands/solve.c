@@ -1,16 +1,14 @@
-/* `klotski solve LAYOUT...`: a minimal-step solution read off the stored depth layers.
- * From a layout d steps from solved, some step leads to a layout d-1 steps from solved;
- * looking up the min_steps of each neighbour finds one, so a solution costs about a
- * hundred rowid lookups and no search. */
+/* `klotski solve LAYOUT...`: a minimal-step solution read off the stored min_steps
+ * (query/search/solution.h). */
 #include <stdlib.h>
 
 #include "query/commands/command.h"
 #include "query/input/input.h"
-#include "core/moves.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "query/report.h"
 #include "query/render/route.h"
+#include "query/search/solution.h"
 
 static struct {
     bool codes, html;
@@ -26,42 +24,18 @@ static const struct command_option solve_options[] = {
     {NULL},
 };
 
-/* Finds a neighbour of `code` whose min_steps is `steps`.  Returns false when none is. */
-static bool step_closer(struct db *db, kl_code code, int steps, kl_code *next)
-{
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    struct kl_step moves[KL_MAX_STEPS];
-    int n = kl_steps(raw, moves);
-    for (int i = 0; i < n; i++) {
-        *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
-        if (db_min_steps(db, *next) == steps)
-            return true;
-    }
-    return false;
-}
-
 static int solve_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)group;
-    char hex[KL_CODE_TEXT_SIZE];
-    kl_code_format(layout->code, hex);
-    int steps = layout->min_steps;
-    if (steps == DB_NULL)
-        return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
-    kl_code *route = xmalloc(((size_t)steps + 1) * sizeof *route);
-    route[0] = layout->code;
-    for (int i = 1; i <= steps; i++) {
-        if (!step_closer(db, route[i - 1], steps - i, &route[i])) {
-            free(route);
-            return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
-                                               "to solved; rebuild it with `make`");
-        }
-    }
+    int status;
+    kl_code *route = solution_route(db, layout, &status);
+    if (!route)
+        return status;
+    size_t count = (size_t)layout->min_steps + 1;
     if (options.html)
-        picture_route(route, (size_t)steps + 1, "a minimal-step solution");
+        picture_route(route, count, "a minimal-step solution");
     else
-        route_print(route, (size_t)steps + 1, options.codes);
+        route_print(route, count, options.codes);
     free(route);
     return EXIT_ANSWERED;
 }

@@ -1,5 +1,6 @@
 #include "query/input/classic.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,11 +22,9 @@ struct entry {
 static struct entry *entries;
 static size_t entry_count;
 
-/* Splits the embedded table into entries, once. */
-static void load(void)
+/* Splits the embedded table into entries (once: the server's threads share them). */
+static void split_table(void)
 {
-    if (entries)
-        return;
     size_t lines = 0;
     for (const char *p = classic_tsv; *p; p++)
         lines += *p == '\n';
@@ -45,6 +44,12 @@ static void load(void)
         }
         line += len + (line[len] == '\n');
     }
+}
+
+static void load(void)
+{
+    static pthread_once_t loaded = PTHREAD_ONCE_INIT;
+    pthread_once(&loaded, split_table);
 }
 
 size_t classic_codes(const char *name, kl_code *codes, size_t room)

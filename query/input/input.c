@@ -187,11 +187,7 @@ int input_layout(const char *text, kl_code *code)
 {
     if (strcmp(text, "-") == 0)
         return parse_board_file("stdin", stdin, code);
-    if (text[0] == '#')
-        return parse_id(text, code);
-    if (is_grid(text))
-        return parse_grid(text, code);
-    if (is_regular_file(text)) {
+    if (text[0] != '#' && !is_grid(text) && is_regular_file(text)) {
         FILE *f = fopen(text, "r");
         if (!f)
             return report(EXIT_BAD_INPUT, text, "cannot read the board file");
@@ -201,6 +197,15 @@ int input_layout(const char *text, kl_code *code)
     }
     if (strpbrk(text, "/.") && is_ascii_path(text))
         return report(EXIT_BAD_INPUT, text, "no such board file");
+    return input_layout_typed(text, code);
+}
+
+int input_layout_typed(const char *text, kl_code *code)
+{
+    if (text[0] == '#')
+        return parse_id(text, code);
+    if (is_grid(text))
+        return parse_grid(text, code);
     /* Five characters of the short code's alphabet are a short code, even when they are
      * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
     if (kl_is_short_code(text))

@@ -20,6 +20,11 @@
  * without #N). */
 int input_layout(const char *text, kl_code *code);
 
+/* Parses a LAYOUT in the forms that name no file: a code, a short code, an id, a grid or
+ * a classic name (never a board file, never stdin), for text from the network.  Returns and
+ * reports as input_layout. */
+int input_layout_typed(const char *text, kl_code *code);
+
 /* Parses a GROUP.  Returns EXIT_ANSWERED and fills *group; EXIT_NOT_FOUND when a group
  * name names no group; EXIT_BAD_INPUT for text that is neither a group name nor a
  * LAYOUT.  Errors are reported. */

@@ -37,11 +37,14 @@ struct table {
     size_t pool_used, pool_capacity;
 };
 
-static enum out_format chosen_format = FORMAT_TEXT;
-static bool locale_is_utf8;
+/* The state of the output is the thread's own, so that each thread of the server writes
+ * its answers in its own format to its own stream. */
+static _Thread_local enum out_format chosen_format = FORMAT_TEXT;
+static _Thread_local bool locale_is_utf8;
+static _Thread_local FILE *stream; /* NULL: stdout */
 /* The columns of the last CSV or Markdown table, whose header a table with the same
  * columns does not repeat. */
-static const char *const *last_header;
+static _Thread_local const char *const *last_header;
 
 void out_init(enum out_format format)
 {
@@ -50,6 +53,16 @@ void out_init(enum out_format format)
 }
 
 enum out_format out_format(void) { return chosen_format; }
+
+void out_set_stream(FILE *out)
+{
+    stream = out;
+    last_header = NULL;
+}
+
+FILE *out_stream(void) { return stream ? stream : stdout; }
+
+static void fputc_out(int c) { fputc(c, out_stream()); }
 
 bool out_utf8(void) { return locale_is_utf8; }
 
@@ -198,7 +211,8 @@ static void put_trimmed(struct text *line)
 {
     while (line->len > 0 && line->s[line->len - 1] == ' ')
         line->s[--line->len] = '\0';
-    puts(line->s);
+    fputs(line->s, out_stream());
+    fputc_out('\n');
 }
 
 /* Appends s to a line, padded to `width` columns. */
@@ -244,39 +258,39 @@ static void print_text_table(const struct table *t)
 static void print_csv_field(const char *s)
 {
     if (!strpbrk(s, ",\"\r\n")) {
-        fputs(s, stdout);
+        fputs(s, out_stream());
         return;
     }
-    putchar('"');
+    fputc_out('"');
     for (; *s; s++) {
         if (*s == '"')
-            putchar('"');
-        putchar(*s);
+            fputc_out('"');
+        fputc_out(*s);
     }
-    putchar('"');
+    fputc_out('"');
 }
 
 static void print_md_field(const char *s)
 {
     for (; *s; s++) {
         if (*s == '|')
-            putchar('\\');
-        putchar(*s == '\n' ? ' ' : *s);
+            fputc_out('\\');
+        fputc_out(*s == '\n' ? ' ' : *s);
     }
 }
 
 /* CSV or Markdown: the separator between, before and after the fields of a line. */
 static void print_delimited_line(const struct table *t, size_t row, bool header, bool md)
 {
-    fputs(md ? "| " : "", stdout);
+    fputs(md ? "| " : "", out_stream());
     for (size_t col = 0; col < t->column_count; col++) {
         const struct cell *c = header ? NULL : cell_at(t, row, col);
         const char *s = header ? t->columns[col] : c->kind == CELL_NULL ? "" : text_of(t, c);
         if (col > 0)
-            fputs(md ? " | " : ",", stdout);
+            fputs(md ? " | " : ",", out_stream());
         (md ? print_md_field : print_csv_field)(s);
     }
-    fputs(md ? " |\n" : "\n", stdout);
+    fputs(md ? " |\n" : "\n", out_stream());
 }
 
 static bool same_columns(const char *const *a, const char *const *b)
@@ -293,12 +307,12 @@ static void print_delimited_table(const struct table *t, bool md)
 {
     if (!same_columns(last_header, t->columns)) {
         if (md && last_header)
-            putchar('\n');
+            fputc_out('\n');
         print_delimited_line(t, 0, true, md);
         if (md) {
             for (size_t col = 0; col < t->column_count; col++)
-                fputs(col ? " --- |" : "| --- |", stdout);
-            putchar('\n');
+                fputs(col ? " --- |" : "| --- |", out_stream());
+            fputc_out('\n');
         }
         last_header = t->columns;
     }
@@ -308,38 +322,38 @@ static void print_delimited_table(const struct table *t, bool md)
 
 static void print_json_string(const char *s)
 {
-    putchar('"');
+    fputc_out('"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\')
-            printf("\\%c", c);
+            fprintf(out_stream(), "\\%c", c);
         else if (c == '\n')
-            fputs("\\n", stdout);
+            fputs("\\n", out_stream());
         else if (c < 0x20)
-            printf("\\u%04x", c);
+            fprintf(out_stream(), "\\u%04x", c);
         else
-            putchar(c);
+            fputc_out(c);
     }
-    putchar('"');
+    fputc_out('"');
 }
 
 /* Whether the JSON object or array being written has a member yet. */
-static bool json_has_member;
+static _Thread_local bool json_has_member;
 
 static void json_key(const char *key)
 {
     if (json_has_member)
-        putchar(',');
+        fputc_out(',');
     json_has_member = true;
     print_json_string(key);
-    putchar(':');
+    fputc_out(':');
 }
 
 /* The JSON object of one answer: json_begin, then fields and arrays, then json_end,
  * which ends the line. */
 static void json_begin(void)
 {
-    putchar('{');
+    fputc_out('{');
     json_has_member = false;
 }
 
@@ -352,7 +366,7 @@ static void json_fields(const struct table *t, size_t row)
         if (c->kind == CELL_TEXT)
             print_json_string(text_of(t, c));
         else
-            fputs(c->kind == CELL_NULL ? "null" : text_of(t, c), stdout);
+            fputs(c->kind == CELL_NULL ? "null" : text_of(t, c), out_stream());
     }
 }
 
@@ -361,24 +375,24 @@ static void print_json_object(const struct table *t, size_t row)
 {
     json_begin();
     json_fields(t, row);
-    putchar('}');
+    fputc_out('}');
 }
 
 /* Adds a field `key` holding an array of one object per row. */
 static void json_array(const char *key, const struct table *t)
 {
     json_key(key);
-    putchar('[');
+    fputc_out('[');
     for (size_t row = 0; row < table_rows(t); row++) {
         if (row > 0)
-            putchar(',');
+            fputc_out(',');
         print_json_object(t, row);
     }
-    putchar(']');
+    fputc_out(']');
     json_has_member = true;
 }
 
-static void json_end(void) { fputs("}\n", stdout); }
+static void json_end(void) { fputs("}\n", out_stream()); }
 
 void table_print(const struct table *t)
 {
@@ -389,7 +403,7 @@ void table_print(const struct table *t)
     case FORMAT_JSON:
         for (size_t row = 0; row < table_rows(t); row++) {
             print_json_object(t, row);
-            putchar('\n');
+            fputc_out('\n');
         }
         break;
     }
@@ -418,9 +432,9 @@ char *card_text(const struct table *t, size_t row)
 
 void out_next_answer(void)
 {
-    static bool answered_before;
+    static _Thread_local bool answered_before;
     if (answered_before && chosen_format == FORMAT_TEXT)
-        putchar('\n');
+        fputc_out('\n');
     answered_before = true;
 }
 
@@ -467,7 +481,7 @@ void blocks_print(char *const *blocks, size_t count)
         for (size_t i = 0; i < in_row; i++)
             line[i] = blocks[first + i];
         if (first > 0)
-            putchar('\n');
+            fputc_out('\n');
         for (bool more = true; more;) {
             more = false;
             struct text out = {0};
@@ -493,10 +507,10 @@ void answer_print(const char *headline, const struct table *summary, const char 
     switch (chosen_format) {
     case FORMAT_TEXT:
         if (headline) {
-            printf("%s\n\n", headline);
+            fprintf(out_stream(), "%s\n\n", headline);
         } else {
             char *card = card_text(summary, 0);
-            printf("%s\n", card);
+            fprintf(out_stream(), "%s\n", card);
             free(card);
         }
         table_print(list);

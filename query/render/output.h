@@ -1,4 +1,4 @@
-/* Everything the tool prints on stdout: the output format, tables of typed cells written
+/* Everything the tool prints on stdout (or the stream of out_set_stream): the output format, tables of typed cells written
  * as aligned text, CSV, Markdown or JSON, answers made of a summary and a list, and text
  * blocks laid out side by side. */
 #ifndef KLOTSKI_QUERY_OUTPUT_H
@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "core/code.h"
 
@@ -16,12 +17,22 @@ enum out_format {
     FORMAT_MD    /* Markdown tables */
 };
 
-/* Chooses the format of everything printed afterwards and reads the locale's character
- * set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
+/* Chooses the format of everything this thread prints afterwards and reads the locale's
+ * character set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
 void out_init(enum out_format format);
 
 /* The format chosen by out_init. */
 enum out_format out_format(void);
+
+/* Sends everything printed afterwards by this thread to `out` (NULL: back to stdout),
+ * and forgets the last table header, so that a new stream starts with its own.  The
+ * format, the stream and the state of an answer are each thread's own: the server
+ * (query/serve) captures each request's answer in a memory stream of its thread while
+ * the command line prints to stdout. */
+void out_set_stream(FILE *out);
+
+/* The stream everything is printed to: the one given to out_set_stream, else stdout. */
+FILE *out_stream(void);
 
 /* True when the locale's character set is UTF-8, so that boxes can be drawn with
  * box-drawing characters. */

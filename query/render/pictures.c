@@ -50,7 +50,7 @@ int picture_board(const struct layout_row *layout, const struct group_row *group
         snprintf(facts, sizeof facts, "class %s \u00b7 %d step%s to solve", group->class_name, layout->min_steps,
                  plural(layout->min_steps));
     const char *caption[] = {hex, facts, NULL};
-    svg_board_write(stdout, layout->code, caption);
+    svg_board_write(out_stream(), layout->code, caption);
     return EXIT_ANSWERED;
 }
 
@@ -61,7 +61,7 @@ void picture_route(const kl_code *codes, size_t count, const char *what)
     kl_code_format(codes[count - 1], last);
     snprintf(title, sizeof title, "%s \u2192 %s: %s in %zu step%s", first, last, what, count - 1,
              plural((long long)count - 1));
-    html_player_write(stdout, title, codes, count);
+    html_player_write(out_stream(), title, codes, count);
 }
 
 static long long total_of(const struct chart_bar *bars, size_t count)
@@ -84,7 +84,7 @@ int picture_depths(const struct chart_bar *bars, size_t count, long long unsolva
     if (unsolvable > 0)
         snprintf(note + used, sizeof note - (size_t)used, "; the %s unsolvable ones are not shown",
                  markup_count(unsolvable, left_out));
-    svg_bar_chart(stdout, &(struct bar_chart){title, note, "min_steps", "layouts", bars, count});
+    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, "min_steps", "layouts", bars, count});
     return EXIT_ANSWERED;
 }
 
@@ -95,7 +95,7 @@ void picture_class_groups(const struct chart_bar *bars, size_t count, const char
     snprintf(note, sizeof note, "%s layouts in %s group%s, largest first (group_num order)",
              markup_count(total_of(bars, count), layouts), markup_count((long long)count, groups),
              plural((long long)count));
-    svg_bar_chart(stdout, &(struct bar_chart){title, note, "group_num", "layouts", bars, count});
+    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, "group_num", "layouts", bars, count});
 }
 
 void picture_group_sizes(const struct chart_column *columns, size_t count)
@@ -107,7 +107,7 @@ void picture_group_sizes(const struct chart_column *columns, size_t count)
     char note[LINE_SIZE], total[MARKUP_COUNT_SIZE];
     snprintf(note, sizeof note, "%s groups in %zu classes; a dot per group size, larger where more groups "
                                 "share it", markup_count(groups, total), count);
-    svg_dot_chart(stdout, &(struct dot_chart){"Group sizes per class", note,
+    svg_dot_chart(out_stream(), &(struct dot_chart){"Group sizes per class", note,
                                               "classes in jiang-bing-style order, banded by jiang "
                                               "(horizontal + vertical pieces)",
                                               "layouts in the group", columns, count});
@@ -184,11 +184,11 @@ int picture_group(const struct group_row *g, const struct chart_bar *bars, size_
         struct gallery_words words[2];
         hardest_gallery(g, layouts, &galleries[0], &words[0]);
         farthest_gallery(g, layouts, &galleries[1], &words[1]);
-        html_group_write(stdout, &(struct group_page){g, count ? &chart : NULL, galleries, 2});
+        html_group_write(out_stream(), &(struct group_page){g, count ? &chart : NULL, galleries, 2});
         return EXIT_ANSWERED;
     }
     if (count == 0)
         return report(EXIT_NOT_FOUND, g->name, "unsolvable: the group has no depth histogram to draw");
-    svg_bar_chart(stdout, &chart);
+    svg_bar_chart(out_stream(), &chart);
     return EXIT_ANSWERED;
 }

@@ -1,6 +1,6 @@
 /* The answers that are pictures: their titles, notes and captions, drawn by svg_board.h,
- * svg_chart.h, html_player.h and html_group.h on stdout.  The commands fetch what a
- * picture shows and hand it over; nothing here reads the database.
+ * svg_chart.h, html_player.h and html_group.h on out_stream() (output.h).  The commands
+ * fetch what a picture shows and hand it over; nothing here reads the database.
  *   show LAYOUT --svg        the board, captioned with its code, class and min_steps
  *   solve LAYOUT --html      a page that plays a minimal-step solution
  *   path FROM TO --html      a page that plays a shortest path

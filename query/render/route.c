@@ -100,7 +100,7 @@ static void print_for_people(const kl_code *codes, size_t count)
     char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE];
     kl_code_format(codes[0], first);
     kl_code_format(codes[count - 1], last);
-    printf("%s %s %s in %zu step%s\n\n", first, out_utf8() ? "→" : "->", last, count - 1,
+    fprintf(out_stream(), "%s %s %s in %zu step%s\n\n", first, out_utf8() ? "→" : "->", last, count - 1,
            count == 2 ? "" : "s");
     char **blocks = xmalloc(count * sizeof *blocks);
     for (size_t i = 0; i < count; i++) {
@@ -155,7 +155,7 @@ void route_print(const kl_code *codes, size_t count, bool codes_only)
         for (size_t i = 0; i < count; i++) {
             char hex[KL_CODE_TEXT_SIZE];
             kl_code_format(codes[i], hex);
-            puts(hex);
+            fprintf(out_stream(), "%s\n", hex);
         }
         return;
     }

@@ -1,0 +1,503 @@
+#include "query/serve/api.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/board.h"
+#include "core/rank.h"
+#include "query/commands/command.h"
+#include "query/input/input.h"
+#include "query/render/output.h"
+#include "query/render/pictures.h"
+#include "query/report.h"
+#include "query/search/solution.h"
+
+#define ERROR_SIZE 512
+#define ID_ARGUMENT_SIZE 16 /* "#29334497" */
+#define NAME_ARGUMENT_SIZE 32
+
+#define JSON_TYPE "application/json; charset=utf-8"
+#define HTML_TYPE "text/html; charset=utf-8"
+
+/* The application: its page and assets, compiled in by the Makefile's EMBEDDED list. */
+static const char index_html[] =
+#include "query/serve/assets/index.html.inc"
+    ;
+static const char app_css[] =
+#include "query/serve/assets/app.css.inc"
+    ;
+static const char app_js[] =
+#include "query/serve/assets/app.js.inc"
+    ;
+
+/* The commands keep their options in process-wide variables, which the command line sets
+ * once.  Most routes run a command with its options as they are (unset); the few that
+ * set one (a text option, put back to NULL afterwards) hold this lock for writing, the
+ * others for reading. */
+static pthread_rwlock_t options_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+void api_reply_free(struct api_reply *reply)
+{
+    if (!reply->body_static)
+        free(reply->body);
+    reply->body = NULL;
+}
+
+/* The length of the valid UTF-8 sequence at s, or 0 when none starts there. */
+static size_t utf8_length(const unsigned char *s)
+{
+    size_t length = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
+    if (s[0] >= 0xF8)
+        return 0;
+    for (size_t i = 1; i < length; i++)
+        if ((s[i] & 0xC0) != 0x80)
+            return 0;
+    return length;
+}
+
+/* Writes text as a JSON string; bytes that are not UTF-8 become '?'. */
+static void json_string(FILE *out, const char *text)
+{
+    fputc('"', out);
+    for (const unsigned char *s = (const unsigned char *)text; *s;) {
+        if (*s < 0x80) {
+            if (*s == '"' || *s == '\\')
+                fprintf(out, "\\%c", *s);
+            else if (*s < 0x20 || *s == 0x7F)
+                fprintf(out, "\\u%04x", *s);
+            else
+                fputc(*s, out);
+            s++;
+            continue;
+        }
+        size_t length = utf8_length(s);
+        if (length == 0) {
+            fputc('?', out);
+            s++;
+        } else {
+            fwrite(s, 1, length, out);
+            s += length;
+        }
+    }
+    fputc('"', out);
+}
+
+/* A memory stream for a reply's body; reply_end closes it into the reply. */
+struct body {
+    FILE *stream;
+    char *text;
+    size_t length;
+};
+
+static void body_begin(struct body *b)
+{
+    *b = (struct body){0};
+    b->stream = open_memstream(&b->text, &b->length);
+    if (!b->stream)
+        out_of_memory();
+}
+
+static void reply_end(struct body *b, struct api_reply *reply, unsigned status, const char *type)
+{
+    fclose(b->stream);
+    *reply = (struct api_reply){.status = status, .content_type = type, .body = b->text, .length = b->length};
+}
+
+void api_error(struct api_reply *reply, unsigned status, const char *message)
+{
+    struct body b;
+    body_begin(&b);
+    fputs("{\"error\":", b.stream);
+    json_string(b.stream, message);
+    fprintf(b.stream, ",\"status\":%u}\n", status);
+    reply_end(&b, reply, status, JSON_TYPE);
+}
+
+/* The reply for a command's exit status that is not EXIT_ANSWERED. */
+static void status_error(struct api_reply *reply, int status, const char *message)
+{
+    api_error(reply, status == EXIT_NOT_FOUND ? 404 : 400, message[0] ? message : "no answer");
+}
+
+/* The value of argument `name`, or NULL when the request has none. */
+static const char *argument(const struct api_request *request, const char *name)
+{
+    for (size_t i = 0; i < request->argument_count; i++)
+        if (strcmp(request->names[i], name) == 0)
+            return request->values[i];
+    return NULL;
+}
+
+/* A command to run for a request. */
+struct run {
+    const struct command *command;
+    char **args;
+    int arg_count;
+    const char *option; /* a text option of the command set to `value` for this run, or NULL */
+    const char *value;
+    bool rows;          /* a table (hardest, stats): its rows as one array, however many */
+};
+
+/* The command's --json answer as the reply: its one object as it is, or the rows of a
+ * table (a line each) as one array. */
+static void json_reply(struct body *b, bool rows, struct api_reply *reply)
+{
+    fclose(b->stream);
+    if (!rows) {
+        *reply = (struct api_reply){.status = 200, .content_type = JSON_TYPE, .body = b->text, .length = b->length};
+        return;
+    }
+    struct body array;
+    body_begin(&array);
+    fputc('[', array.stream);
+    for (char *line = b->text, *end; (end = strchr(line, '\n')); line = end + 1)
+        fprintf(array.stream, "%s%.*s", line == b->text ? "" : ",", (int)(end - line), line);
+    fputs("]\n", array.stream);
+    free(b->text);
+    reply_end(&array, reply, 200, JSON_TYPE);
+}
+
+/* Runs a command with the output format JSON, its answer captured into the reply. */
+static void run_command(struct db *db, const struct run *run, struct api_reply *reply)
+{
+    const struct command_option *own = run->option ? command_option_find(run->command->options, run->option) : NULL;
+    char error[ERROR_SIZE];
+    struct body b;
+    body_begin(&b);
+    out_init(FORMAT_JSON);
+    out_set_stream(b.stream);
+    report_to_buffer(error, sizeof error);
+    if (own) {
+        pthread_rwlock_wrlock(&options_lock);
+        command_option_store(own, run->value);
+    } else {
+        pthread_rwlock_rdlock(&options_lock);
+    }
+    int status = run->command->run(db, &(struct request){run->args, run->arg_count, NULL});
+    if (own)
+        command_option_store(own, NULL);
+    pthread_rwlock_unlock(&options_lock);
+    report_to_buffer(NULL, 0);
+    out_set_stream(NULL);
+    if (status == EXIT_ANSWERED) {
+        json_reply(&b, run->rows, reply);
+        return;
+    }
+    fclose(b.stream);
+    free(b.text);
+    status_error(reply, status, error);
+}
+
+/* Reads argument `name` as a LAYOUT and writes it as "#ID", the form that the commands
+ * read without looking for a file.  Returns false after answering the error. */
+static bool layout_argument(const struct api_request *request, const char *name, char id[ID_ARGUMENT_SIZE],
+                            kl_code *code, struct api_reply *reply)
+{
+    const char *text = argument(request, name);
+    char error[ERROR_SIZE];
+    if (!text || !*text) {
+        snprintf(error, sizeof error, "%s: missing (a LAYOUT: a code, #id, grid or classic name)", name);
+        api_error(reply, 400, error);
+        return false;
+    }
+    report_to_buffer(error, sizeof error);
+    int status = input_layout_typed(text, code);
+    report_to_buffer(NULL, 0);
+    if (status != EXIT_ANSWERED) {
+        status_error(reply, status, error);
+        return false;
+    }
+    snprintf(id, ID_ARGUMENT_SIZE, "#%lu", (unsigned long)kl_code_to_id(*code));
+    return true;
+}
+
+/* Whether text is `count` numbers joined by '-' and short: a class (3) or group (4) name. */
+static bool is_name_of(const char *text, int count)
+{
+    if (strlen(text) >= NAME_ARGUMENT_SIZE)
+        return false;
+    for (int numbers = 1;; numbers++) {
+        size_t digits = strspn(text, "0123456789");
+        if (digits == 0)
+            return false;
+        text += digits;
+        if (*text == '\0')
+            return numbers == count;
+        if (*text++ != '-')
+            return false;
+    }
+}
+
+/* Reads argument `name` as a GROUP: a group name as it is, else a LAYOUT as "#ID". */
+static bool group_argument(const struct api_request *request, const char *name, char out[NAME_ARGUMENT_SIZE],
+                           struct api_reply *reply)
+{
+    const char *text = argument(request, name);
+    if (text && is_name_of(text, 4)) {
+        snprintf(out, NAME_ARGUMENT_SIZE, "%s", text);
+        return true;
+    }
+    kl_code code;
+    return layout_argument(request, name, out, &code, reply);
+}
+
+/* Reads argument `name` as a CLASS name. */
+static bool class_argument(const struct api_request *request, const char *name, struct api_reply *reply)
+{
+    const char *text = argument(request, name);
+    if (text && is_name_of(text, 3))
+        return true;
+    char error[ERROR_SIZE];
+    snprintf(error, sizeof error, "%s: a CLASS is written jiang-bing-style, e.g. 5-4-1", name);
+    api_error(reply, 400, error);
+    return false;
+}
+
+/* The routes that answer one LAYOUT with a command. */
+static void layout_route(struct db *db, const struct api_request *request, const struct command *c,
+                         struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE];
+    kl_code code;
+    if (layout_argument(request, "layout", id, &code, reply))
+        run_command(db, &(struct run){.command = c, .args = (char *[]){id}, .arg_count = 1}, reply);
+}
+
+static void answer_layout(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    layout_route(db, request, &command_show, reply);
+}
+
+static void answer_moves(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    layout_route(db, request, &command_moves, reply);
+}
+
+static void answer_solve(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    layout_route(db, request, &command_solve, reply);
+}
+
+static void answer_path(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char from[ID_ARGUMENT_SIZE], to[ID_ARGUMENT_SIZE];
+    kl_code code;
+    if (layout_argument(request, "from", from, &code, reply) && layout_argument(request, "to", to, &code, reply))
+        run_command(db, &(struct run){.command = &command_path, .args = (char *[]){from, to}, .arg_count = 2}, reply);
+}
+
+static void answer_group(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char group[NAME_ARGUMENT_SIZE];
+    if (group_argument(request, "group", group, reply))
+        run_command(db, &(struct run){.command = &command_group, .args = (char *[]){group}, .arg_count = 1}, reply);
+}
+
+static void answer_farthest(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char group[NAME_ARGUMENT_SIZE];
+    if (!argument(request, "group"))
+        layout_route(db, request, &command_farthest, reply);
+    else if (argument(request, "layout"))
+        api_error(reply, 400, "farthest: give layout or group, not both");
+    else if (group_argument(request, "group", group, reply))
+        run_command(db, &(struct run){.command = &command_farthest, .option = "group", .value = group}, reply);
+}
+
+static void answer_hardest(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char group[NAME_ARGUMENT_SIZE];
+    const char *class_name = argument(request, "class");
+    if (class_name && argument(request, "group"))
+        api_error(reply, 400, "hardest: give class or group, not both");
+    else if (class_name && class_argument(request, "class", reply))
+        run_command(db, &(struct run){.command = &command_hardest, .option = "class", .value = class_name, .rows = true}, reply);
+    else if (!class_name && group_argument(request, "group", group, reply))
+        run_command(db, &(struct run){.command = &command_hardest, .option = "group", .value = group, .rows = true}, reply);
+}
+
+static void answer_stats(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    static const char *const tables[] = {"summary", "classes", "groups", "depths"};
+    const char *table = argument(request, "table"), *class_name = argument(request, "class");
+    size_t i = 0;
+    while (table && i < sizeof tables / sizeof *tables && strcmp(tables[i], table) != 0)
+        i++;
+    if (!table || i == sizeof tables / sizeof *tables)
+        api_error(reply, 400, "table: one of summary, classes, groups, depths");
+    else if (!class_name || class_argument(request, "class", reply))
+        run_command(db,
+                    &(struct run){.command = &command_stats, .args = (char *[]){(char *)tables[i]}, .arg_count = 1,
+                                  .option = class_name ? "class" : NULL, .value = class_name, .rows = true},
+                    reply);
+}
+
+/* A board in the letters of core/board.h: 20 cells in a row (or 5 lines of 4). */
+static enum kl_board_error parse_cells(const char *text, kl_raw *raw)
+{
+    char board[KL_BOARD_TEXT_SIZE];
+    if (strlen(text) != KL_CELLS || strchr(text, '\n'))
+        return kl_board_parse(text, raw);
+    char *p = board;
+    for (int cell = 0; cell < KL_CELLS; cell++) {
+        *p++ = text[cell];
+        if (cell % KL_COLS == KL_COLS - 1)
+            *p++ = '\n';
+    }
+    *p = '\0';
+    return kl_board_parse(board, raw);
+}
+
+static void answer_board(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    (void)db;
+    const char *cells = argument(request, "board"), *layout = argument(request, "layout");
+    char error[ERROR_SIZE] = "";
+    kl_code code = 0;
+    if (!cells == !layout) {
+        api_error(reply, 400, "board: give board (20 cells of K H V o .) or layout, one of them");
+        return;
+    }
+    if (cells) {
+        kl_raw raw;
+        enum kl_board_error err = parse_cells(cells, &raw);
+        if (err == KL_BOARD_OK)
+            code = kl_raw_to_code(raw);
+        else
+            snprintf(error, sizeof error, "%s", kl_board_error_text(err));
+    } else {
+        report_to_buffer(error, sizeof error);
+        input_layout_typed(layout, &code);
+        report_to_buffer(NULL, 0);
+    }
+    struct body b;
+    body_begin(&b);
+    if (error[0]) {
+        fputs("{\"legal\":false,\"error\":", b.stream);
+        json_string(b.stream, error);
+        fputs("}\n", b.stream);
+    } else {
+        char hex[KL_CODE_TEXT_SIZE], board[KL_BOARD_TEXT_SIZE];
+        kl_raw raw;
+        kl_code_format(code, hex);
+        kl_code_to_raw(code, &raw);
+        kl_board_format(raw, board);
+        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"", hex,
+                (unsigned long)kl_code_to_id(code));
+        for (const char *c = board; *c; c++)
+            if (*c != '\n')
+                fputc(*c, b.stream);
+        fputs("\"}\n", b.stream);
+    }
+    reply_end(&b, reply, 200, JSON_TYPE);
+}
+
+/* solve --html: the player page of a minimal-step solution. */
+static void answer_play(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
+    kl_code code;
+    if (!layout_argument(request, "layout", id, &code, reply))
+        return;
+    struct layout_row layout;
+    struct group_row group;
+    report_to_buffer(error, sizeof error);
+    int status = db_layout_in_group(db, code, &layout, &group);
+    kl_code *route = status == EXIT_ANSWERED ? solution_route(db, &layout, &status) : NULL;
+    report_to_buffer(NULL, 0);
+    if (!route) {
+        status_error(reply, status, error);
+        return;
+    }
+    struct body b;
+    body_begin(&b);
+    out_set_stream(b.stream);
+    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution");
+    out_set_stream(NULL);
+    free(route);
+    reply_end(&b, reply, 200, HTML_TYPE);
+    reply->is_page = true;
+}
+
+/* An asset of the application. */
+static void asset(struct api_reply *reply, const char *text, size_t length, const char *type)
+{
+    *reply = (struct api_reply){.status = 200, .content_type = type, .body = (char *)text, .length = length,
+                                .body_static = true, .is_page = true};
+}
+
+static void answer_index(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    (void)db, (void)request;
+    asset(reply, index_html, sizeof index_html - 1, HTML_TYPE);
+}
+
+static void answer_css(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    (void)db, (void)request;
+    asset(reply, app_css, sizeof app_css - 1, "text/css; charset=utf-8");
+}
+
+static void answer_js(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    (void)db, (void)request;
+    asset(reply, app_js, sizeof app_js - 1, "text/javascript; charset=utf-8");
+}
+
+/* One route: its path, the arguments it takes, and its answer. */
+struct route {
+    const char *path;
+    const char *arguments[API_MAX_ARGUMENTS + 1]; /* NULL-terminated */
+    void (*answer)(struct db *db, const struct api_request *request, struct api_reply *reply);
+};
+
+static const struct route routes[] = {
+    {"/", {"layout", "edit", NULL}, answer_index},
+    {"/app.css", {NULL}, answer_css},
+    {"/app.js", {NULL}, answer_js},
+    {"/play", {"layout", NULL}, answer_play},
+    {"/api/layout", {"layout", NULL}, answer_layout},
+    {"/api/moves", {"layout", NULL}, answer_moves},
+    {"/api/solve", {"layout", NULL}, answer_solve},
+    {"/api/path", {"from", "to", NULL}, answer_path},
+    {"/api/group", {"group", NULL}, answer_group},
+    {"/api/farthest", {"layout", "group", NULL}, answer_farthest},
+    {"/api/hardest", {"group", "class", NULL}, answer_hardest},
+    {"/api/stats", {"table", "class", NULL}, answer_stats},
+    {"/api/board", {"board", "layout", NULL}, answer_board},
+};
+
+/* Whether every argument of the request is one the route takes, once.  Answers the
+ * error when not. */
+static bool arguments_known(const struct route *route, const struct api_request *request, struct api_reply *reply)
+{
+    char error[ERROR_SIZE];
+    for (size_t i = 0; i < request->argument_count; i++) {
+        const char *const *known = route->arguments;
+        while (*known && strcmp(*known, request->names[i]) != 0)
+            known++;
+        if (!*known || argument(request, request->names[i]) != request->values[i]) {
+            snprintf(error, sizeof error, "%s: %s argument of %s", request->names[i],
+                     *known ? "a repeated" : "not an", route->path);
+            api_error(reply, 400, error);
+            return false;
+        }
+    }
+    return true;
+}
+
+void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
+        if (strcmp(routes[i].path, request->path) != 0)
+            continue;
+        if (arguments_known(&routes[i], request, reply))
+            routes[i].answer(db, request, reply);
+        return;
+    }
+    char error[ERROR_SIZE];
+    snprintf(error, sizeof error, "%s: no such page (see /api/ in the README)", request->path);
+    api_error(reply, 404, error);
+}

@@ -1,0 +1,63 @@
+/* The web application's routes, apart from HTTP (server.h hands them a request's path
+ * and query arguments, already decoded): the JSON API under /api/, whose answers are
+ * the commands' own --json output captured from their answer stream (output.h), the
+ * solution player page, and the application's page and its assets.
+ *
+ *   /                          the application (assets/index.html, app.css, app.js)
+ *   /api/layout?layout=L       show L --json
+ *   /api/moves?layout=L        moves L --json
+ *   /api/solve?layout=L        solve L --json
+ *   /api/path?from=L&to=L      path FROM TO --json
+ *   /api/group?group=G         group G --json
+ *   /api/farthest?layout=L     farthest L --json
+ *   /api/farthest?group=G      farthest --group G --json
+ *   /api/hardest?group=G|class=C   hardest --group G | --class C --json, its rows as an array
+ *   /api/stats?table=T[&class=C]   stats T [--class C] --json, its rows as an array
+ *   /api/board?board=B|layout=L    whether a board (20 cells of K H V o .) or a LAYOUT
+ *                              is legal: its code and board, or the codec's reason not
+ *   /play?layout=L             the page that plays a minimal-step solution (solve --html)
+ * A LAYOUT is any form that names no file (input_layout_typed); a GROUP a group name or
+ * a LAYOUT; a CLASS a class name.  Every error is a JSON object {"error": TEXT,
+ * "status": N}: 400 bad input, 404 no such route or nothing found, 414 too long. */
+#ifndef KLOTSKI_QUERY_SERVE_API_H
+#define KLOTSKI_QUERY_SERVE_API_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "query/db.h"
+
+#define API_MAX_ARGUMENTS 4      /* query arguments a request may carry */
+#define API_MAX_REQUEST_TEXT 2048 /* bytes of path and arguments a request may carry */
+
+/* A request as a route reads it: the decoded path and query arguments. */
+struct api_request {
+    const char *path;
+    size_t argument_count;
+    const char *names[API_MAX_ARGUMENTS];
+    const char *values[API_MAX_ARGUMENTS];
+};
+
+/* What a route answers. */
+struct api_reply {
+    unsigned status;          /* the HTTP status: 200, 400, 404, 414 */
+    const char *content_type; /* a static string */
+    char *body;               /* the body: malloc'd unless body_static */
+    size_t length;
+    bool body_static;         /* true: body is a static string (an asset) */
+    bool is_page;             /* true: an HTML page (its own security policy) */
+};
+
+/* Answers `request` from the open database `db` into *reply (free its body with
+ * api_reply_free).  Thread safety: each thread must use its own `db`; everything else
+ * a route touches is the thread's own (output.h, report.h) or read-only, but for the
+ * commands' options, which routes that set one serialize with a lock. */
+void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply);
+
+/* A JSON error reply {"error": message, "status": status}; message is any text (bytes
+ * that are not UTF-8 become '?'). */
+void api_error(struct api_reply *reply, unsigned status, const char *message);
+
+void api_reply_free(struct api_reply *reply);
+
+#endif

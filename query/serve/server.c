@@ -1,0 +1,179 @@
+#include "query/serve/server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <microhttpd.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "query/db.h"
+#include "query/report.h"
+#include "query/serve/api.h"
+
+#define MAX_THREADS 16           /* threads of the pool, at most: one per core */
+#define MAX_CONNECTIONS 1024     /* open connections at once */
+#define IDLE_TIMEOUT_S 60        /* an idle connection is closed after this */
+
+/* Pages may use their own scripts and styles (the player's are inline) and ask their own
+ * server; nothing else, so that nothing is ever fetched from the network. */
+#define PAGE_POLICY                                                                        \
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " \
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'"
+
+/* Each thread of the pool opens its own connection to the database on its first request
+ * (SQLite connections are not shared between threads here: they are opened without
+ * mutexes); the key's destructor closes it when the pool stops. */
+static pthread_key_t connection_key;
+static const char *database_path;
+
+static void close_connection(void *db) { db_close(db); }
+
+static struct db *thread_database(void)
+{
+    struct db *db = pthread_getspecific(connection_key);
+    if (!db) {
+        db = db_open(database_path);
+        pthread_setspecific(connection_key, db);
+    }
+    return db;
+}
+
+/* The query arguments of a request, gathered for api_request. */
+struct gathered {
+    struct api_request *request;
+    size_t text;   /* bytes of names and values */
+    bool too_many; /* more than API_MAX_ARGUMENTS */
+};
+
+static enum MHD_Result gather_argument(void *context, enum MHD_ValueKind kind, const char *name, const char *value)
+{
+    (void)kind;
+    struct gathered *g = context;
+    value = value ? value : "";
+    g->text += strlen(name) + strlen(value) + 2;
+    if (g->request->argument_count == API_MAX_ARGUMENTS) {
+        g->too_many = true;
+        return MHD_NO;
+    }
+    g->request->names[g->request->argument_count] = name;
+    g->request->values[g->request->argument_count++] = value;
+    return MHD_YES;
+}
+
+/* Answers what the request asks, or why it cannot be answered. */
+static void answer(struct MHD_Connection *connection, const char *path, const char *method, struct api_reply *reply)
+{
+    struct api_request request = {.path = path};
+    struct gathered g = {.request = &request, .text = strlen(path)};
+    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &g);
+    struct db *db;
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+        api_error(reply, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD are answered");
+    else if (g.text > API_MAX_REQUEST_TEXT)
+        api_error(reply, MHD_HTTP_URI_TOO_LONG, "the request is too long");
+    else if (g.too_many)
+        api_error(reply, MHD_HTTP_BAD_REQUEST, "too many arguments");
+    else if (!(db = thread_database()))
+        api_error(reply, MHD_HTTP_SERVICE_UNAVAILABLE, "the database cannot be opened");
+    else
+        api_answer(db, &request, reply);
+}
+
+static enum MHD_Result handle(void *context, struct MHD_Connection *connection, const char *path,
+                              const char *method, const char *version, const char *upload_data,
+                              size_t *upload_data_size, void **request_state)
+{
+    (void)context, (void)version, (void)upload_data;
+    if (*request_state) {
+        *upload_data_size = 0; /* a body after the answer: read and dropped */
+        return MHD_YES;
+    }
+    *request_state = connection;
+    struct api_reply reply;
+    answer(connection, path, method, &reply);
+    struct MHD_Response *response = MHD_create_response_from_buffer(
+        reply.length, reply.body, reply.body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    if (!response) {
+        api_reply_free(&reply);
+        return MHD_NO;
+    }
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
+    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, reply.body_static ? "max-age=60" : "no-store");
+    if (reply.is_page)
+        MHD_add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
+    if (reply.status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+    enum MHD_Result queued = MHD_queue_response(connection, reply.status, response);
+    MHD_destroy_response(response);
+    return queued;
+}
+
+/* The socket address of bind_address and port; *ipv6 tells which family.  Returns
+ * false when bind_address is no IP address. */
+static bool socket_address(const char *bind_address, int port, struct sockaddr_storage *address, bool *ipv6)
+{
+    memset(address, 0, sizeof *address);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)address;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)address;
+    *ipv6 = false;
+    if (inet_pton(AF_INET, bind_address, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)port);
+        return true;
+    }
+    if (inet_pton(AF_INET6, bind_address, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)port);
+        *ipv6 = true;
+        return true;
+    }
+    return false;
+}
+
+static unsigned pool_size(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
+}
+
+int serve_run(const char *db_path, const char *bind_address, int port)
+{
+    struct sockaddr_storage address;
+    bool ipv6;
+    if (!socket_address(bind_address, port, &address, &ipv6))
+        return report(EXIT_BAD_INPUT, bind_address, "--bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1");
+    database_path = db_path;
+    pthread_key_create(&connection_key, close_connection);
+    /* SIGINT and SIGTERM are waited for below: the pool's threads must not take them. */
+    sigset_t stop, previous;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, &previous);
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | (ipv6 ? MHD_USE_IPv6 : 0), (uint16_t)port, NULL, NULL,
+        handle, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, pool_size(),
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_END);
+    int status = EXIT_ANSWERED;
+    if (!daemon) {
+        status = report(EXIT_BAD_INPUT, bind_address, "cannot listen on port %d: %s", port,
+                        errno ? strerror(errno) : "refused");
+    } else {
+        const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+        printf(ipv6 ? "klotski: serving http://[%s]:%u/\n" : "klotski: serving http://%s:%u/\n", bind_address,
+               info ? (unsigned)info->port : (unsigned)port);
+        fflush(stdout);
+        int signal_number;
+        sigwait(&stop, &signal_number);
+        MHD_stop_daemon(daemon);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    pthread_key_delete(connection_key);
+    return status;
+}

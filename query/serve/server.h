@@ -1,0 +1,15 @@
+/* `klotski serve`: the web application over the database, on libmicrohttpd.  HTTP is
+ * here: the daemon (a pool of threads, one per core, each with its own read-only
+ * connection to the database), the checks every request passes (method, size, its
+ * arguments) and the headers of every reply; what each path answers is api.h's. */
+#ifndef KLOTSKI_QUERY_SERVE_SERVER_H
+#define KLOTSKI_QUERY_SERVE_SERVER_H
+
+/* Serves the database at db_path on http://bind_address:port/ (port 0: a free port
+ * the system picks) until SIGINT or SIGTERM, after printing the line
+ * "klotski: serving http://ADDRESS:PORT/" on stdout.  bind_address: an IPv4 or IPv6
+ * address.  Returns EXIT_ANSWERED after a clean stop, or reports and returns
+ * EXIT_BAD_INPUT (not an address, the port taken, no database). */
+int serve_run(const char *db_path, const char *bind_address, int port);
+
+#endif

@@ -1,0 +1,269 @@
+#!/usr/bin/env bash
+# End-to-end tests of `klotski serve` (query/serve/): the server started on a free port of
+# 127.0.0.1 against the test database; every route of the JSON API read with curl and
+# compared field by field (jq) with the --json answer of the command it stands for; the
+# player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
+# over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
+# with a JSON error while the server keeps serving; then the page in real headless
+# Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
+# optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
+# request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
+# bounded; the server is stopped at the end whatever happens.
+. "$(dirname "$0")/lib.sh"
+use_database
+K=$BIN/klotski
+T=$WORK/serve
+rm -rf "$T"
+mkdir -p "$T"
+CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
+expect "curl, python3 and chromium are installed" yes \
+    "$(command -v curl >/dev/null && command -v python3 >/dev/null && [ -n "$CHROMIUM" ] && echo yes || echo no)"
+
+# start_server FILE ARGS...: starts klotski serve in the background, its stdout in FILE;
+# sets server (its pid).
+start_server() {
+    local out=$1
+    shift
+    "$K" --db "$TEST_DB" serve "$@" >"$out" 2>>"$T/server.err" &
+    server=$!
+}
+stop_server() {
+    kill "$server" 2>/dev/null
+    wait "$server" 2>/dev/null
+}
+start_server "$T/server.out" --any-port
+trap stop_server EXIT
+for _ in $(seq 1 300); do
+    grep -q serving "$T/server.out" 2>/dev/null && break
+    sleep 0.1
+done
+URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
+expect "the server says where it listens: 127.0.0.1 by default" yes "$([ -n "$URL" ] && echo yes || echo no)"
+[ -n "$URL" ] || URL=http://127.0.0.1:9
+
+# get PATH [CURL OPTIONS...]: sets code (the HTTP status), type (the content type) and
+# writes the body to $T/body.
+get() {
+    local path=$1
+    shift
+    read -r code type < <(curl -s --max-time 30 --path-as-is -o "$T/body" -w '%{http_code} %{content_type}\n' \
+                              "$@" "$URL$path")
+}
+
+# same_as_cli NAME PATH ARGS...: the route answers 200 with JSON equal, field by field,
+# to `klotski --json ARGS`; same_as_cli_rows: to the array of the rows it prints (a table).
+same_as_cli() { compare_with_cli '.[0]' "$@"; }
+same_as_cli_rows() { compare_with_cli . "$@"; }
+# compare_with_cli FILTER NAME PATH ARGS...: FILTER picks the answer from the array of
+# the objects the command prints.
+compare_with_cli() {
+    local filter=$1 name=$2 path=$3
+    shift 3
+    get "$path"
+    expect "$name: status" 200 "$code"
+    expect "$name: JSON" "application/json; charset=utf-8" "$type"
+    local cli api
+    cli=$("$K" --db "$TEST_DB" --json "$@" | jq -cSs "$filter")
+    api=$(jq -cS . "$T/body")
+    expect "$name: the answer of klotski --json $*" "$cli" "$api"
+    [ -n "$cli" ] || expect "$name: an answer" something nothing
+}
+
+# error NAME STATUS TEXT PATH [CURL OPTIONS...]: answered STATUS with a JSON error that
+# contains TEXT.
+error() {
+    local name=$1 want=$2 text=$3 path=$4
+    shift 4
+    get "$path" "$@"
+    expect "$name: status" "$want" "$code"
+    expect "$name: a JSON error of that status" "$want" "$(jq -r '.status' "$T/body" 2>/dev/null)"
+    case $(jq -r '.error' "$T/body" 2>/dev/null) in
+        *"$text"*) expect "$name: message" ok ok ;;
+        *) expect "$name: message" "...$text..." "$(cat "$T/body")" ;;
+    esac
+}
+
+# ---- the API: every route against the command it answers with ----
+same_as_cli "layout" "/api/layout?layout=1A9BF0C00" show 1A9BF0C00
+expect "layout: every field of show --json" \
+    '["class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_steps","mirror","names","self_mirror","short_code"]' \
+    "$(jq -c 'keys' "$T/body")"
+expect "layout: SPEC's facts" "81 5-4-1-1 7472 25955 4091296" \
+    "$(jq -r '"\(.min_steps) \(.group) \(.group_index) \(.group_size) \(.id)"' "$T/body")"
+same_as_cli "layout by classic name" "/api/layout?layout=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC" show 横刀立马
+same_as_cli "layout by id" "/api/layout?layout=%234091296" show '#4091296'
+same_as_cli "layout by a short form of its code" "/api/layout?layout=4fea134" show 4FEA13400
+same_as_cli "layout by the 5-character short code" "/api/layout?layout=4WVE1" show 4WVE1
+same_as_cli "layout by grid" "/api/layout?layout=27732773455641161001" show 27732773455641161001
+same_as_cli "moves" "/api/moves?layout=1A9BF0C00" moves 1A9BF0C00
+expect "moves: every field" '["code","group","min_steps","move_list","moves_count","optimal_count"]' \
+    "$(jq -c 'keys' "$T/body")"
+expect "moves: best first, an optimal move first" "-1 80" "$(jq -r '.move_list[0] | "\(.change) \(.min_steps)"' "$T/body")"
+same_as_cli "solve" "/api/solve?layout=4FEA13400" solve 4FEA13400
+expect "solve: 138 steps" 138 "$(jq -r '.steps' "$T/body")"
+same_as_cli "path" "/api/path?from=1A9BF0C00&to=DAA7F3000" path 1A9BF0C00 DAA7F3000
+same_as_cli "group" "/api/group?group=5-4-1-1" group 5-4-1-1
+same_as_cli "group of a layout" "/api/group?group=1A9BF0C00" group 1A9BF0C00
+same_as_cli "farthest" "/api/farthest?layout=1A9BF0C00" farthest 1A9BF0C00
+same_as_cli "farthest of a group" "/api/farthest?group=5-4-1-1" farthest --group 5-4-1-1
+same_as_cli_rows "hardest of a class" "/api/hardest?class=5-4-1" hardest --class 5-4-1
+same_as_cli_rows "hardest of a group" "/api/hardest?group=5-4-1-1" hardest --group 5-4-1-1
+for table in summary classes groups depths; do
+    same_as_cli_rows "stats $table" "/api/stats?table=$table" stats "$table"
+done
+same_as_cli_rows "stats depths of a class" "/api/stats?table=depths&class=5-4-1" stats depths --class 5-4-1
+same_as_cli_rows "a table of one row: still an array" "/api/stats?table=classes&class=5-4-1" stats classes --class 5-4-1
+expect "stats classes of one class: one row" 1 "$(jq length "$T/body")"
+# The options the routes above set must not stay set for the next request.
+same_as_cli "farthest after farthest of a group" "/api/farthest?layout=4FEA13400" farthest 4FEA13400
+
+get "/api/board?board=VKKVVKKVVHHVVooVo..o"
+expect "board: a legal board" '{"board":"VKKVVKKVVHHVVooVo..o","code":"1A9BF0C00","id":4091296,"legal":true}' \
+    "$(jq -cS . "$T/body")"
+get "/api/board?layout=1a9bf0c"
+expect "board of a layout" '{"board":"VKKVVKKVVHHVVooVo..o","code":"1A9BF0C00","id":4091296,"legal":true}' \
+    "$(jq -cS . "$T/body")"
+for case in "VKKVVKKVVHHVVooVoooo|fewer than two empty cells" "VKKVVKKVVHHVVooVo.Ko|there must be exactly one 2x2 block of K" \
+            "VKKVVKKVVHHVVooVo.Ho|an H has no H partner to its right" "VKKVVKKVHH.VVooVo..o|a V has no V partner below it" \
+            "VKKV|a board is 5 lines of 4 cells" "VKKVVKKVVHHVVooVo..x|cells are K H V o or ."; do
+    get "/api/board?board=${case%%|*}"
+    expect "board ${case%%|*}: the codec's reason" "200 false ${case#*|}" "$code $(jq -r '"\(.legal) \(.error)"' "$T/body")"
+done
+get "/api/board?layout=1A9BF0C01"
+expect "board of a bad code: the codec's reason" "false 1A9BF0C01: not a layout code: unused low bits are not zero" \
+    "$(jq -r '"\(.legal) \(.error)"' "$T/body")"
+
+# ---- the pages ----
+get "/play?layout=1A9BF0C00"
+expect "play: a page" "200 text/html; charset=utf-8" "$code $type"
+"$K" --db "$TEST_DB" solve --html 1A9BF0C00 >"$T/solve.html"
+expect "play: the page of solve --html" "$(md5sum <"$T/solve.html")" "$(md5sum <"$T/body")"
+get "/"
+expect "the application's page" "200 text/html; charset=utf-8" "$code $type"
+expect "the page loads its own script" 1 "$(grep -c '<script src="/app.js"></script>' "$T/body")"
+expect "the page names nothing on the network" 0 "$(grep -c 'https\?://' "$T/body")"
+get "/app.js"
+expect "the script" "200 text/javascript; charset=utf-8" "$code $type"
+expect "the script names nothing on the network" 0 "$(grep -v '^//' "$T/body" | grep -c 'https\?://[^w]')"
+get "/app.css"
+expect "the style sheet" "200 text/css; charset=utf-8" "$code $type"
+policy=$(curl -s --max-time 30 -D - -o /dev/null "$URL/?layout=1A9BF0C00" | tr -d '\r' | sed -n 's/^Content-Security-Policy: //Ip')
+expect "the page may fetch from its own server only" "default-src 'none'" "${policy%%;*}"
+expect "HEAD is answered, without a body" "200 0" \
+    "$(curl -s --max-time 30 -I -o /dev/null -w '%{http_code} %{size_download}' "$URL/api/layout?layout=1A9BF0C00")"
+
+# ---- bad requests: a 4xx with a JSON error each ----
+unsolvable=$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")
+error "unknown route" 404 "no such page" "/api/nope"
+error "unknown page" 404 "no such page" "/index.html"
+error "the API's folder" 404 "no such page" "/api/"
+error "case matters" 404 "no such page" "/API/layout?layout=1A9BF0C00"
+error "bad code" 400 "1A9BF0C01: not a layout code: unused low bits are not zero" "/api/layout?layout=1A9BF0C01"
+error "not hex" 400 "ZZZ: not a layout code: not a hex digit" "/api/moves?layout=ZZZ"
+error "bad id" 400 "an id is # and a number" "/api/solve?layout=%23999999999"
+error "no layout" 400 "layout: missing" "/api/layout"
+error "empty layout" 400 "layout: missing" "/api/layout?layout="
+error "no such group" 404 "9-9-9-9: no such group" "/api/group?group=9-9-9-9"
+error "a class for a group" 400 "not a code, id, grid, board file or classic name" "/api/group?group=5-4-1"
+error "bad class" 400 "a CLASS is written jiang-bing-style" "/api/hardest?class=5-4"
+error "no such class" 404 "no such class" "/api/stats?table=depths&class=9-9-9"
+error "bad table" 400 "table: one of summary" "/api/stats?table=nope"
+error "unsolvable, solve" 404 "unsolvable" "/api/solve?layout=$unsolvable"
+error "unsolvable, play" 404 "unsolvable" "/play?layout=$unsolvable"
+error "path across groups" 404 "" "/api/path?from=1A9BF0C00&to=4FEA13400"
+error "unknown argument" 400 "x: not an argument of /api/layout" "/api/layout?layout=1A9BF0C00&x=1"
+error "repeated argument" 400 "layout: a repeated argument" "/api/layout?layout=1A9BF0C00&layout=4FEA13400"
+error "too many arguments" 400 "too many arguments" "/api/layout?a=1&b=2&c=3&d=4&e=5"
+error "both layout and group" 400 "not both" "/api/farthest?layout=1A9BF0C00&group=5-4-1-1"
+long=$(printf 'A%.0s' $(seq 1 3000))
+error "over-long address" 414 "too long" "/api/layout?layout=$long"
+get "/api/layout?layout=$(printf 'A%.0s' $(seq 1 100000))"
+expect "a far over-long address: a 4xx" 4 "${code:0:1}"
+for path in "/../etc/passwd" "/api/../../etc/passwd" "/%2e%2e/%2e%2e/etc/passwd" "/app.js/../../../etc/passwd" \
+            "/..%2f..%2fetc%2fpasswd" "/api/layout/../../etc/passwd"; do
+    error "$path" 404 "no such page" "$path"
+done
+for path in "/api/layout?layout=/etc/passwd" "/api/layout?layout=..%2F..%2Fetc%2Fpasswd" "/api/layout?layout=-" \
+            "/api/group?group=/etc/passwd"; do
+    get "$path"
+    expect "$path: never a file" "4 0" "${code:0:1} $(grep -c 'root:' "$T/body")"
+done
+get "/api/board?layout=/etc/passwd"
+expect "board of a file name: not a layout, never the file" "200 false 0" \
+    "$code $(jq -r .legal "$T/body") $(grep -c 'root:' "$T/body")"
+for method in POST PUT DELETE PATCH OPTIONS; do
+    error "$method" 405 "only GET and HEAD" "/api/layout?layout=1A9BF0C00" -X "$method" --data x
+done
+allow=$(curl -s --max-time 30 -X POST -D - -o /dev/null "$URL/api/layout" | tr -d '\r' | sed -n 's/^Allow: //Ip')
+expect "405 says what is allowed" "GET, HEAD" "$allow"
+error "garbage bytes in an argument" 400 "not a code" "/api/layout?layout=%FF%FE%00%01garbage"
+expect "garbage bytes: the error is valid JSON" yes "$(jq -e .error "$T/body" >/dev/null 2>&1 && echo yes || echo no)"
+error "garbage bytes in the path" 404 "no such page" "/%FF%FE%01"
+# Raw garbage, not HTTP at all: the server answers 400 (libmicrohttpd's own page) or
+# closes the connection, and keeps serving.
+raw=$(python3 - "${URL#http://}" <<'PY'
+import socket, sys
+host, port = sys.argv[1].split(":")
+answers = []
+for garbage in (b"\x00\xff\xfe garbage \x01\x02\r\n\r\n", b"GET\r\n\r\n", b"GET /\x01\xff HTTP/1.1\r\nHost: x\r\n\r\n",
+                b"GET /api/layout?layout=1A9BF0C00 HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\n"):
+    s = socket.create_connection((host, int(port)), timeout=10)
+    s.sendall(garbage)
+    try:
+        line = s.recv(4096).split(b"\r\n")[0].decode(errors="replace")
+    except OSError:
+        line = ""
+    s.close()
+    answers.append(line.split(" ")[1][0] if line.startswith("HTTP/") else "closed")
+print(" ".join(answers))
+PY
+)
+expect "raw garbage: a 4xx or the connection closed" yes \
+    "$(printf '%s\n' $raw | grep -qv '^[4]$\|^closed$' && echo "no: $raw" || echo yes)"
+get "/api/layout?layout=1A9BF0C00"
+expect "after all the bad requests the server still answers" "200 81" "$code $(jq -r .min_steps "$T/body")"
+
+# ---- many clients at once ----
+# 64 requests, 32 at a time, on both threads of the pool: moves of 32 layouts, and the
+# hardest layouts of their groups (a route that sets a command's option for its
+# request); each answer must be the command's own.
+mkdir -p "$T/parallel"
+ids=$(seq 0 916666 29334497 | head -32)
+for id in $ids; do
+    printf '%s\n' "moves-$id /api/moves?layout=%23$id" "hardest-$id /api/hardest?group=%23$id"
+done | xargs -P 32 -L 1 sh -c 'curl -s --max-time 60 -o "$0/$2" "$1$3"' "$T/parallel" "$URL"
+wrong=0
+for id in $ids; do
+    [ "$(jq -cS . "$T/parallel/moves-$id")" = "$("$K" --db "$TEST_DB" --json moves "#$id" | jq -cS .)" ] ||
+        wrong=$((wrong + 1))
+    [ "$(jq -cS . "$T/parallel/hardest-$id")" = "$("$K" --db "$TEST_DB" --json hardest --group "#$id" |
+                                                    jq -cSs .)" ] || wrong=$((wrong + 1))
+done
+expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$wrong"
+
+# ---- the address and the port ----
+err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)
+expect "--bind takes an address" "2 klotski: nowhere: --bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1" "$? $err"
+port=${URL##*:}
+err=$("$K" --db "$TEST_DB" serve --port "$port" 2>&1 >/dev/null)
+expect "a port in use: exit 2" "2" "$?"
+expect "a port in use: one line" 1 "$(printf '%s\n' "$err" | grep -c 'cannot listen on port')"
+err=$("$K" --db "$T/none.db" serve --any-port 2>&1 >/dev/null)
+expect "no database: exit 2 at once" "2" "$?"
+
+# ---- the page in a real browser ----
+python3 "$ROOT/tests/e2e/browser.py" "$CHROMIUM" "$T/profile" "$URL" >"$T/browser" 2>"$T/browser.err"
+expect "browser.py runs to its end" 0 $?
+[ -s "$T/browser.err" ] && cat "$T/browser.err"
+expect "browser.py checked something" yes "$(grep -q '^check ' "$T/browser" && echo yes || echo no)"
+while IFS=$'\t' read -r name want got; do
+    expect "browser: ${name#check }" "$want" "$got"
+done < <(grep '^check ' "$T/browser")
+
+# ---- a clean stop ----
+kill -TERM "$server"
+wait "$server"
+expect "SIGTERM stops the server cleanly" 0 $?
+trap - EXIT
+expect "the server said nothing on stderr" "" "$(cat "$T/server.err")"
+finish
