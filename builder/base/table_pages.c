@@ -302,8 +302,10 @@ static void fill_interior(unsigned char *page, uint32_t usable, const struct lev
  * are spread evenly over as few pages as hold them, so no page is left nearly empty. */
 static int write_interior(struct writer *w, uint32_t root_page, struct level *children)
 {
-    int64_t largest = children->keys[children->count - 1];
-    size_t cell_bytes = 2 + 4 + (size_t)varint_length((uint64_t)largest);
+    /* The longest key is the last one, or the first when it is negative (9 bytes). */
+    int first = varint_length((uint64_t)children->keys[0]),
+        last = varint_length((uint64_t)children->keys[children->count - 1]);
+    size_t cell_bytes = 2 + 4 + (size_t)(first > last ? first : last);
     size_t per_page = (w->usable - INTERIOR_HEADER_BYTES) / cell_bytes + 1;
     unsigned char *root = w->batch; /* the batch is empty between levels */
     while (children->count > per_page) {
