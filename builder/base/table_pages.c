@@ -50,7 +50,6 @@
 /* One table_pages_fill call. */
 struct writer {
     int fd;
-    const char *path;
     uint32_t page_size;    /* bytes a page */
     uint32_t usable;       /* page_size less the reserved bytes */
     uint32_t page_count;   /* pages in the file, the written ones included */
@@ -71,13 +70,12 @@ struct level {
     size_t count, capacity;
 };
 
+/* Writes the reason into the caller's err (the caller names the file) and returns -1. */
 static int fail(struct writer *w, const char *format, ...)
 {
-    int used = snprintf(w->err, w->err_size, "%s: ", w->path);
     va_list args;
     va_start(args, format);
-    if (used >= 0 && (size_t)used < w->err_size)
-        vsnprintf(w->err + used, w->err_size - (size_t)used, format, args);
+    vsnprintf(w->err, w->err_size, format, args);
     va_end(args);
     return -1;
 }
@@ -181,8 +179,9 @@ static int write_pages(struct writer *w, uint32_t first, const unsigned char *pa
         ssize_t n = pwrite(w->fd, pages + done, bytes - done, offset + (off_t)done);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n <= 0)
-            return fail(w, "cannot write: %s", n < 0 ? strerror(errno) : "no space written");
+        if (n <= 0) /* worded for a full disk as SQLite words it */
+            return fail(w, "cannot write: %s", n == 0 || errno == ENOSPC ? "the disk is full"
+                                                                        : strerror(errno));
         done += (size_t)n;
     }
     return 0;
@@ -386,7 +385,7 @@ int table_pages_fill(const char *path, uint32_t root_page, uint64_t row_count,
                      int column_count, table_pages_next_row *next_row, void *context,
                      char *err, size_t err_size)
 {
-    struct writer w = {.path = path, .err = err, .err_size = err_size};
+    struct writer w = {.err = err, .err_size = err_size};
     if (column_count < 1 || column_count > TABLE_PAGES_MAX_COLUMNS)
         return fail(&w, "%d columns: from 1 to %d", column_count, TABLE_PAGES_MAX_COLUMNS);
     if ((w.fd = open(path, O_RDWR)) < 0)

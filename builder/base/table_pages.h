@@ -37,7 +37,7 @@ typedef void table_pages_next_row(void *context, uint64_t number, struct table_p
  *   change); root_page, the table's sqlite_schema.rootpage, an empty table leaf; rows
  *   come from next_row(context, ...), their rowids ascending; column_count 1 to
  *   TABLE_PAGES_MAX_COLUMNS; err, err_size: where a failure's reason goes.
- * RETURN: 0, or -1 with a one-line reason in err: the file cannot be read or written,
+ * RETURN: 0, or -1 with a one-line reason in err (without the path): the file cannot be read or written,
  *   is not an SQLite database, uses auto-vacuum, or the root page is not an empty table
  *   leaf; memory ran out.  A failure may leave the file damaged.
  * NOTES: the file grows by about row_count * (record size + 3) bytes; nothing is synced
