@@ -8,6 +8,7 @@
 #include "core/symmetry.h"
 
 #define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
+#define MIRROR_UNKNOWN UINT32_MAX /* g->mirror of a member not yet looked up */
 
 /* The local index of `code`, which the class holds: every step stays in the class. */
 static inline uint32_t local_index(const struct kl_codemap *index, kl_code code)
@@ -43,15 +44,23 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
 
     for (uint32_t i = 0; i < n; i++)
         kl_code_to_raw(g->codes[i], &raws[i]);
+    /* Mirroring is an involution: one lookup gives the mirrors of both members of a
+     * pair, so the second member of each pair is skipped. */
+    memset(g->mirror, 0xFF, sizeof *g->mirror * n);
     for (uint32_t block = 0; block < n; block += MIRROR_BATCH) {
         uint32_t end = block + MIRROR_BATCH < n ? block + MIRROR_BATCH : n;
         kl_code mirrored[MIRROR_BATCH];
-        for (uint32_t i = block; i < end; i++) {
-            mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raws[i]));
-            kl_codemap_prefetch(&index, mirrored[i - block]);
-        }
         for (uint32_t i = block; i < end; i++)
-            g->mirror[i] = local_index(&index, mirrored[i - block]);
+            if (g->mirror[i] == MIRROR_UNKNOWN) {
+                mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raws[i]));
+                kl_codemap_prefetch(&index, mirrored[i - block]);
+            }
+        for (uint32_t i = block; i < end; i++)
+            if (g->mirror[i] == MIRROR_UNKNOWN) {
+                uint32_t mirror = local_index(&index, mirrored[i - block]);
+                g->mirror[i] = mirror;
+                g->mirror[mirror] = i;
+            }
     }
     size_t used = 0;
     struct kl_step steps[KL_MAX_STEPS];

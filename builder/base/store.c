@@ -1,14 +1,14 @@
 #include "builder/base/store.h"
 
 #include <sqlite3.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
+#include "builder/base/table_pages.h"
 #include "builder/progress.h"
 #include "core/database/format.h"
-
-#define ROWS_PER_INSERT 256
 
 static const char tables_sql[] =
 #include "schema/tables.sql.inc"
@@ -145,67 +145,49 @@ static int write_groups(struct writer *w, const struct analysis *a)
     return rc ? -1 : 0;
 }
 
-/* "INSERT INTO layouts (...) VALUES (?,?,?,?),(?,?,?,?),..." for `rows` rows: one
- * statement run per many rows keeps SQLite's cursor at the end of the table between rows,
- * instead of opening it and seeking from the root for every row. */
-static int prepare_layout_insert(struct writer *w, int rows, sqlite3_stmt **st)
-{
-    static const char head[] = "INSERT INTO layouts (" KL_DB_LAYOUT_COLUMNS ") VALUES ",
-                      row[] = "(?,?,?,?),";
-    _Static_assert(sizeof row - 1 == 2 * KL_DB_LAYOUT_COLUMN_COUNT + 2, "one ? a column");
-    char sql[sizeof head + ROWS_PER_INSERT * (sizeof row - 1)];
-    size_t used = sizeof head - 1;
-    memcpy(sql, head, used);
-    for (int r = 0; r < rows; r++, used += sizeof row - 1)
-        memcpy(sql + used, row, sizeof row - 1);
-    sql[used - 1] = '\0'; /* drops the last comma */
-    return prepare(w, sql, st);
-}
-
-/* Binds one layout as row `r` of a multi-row insert and adds it to the checksum. */
-static void bind_layout(sqlite3_stmt *st, int r, kl_code code, uint32_t group_id,
-                        uint32_t group_index, uint8_t min_steps, struct kl_db_checksum *sum)
-{
-    int first = KL_DB_LAYOUT_COLUMN_COUNT * r + 1;
-    sqlite3_bind_int64(st, first + KL_DB_LAYOUT_CODE, (sqlite3_int64)code);
-    sqlite3_bind_int64(st, first + KL_DB_LAYOUT_GROUP_ID, group_id);
-    sqlite3_bind_int64(st, first + KL_DB_LAYOUT_GROUP_INDEX, group_index);
-    if (min_steps != KL_DB_UNSOLVABLE)
-        sqlite3_bind_int(st, first + KL_DB_LAYOUT_MIN_STEPS, min_steps);
-    else
-        sqlite3_bind_null(st, first + KL_DB_LAYOUT_MIN_STEPS);
-    kl_db_checksum_add(sum, code, group_id, group_index, min_steps);
-}
-
-static int write_layouts(struct writer *w, const struct catalog *cat,
-                         const struct analysis *a, uint32_t *crc)
-{
-    sqlite3_stmt *full = NULL, *last = NULL;
-    int tail_rows = KL_LAYOUT_COUNT % ROWS_PER_INSERT;
-    if (prepare_layout_insert(w, ROWS_PER_INSERT, &full) ||
-        (tail_rows && prepare_layout_insert(w, tail_rows, &last))) {
-        sqlite3_finalize(full);
-        return -1;
-    }
+/* The layouts rows in code order, for table_pages_fill, with their checksum. */
+struct layout_rows {
+    const struct writer *w;
+    const struct catalog *cat;
+    const struct analysis *a;
     struct kl_db_checksum sum;
-    kl_db_checksum_start(&sum);
-    int rc = 0;
+};
+
+#define PROGRESS_ROWS 65536 /* rows between two updates of the progress line */
+
+/* table_pages_next_row: the row of layout id `id`.  The code, an INTEGER PRIMARY KEY, is
+ * the rowid and is stored as NULL in the record, as SQLite does. */
+static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
+{
+    struct layout_rows *rows = context;
+    const struct catalog *cat = rows->cat;
+    const struct analysis *a = rows->a;
+    kl_code code = cat->codes[id];
+    uint32_t group_id = rows->w->group_base[cat->class_of[id]] + a->group_num[id];
+    uint8_t min_steps = a->min_steps[id];
+    row->rowid = (int64_t)code;
+    row->is_null[KL_DB_LAYOUT_CODE] = true;
+    row->values[KL_DB_LAYOUT_GROUP_ID] = group_id;
+    row->values[KL_DB_LAYOUT_GROUP_INDEX] = a->group_index[id];
+    row->values[KL_DB_LAYOUT_MIN_STEPS] = min_steps;
+    row->is_null[KL_DB_LAYOUT_MIN_STEPS] = min_steps == KL_DB_UNSOLVABLE;
+    kl_db_checksum_add(&rows->sum, code, group_id, a->group_index[id], min_steps);
+    if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)
+        progress_add(id % PROGRESS_ROWS + 1);
+}
+
+/* Writes the layouts rows as b-tree pages into the closed database at path (29.3M
+ * INSERTs would take SQLite ten times as long); root_page is the empty table's. */
+static int write_layouts(struct writer *w, const char *path, uint32_t root_page,
+                         const struct catalog *cat, const struct analysis *a, uint32_t *crc)
+{
+    struct layout_rows rows = {.w = w, .cat = cat, .a = a};
+    kl_db_checksum_start(&rows.sum);
     progress_begin("store", KL_LAYOUT_COUNT, "layouts");
-    for (uint32_t first = 0; first < KL_LAYOUT_COUNT && rc == 0; first += ROWS_PER_INSERT) {
-        int rows = KL_LAYOUT_COUNT - first < ROWS_PER_INSERT ? tail_rows : ROWS_PER_INSERT;
-        sqlite3_stmt *st = rows == ROWS_PER_INSERT ? full : last;
-        for (int r = 0; r < rows; r++) {
-            uint32_t id = first + (uint32_t)r;
-            bind_layout(st, r, cat->codes[id], w->group_base[cat->class_of[id]] + a->group_num[id],
-                        a->group_index[id], a->min_steps[id], &sum);
-        }
-        rc = step_reset(w, st, "writing layouts");
-        progress_add((uint64_t)rows);
-    }
+    int rc = table_pages_fill(path, root_page, KL_LAYOUT_COUNT, KL_DB_LAYOUT_COLUMN_COUNT,
+                              next_layout, &rows, w->err, w->err_size);
     progress_end();
-    sqlite3_finalize(full);
-    sqlite3_finalize(last);
-    *crc = kl_db_checksum_value(&sum);
+    *crc = kl_db_checksum_value(&rows.sum);
     return rc;
 }
 
@@ -278,6 +260,71 @@ static int check_counts(struct writer *w)
     return 0;
 }
 
+#define SAMPLED_LAYOUTS 4096 /* layouts rows check_layouts reads back */
+
+/* Reads back layouts rows spread over the whole table (each a descent from the root
+ * through the pages table_pages_fill wrote) and compares them with the analysis; reading
+ * every row would take as long as writing them, and tests check the writer itself. */
+static int check_layouts(struct writer *w, const struct catalog *cat, const struct analysis *a)
+{
+    sqlite3_stmt *st;
+    if (prepare(w, "SELECT group_id, group_index, min_steps FROM layouts WHERE code = ?", &st))
+        return -1;
+    int rc = 0;
+    for (uint32_t k = 0; k < SAMPLED_LAYOUTS && rc == 0; k++) {
+        uint32_t id = (uint32_t)((uint64_t)(KL_LAYOUT_COUNT - 1) * k / (SAMPLED_LAYOUTS - 1));
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)cat->codes[id]);
+        bool same = sqlite3_step(st) == SQLITE_ROW &&
+                    sqlite3_column_int64(st, 0) == w->group_base[cat->class_of[id]] + a->group_num[id] &&
+                    sqlite3_column_int64(st, 1) == a->group_index[id] &&
+                    (sqlite3_column_type(st, 2) == SQLITE_NULL ? KL_DB_UNSOLVABLE
+                                                               : sqlite3_column_int(st, 2)) == a->min_steps[id];
+        sqlite3_reset(st);
+        if (!same) {
+            snprintf(w->err, w->err_size, "self-check failed: layouts row %09llX differs",
+                     (unsigned long long)cat->codes[id]);
+            rc = -1;
+        }
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* Opens the database at path for a bulk write. */
+static int open_bulk(struct writer *w, const char *path)
+{
+    if (sqlite3_open_v2(path, &w->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        NULL) != SQLITE_OK)
+        return fail(w, path);
+    return exec(w, bulk_pragmas, "configuring");
+}
+
+static int close_db(struct writer *w)
+{
+    int rc = sqlite3_close(w->db);
+    w->db = NULL;
+    if (rc != SQLITE_OK) {
+        snprintf(w->err, w->err_size, "closing the database failed");
+        return -1;
+    }
+    return 0;
+}
+
+/* The root page of the layouts table, where table_pages_fill hangs its pages. */
+static int layouts_root_page(struct writer *w, uint32_t *root_page)
+{
+    sqlite3_stmt *st;
+    if (prepare(w, "SELECT rootpage FROM sqlite_schema WHERE type = 'table' AND name = 'layouts'", &st))
+        return -1;
+    int found = sqlite3_step(st) == SQLITE_ROW;
+    *root_page = found ? (uint32_t)sqlite3_column_int64(st, 0) : 0;
+    sqlite3_finalize(st);
+    return found ? 0 : fail(w, "finding the layouts table");
+}
+
+/* Three steps: SQLite writes everything but the layouts rows and closes the file; the
+ * rows go in as pages (table_pages.h); SQLite adds the meta table, whose checksum and
+ * build time are known only then, and checks what the file holds. */
 int store_write(const char *path, const struct catalog *cat, const struct analysis *a,
                 const struct build_facts *facts, char *err, size_t err_size)
 {
@@ -285,22 +332,17 @@ int store_write(const char *path, const struct catalog *cat, const struct analys
     for (int c = 0; c < KL_CLASS_COUNT; c++)
         w.group_base[c + 1] = w.group_base[c] + a->group_count[c];
     double start = progress_now();
-    int rc = sqlite3_open_v2(path, &w.db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
-    if (rc != SQLITE_OK) {
-        fail(&w, path);
-        sqlite3_close(w.db);
-        return -1;
-    }
-    uint32_t crc = 0;
-    rc = exec(&w, bulk_pragmas, "configuring") || exec(&w, tables_sql, "creating tables") ||
-         exec(&w, "BEGIN", "begin") || write_classes(&w, cat, a) || write_groups(&w, a) ||
-         write_layouts(&w, cat, a, &crc) ||
-         write_meta(&w, a, facts, crc, progress_now() - start) ||
-         exec(&w, finish_sql, "finishing schema") || exec(&w, "COMMIT", "commit") ||
-         check_counts(&w);
-    if (sqlite3_close(w.db) != SQLITE_OK && rc == 0) {
-        snprintf(err, err_size, "closing the database failed");
-        rc = 1;
-    }
+    uint32_t crc = 0, root_page = 0;
+    int rc = open_bulk(&w, path) || exec(&w, tables_sql, "creating tables") ||
+             exec(&w, "BEGIN", "begin") || write_classes(&w, cat, a) || write_groups(&w, a) ||
+             exec(&w, finish_sql, "finishing schema") || exec(&w, "COMMIT", "commit") ||
+             layouts_root_page(&w, &root_page);
+    if (w.db && close_db(&w))
+        rc = -1;
+    rc = rc || write_layouts(&w, path, root_page, cat, a, &crc) || open_bulk(&w, path) ||
+         exec(&w, "BEGIN", "begin") || write_meta(&w, a, facts, crc, progress_now() - start) ||
+         exec(&w, "COMMIT", "commit") || check_counts(&w) || check_layouts(&w, cat, a);
+    if (w.db && close_db(&w))
+        rc = -1;
     return rc ? -1 : 0;
 }
