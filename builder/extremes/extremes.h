@@ -12,6 +12,9 @@
  * diameter's upper bound, and alike for central.  The next search starts from an
  * unsettled member (lower < upper), alternately the one with the largest upper bound
  * and the one with the smallest lower bound, until every member is decided both ways.
+ * In groups of small diameter, whose members' eccentricities lie within a few steps,
+ * single searches soon stop deciding members; then the members still open are settled
+ * by the heavy phase's bit-parallel search, FARTHEST_LANES of them per pass.
  * The board's reflections that map the group onto itself keep distances, so a search
  * from w is also a search from each image of w, and images share their bounds: only one
  * member of each set of images is tracked. */
