@@ -124,6 +124,11 @@ check: test-deps tools $(UNIT_TESTS) $(REFERENCE)
 bench: deps tools $(OBJ)/bench/bench_core
 	bench/run.sh $(BIN) $(OBJ)
 
+# The group extremes' cost, run by hand (see builder/extremes/README.md): it needs the builder.
+$(OBJ)/bench/bench_extremes: bench/bench_extremes.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)
+
 $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)

@@ -1,0 +1,43 @@
+/* The extremes of every group of one class as the database stores them (schema/: groups
+ * diameter, radius, peripheral_* and central_*).  Only one group of each set of image
+ * groups is searched (builder/farthest/graph.h); its images get its results through the
+ * reflection that maps one onto the other. */
+#ifndef KLOTSKI_BUILDER_EXTREMES_CLASS_H
+#define KLOTSKI_BUILDER_EXTREMES_CLASS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "builder/base/class_graph.h"
+#include "builder/base/groups.h"
+
+/* One group's extremes with its member lists as layout ids, "id list v1"
+ * (core/database/idlist.h). */
+struct extremes_row {
+    int diameter;
+    int radius;
+    uint32_t peripheral_count;
+    uint32_t central_count;
+    unsigned char *peripheral_ids; /* owned */
+    size_t peripheral_ids_size;
+    unsigned char *central_ids;    /* owned */
+    size_t central_ids_size;
+    /* What finding them took (builder/extremes/extremes.h); 0 for a group that took its
+     * image group's results. */
+    uint32_t searches;
+    uint32_t batches;
+    uint32_t batched_sources;
+};
+
+/* Finds the extremes of every group of class graph g (split into groups cg).
+ * PARAMETERS: rows, room for cg->group_count rows, filled by group_num (free each with
+ *   extremes_row_free); g and cg, as class_graph_build and class_groups_find made them.
+ * RETURN: 0, or -1 when memory runs out (then rows holds nothing to free).
+ * NOTES: thread-safe for distinct rows. */
+int class_extremes_find(struct extremes_row *rows, const struct class_graph *g,
+                        const struct class_groups *cg);
+
+/* Frees what class_extremes_find stored in one row and zeroes it; harmless on a zeroed row. */
+void extremes_row_free(struct extremes_row *row);
+
+#endif

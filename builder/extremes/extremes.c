@@ -1,0 +1,305 @@
+#include "builder/extremes/extremes.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder/farthest/bfs.h"
+#include "core/graph/walk.h"
+
+#define UNREACHED UINT32_MAX
+#define UNBOUNDED UINT32_MAX
+
+/* When the last STALL_WINDOW searches closed fewer than STALL_CLOSED members each on
+ * average, the bounds have stopped paying: the members still open are settled by
+ * bit-parallel search instead, FARTHEST_LANES per pass. */
+#define STALL_WINDOW 8
+#define STALL_CLOSED 64
+
+/* lower[v] and upper[v] bound the eccentricity of each tracked member v; open[] lists
+ * the tracked members not yet decided both ways. */
+struct extremes_scratch {
+    uint32_t max_count;
+    uint32_t *distance; /* of the current search */
+    uint32_t *queue;
+    uint32_t *lower;
+    uint32_t *upper;
+    uint32_t *open;
+    struct bfs_scratch *lanes; /* for the bit-parallel searches */
+};
+
+struct extremes_scratch *extremes_scratch_new(uint32_t max_count)
+{
+    struct extremes_scratch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    size_t members = (size_t)max_count + 1;
+    s->max_count = max_count;
+    s->distance = malloc(sizeof *s->distance * members);
+    s->queue = malloc(sizeof *s->queue * members);
+    s->lower = malloc(sizeof *s->lower * members);
+    s->upper = malloc(sizeof *s->upper * members);
+    s->open = malloc(sizeof *s->open * members);
+    s->lanes = bfs_scratch_new(max_count);
+    if (!s->distance || !s->queue || !s->lower || !s->upper || !s->open || !s->lanes) {
+        extremes_scratch_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void extremes_scratch_free(struct extremes_scratch *s)
+{
+    if (!s)
+        return;
+    free(s->distance);
+    free(s->queue);
+    free(s->lower);
+    free(s->upper);
+    free(s->open);
+    bfs_scratch_free(s->lanes);
+    free(s);
+}
+
+/* Breadth-first search from `source` into s->distance.  Returns the eccentricity of the
+ * source, or UNREACHED when some member is not reached. */
+static uint32_t search(const struct group_graph *gg, struct extremes_scratch *s,
+                       uint32_t source)
+{
+    uint32_t *distance = s->distance;
+    memset(distance, 0xff, sizeof *distance * gg->count);
+    struct kl_walk walk;
+    kl_walk_init(&walk, gg->edge_start, gg->edges, s->queue);
+    distance[source] = 0;
+    kl_walk_push(&walk, source);
+    while (kl_walk_more(&walk)) {
+        uint32_t at = kl_walk_next(&walk);
+        uint32_t next = distance[at] + 1;
+        for (uint32_t e = gg->edge_start[at]; e < gg->edge_start[at + 1]; e++) {
+            uint32_t to = gg->edges[e];
+            if (distance[to] == UNREACHED) {
+                distance[to] = next;
+                kl_walk_push(&walk, to);
+            }
+        }
+    }
+    return walk.tail == gg->count ? distance[s->queue[walk.tail - 1]] : UNREACHED;
+}
+
+/* The reflections that map the group onto itself: with the identity they form a group
+ * of maps, so a member's images under them are its whole set of images. */
+struct images {
+    const uint32_t *of[REFLECTIONS];
+    int count;
+};
+
+/* The member of v's set of images whose bounds are tracked: the smallest. */
+static uint32_t tracked(const struct images *im, uint32_t v)
+{
+    uint32_t smallest = v;
+    for (int k = 0; k < im->count; k++)
+        smallest = im->of[k][v] < smallest ? im->of[k][v] : smallest;
+    return smallest;
+}
+
+/* What the bounds say about the whole group: the diameter lies in [diameter_low,
+ * diameter_high], the radius in [radius_low, radius_high]. */
+struct range {
+    uint32_t diameter_low, diameter_high, radius_low, radius_high;
+};
+
+static bool peripheral_decided(const struct range *r, uint32_t lower, uint32_t upper)
+{
+    return upper < r->diameter_low || lower >= r->diameter_high;
+}
+
+static bool central_decided(const struct range *r, uint32_t lower, uint32_t upper)
+{
+    return lower > r->radius_high || upper <= r->radius_low;
+}
+
+/* The next source among the open members that are not settled (lower < upper) and
+ * still undecided one way: toward the periphery the largest upper bound, toward the
+ * centre the smallest lower bound, ties to the member with more neighbours (it reaches
+ * further in fewer steps).  Returns UNREACHED when no member qualifies. */
+static uint32_t next_source(const struct group_graph *gg, const struct extremes_scratch *s,
+                            uint32_t open_count, const struct range *r, bool toward_periphery)
+{
+    uint32_t best = UNREACHED, best_degree = 0;
+    for (uint32_t i = 0; i < open_count; i++) {
+        uint32_t v = s->open[i], lower = s->lower[v], upper = s->upper[v];
+        if (lower == upper)
+            continue;
+        if (toward_periphery ? peripheral_decided(r, lower, upper)
+                             : central_decided(r, lower, upper))
+            continue;
+        uint32_t degree = gg->edge_start[v + 1] - gg->edge_start[v];
+        bool better;
+        if (best == UNREACHED)
+            better = true;
+        else if (toward_periphery)
+            better = upper > s->upper[best] || (upper == s->upper[best] && degree > best_degree);
+        else
+            better = lower < s->lower[best] || (lower == s->lower[best] && degree > best_degree);
+        if (better) {
+            best = v;
+            best_degree = degree;
+        }
+    }
+    return best;
+}
+
+/* Narrows the bounds of every open member by the search from a member of eccentricity
+ * `ecc` (and so from each of its images) whose distances are in s->distance, and widens
+ * r's running extremes of the bounds. */
+static void narrow(struct extremes_scratch *s, const struct images *im, uint32_t open_count,
+                   uint32_t ecc, struct range *r)
+{
+    for (uint32_t i = 0; i < open_count; i++) {
+        uint32_t v = s->open[i], lower = s->lower[v], upper = s->upper[v];
+        for (int k = -1; k < im->count; k++) {
+            uint32_t d = s->distance[k < 0 ? v : im->of[k][v]];
+            uint32_t low = d > ecc - d ? d : ecc - d;
+            lower = low > lower ? low : lower;
+            upper = ecc + d < upper ? ecc + d : upper;
+        }
+        s->lower[v] = lower;
+        s->upper[v] = upper;
+        r->diameter_low = lower > r->diameter_low ? lower : r->diameter_low;
+        r->radius_high = upper < r->radius_high ? upper : r->radius_high;
+    }
+}
+
+/* Settles every open member that is not settled yet by bit-parallel searches from
+ * FARTHEST_LANES of them at once, and widens r's running extremes.  Returns 0, or -1
+ * when the graph is not undirected. */
+static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
+                       uint32_t open_count, struct range *r, struct group_extremes *x)
+{
+    uint32_t sources[FARTHEST_LANES], num[FARTHEST_LANES];
+    uint16_t steps[FARTHEST_LANES];
+    uint32_t i = 0;
+    while (i < open_count) {
+        int count = 0;
+        for (; i < open_count && count < FARTHEST_LANES; i++)
+            if (s->lower[s->open[i]] < s->upper[s->open[i]])
+                sources[count++] = s->open[i];
+        if (count == 0)
+            break;
+        if (farthest_bfs(gg, sources, count, s->lanes, steps, num) != 0)
+            return -1;
+        x->batches++;
+        x->batched_sources += (uint32_t)count;
+        for (int k = 0; k < count; k++) {
+            s->lower[sources[k]] = s->upper[sources[k]] = steps[k];
+            r->diameter_low = steps[k] > r->diameter_low ? steps[k] : r->diameter_low;
+            r->radius_high = steps[k] < r->radius_high ? steps[k] : r->radius_high;
+        }
+    }
+    return 0;
+}
+
+/* Lists into *list (malloc'd) the members whose tracked image satisfies `lower == value`
+ * (peripheral) or `upper == value` (central).  Returns the count, or UNREACHED when
+ * memory runs out. */
+static uint32_t list_members(const struct group_graph *gg, const struct images *im, const uint32_t *bound, uint32_t value,
+                             uint32_t **list)
+{
+    uint32_t count = 0;
+    for (uint32_t v = 0; v < gg->count; v++)
+        count += bound[tracked(im, v)] == value;
+    *list = malloc(sizeof **list * (count + 1));
+    if (!*list)
+        return UNREACHED;
+    count = 0;
+    for (uint32_t v = 0; v < gg->count; v++)
+        if (bound[tracked(im, v)] == value)
+            (*list)[count++] = v;
+    return count;
+}
+
+int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
+                        struct extremes_scratch *s)
+{
+    memset(x, 0, sizeof *x);
+    if (gg->count == 0 || gg->count > s->max_count)
+        return -1;
+    struct images im = {.count = 0};
+    for (int k = 0; k < REFLECTIONS; k++)
+        if (gg->image[k])
+            im.of[im.count++] = gg->image[k];
+    uint32_t open_count = 0;
+    for (uint32_t v = 0; v < gg->count; v++)
+        if (tracked(&im, v) == v) {
+            s->open[open_count++] = v;
+            s->lower[v] = 0;
+            s->upper[v] = UNBOUNDED;
+        }
+    /* The running extremes: the largest lower bound and the smallest upper bound of any
+     * member so far, and of the members already closed, the largest upper and the
+     * smallest lower bound (their bounds stop narrowing once closed). */
+    struct range r = {0, UNBOUNDED, 0, UNBOUNDED};
+    uint32_t closed_high = 0, closed_low = UNBOUNDED;
+    bool toward_periphery = true;
+    uint32_t recent[STALL_WINDOW] = {0}; /* members closed after each of the last searches */
+    for (;;) {
+        r.diameter_high = closed_high;
+        r.radius_low = closed_low;
+        for (uint32_t i = 0; i < open_count; i++) {
+            uint32_t v = s->open[i];
+            r.diameter_high = s->upper[v] > r.diameter_high ? s->upper[v] : r.diameter_high;
+            r.radius_low = s->lower[v] < r.radius_low ? s->lower[v] : r.radius_low;
+        }
+        uint32_t kept = 0;
+        for (uint32_t i = 0; i < open_count; i++) {
+            uint32_t v = s->open[i], lower = s->lower[v], upper = s->upper[v];
+            if (peripheral_decided(&r, lower, upper) && central_decided(&r, lower, upper)) {
+                closed_high = upper > closed_high ? upper : closed_high;
+                closed_low = lower < closed_low ? lower : closed_low;
+            } else {
+                s->open[kept++] = v;
+            }
+        }
+        recent[x->searches % STALL_WINDOW] = open_count - kept;
+        open_count = kept;
+        if (open_count == 0)
+            break;
+        uint32_t closed_recently = 0;
+        for (int k = 0; k < STALL_WINDOW; k++)
+            closed_recently += recent[k];
+        if (x->searches >= STALL_WINDOW && closed_recently < STALL_WINDOW * STALL_CLOSED) {
+            if (settle_open(gg, s, open_count, &r, x) != 0)
+                return -1;
+            continue;
+        }
+        uint32_t source = next_source(gg, s, open_count, &r, toward_periphery);
+        if (source == UNREACHED)
+            source = next_source(gg, s, open_count, &r, !toward_periphery);
+        toward_periphery = !toward_periphery;
+        /* An undecided member always has unsettled company (a settled one is decided
+         * once all are settled); the check only keeps a broken graph from looping. */
+        if (source == UNREACHED)
+            return -1;
+        uint32_t ecc = search(gg, s, source);
+        if (ecc == UNREACHED)
+            return -1;
+        x->searches++;
+        narrow(s, &im, open_count, ecc, &r);
+    }
+    x->diameter = (int)r.diameter_low;
+    x->radius = (int)r.radius_high;
+    x->peripheral_count = list_members(gg, &im, s->lower, r.diameter_low, &x->peripheral);
+    x->central_count = list_members(gg, &im, s->upper, r.radius_high, &x->central);
+    if (x->peripheral_count == UNREACHED || x->central_count == UNREACHED) {
+        group_extremes_free(x);
+        return -1;
+    }
+    return 0;
+}
+
+void group_extremes_free(struct group_extremes *x)
+{
+    free(x->peripheral);
+    free(x->central);
+    memset(x, 0, sizeof *x);
+}

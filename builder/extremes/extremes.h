@@ -1,0 +1,64 @@
+/* Group extremes: a group's diameter and radius, and which members are peripheral
+ * (farthest_steps = diameter) and central (farthest_steps = radius), exact, from a few
+ * breadth-first searches instead of one per member.
+ *
+ * Eccentricity bounds (Takes & Kosters, "Computing the eccentricity distribution of large
+ * graphs", 2013): after a search from w, every member v has
+ *     max(d(v,w), ecc(w) - d(v,w)) <= ecc(v) <= ecc(w) + d(v,w),
+ * and the bounds of all searches so far combine.  The diameter lies between the largest
+ * lower and the largest upper bound, the radius between the smallest lower and the
+ * smallest upper bound; a member is known not peripheral once its upper bound is below
+ * the diameter's lower bound, known peripheral once its lower bound reaches the
+ * diameter's upper bound, and alike for central.  The next search starts from an
+ * unsettled member (lower < upper), alternately the one with the largest upper bound
+ * and the one with the smallest lower bound, until every member is decided both ways.
+ * In groups of small diameter, whose members' eccentricities lie within a few steps,
+ * single searches soon stop deciding members; then the members still open are settled
+ * by the heavy phase's bit-parallel search, FARTHEST_LANES of them per pass.
+ * The board's reflections that map the group onto itself keep distances, so a search
+ * from w is also a search from each image of w, and images share their bounds: only one
+ * member of each set of images is tracked. */
+#ifndef KLOTSKI_BUILDER_EXTREMES_H
+#define KLOTSKI_BUILDER_EXTREMES_H
+
+#include <stdint.h>
+
+#include "builder/farthest/graph.h"
+
+/* One group's extremes.  Member numbers are those of its group graph (code order). */
+struct group_extremes {
+    int diameter;              /* largest farthest_steps of a member */
+    int radius;                /* smallest farthest_steps of a member */
+    uint32_t peripheral_count; /* members at farthest_steps = diameter */
+    uint32_t central_count;    /* members at farthest_steps = radius */
+    uint32_t *peripheral;      /* those members, ascending (owned) */
+    uint32_t *central;         /* those members, ascending (owned) */
+    uint32_t searches;         /* single breadth-first searches it took */
+    uint32_t batches;          /* bit-parallel passes it took (builder/farthest/bfs.h) */
+    uint32_t batched_sources;  /* members those passes searched from */
+};
+
+/* Working memory of one thread, reusable for every group up to its size. */
+struct extremes_scratch;
+
+/* Allocates working memory for groups of up to max_count members.
+ * RETURN: it, or NULL when memory runs out. */
+struct extremes_scratch *extremes_scratch_new(uint32_t max_count);
+
+/* Frees s (NULL is fine). */
+void extremes_scratch_free(struct extremes_scratch *s);
+
+/* Finds the extremes of group graph gg (connected and undirected, as group_graph_build
+ * makes them; its image[] arrays say which reflections map it onto itself).
+ * PARAMETERS: x, filled (free it with group_extremes_free); gg, the group; s, working
+ *   memory made for at least gg->count members.
+ * RETURN: 0; -1 when memory runs out, s is too small or the graph is not connected and
+ *   undirected (then x holds nothing to free).
+ * NOTES: thread-safe for distinct x and s. */
+int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
+                        struct extremes_scratch *s);
+
+/* Frees what group_extremes_find allocated and zeroes x; harmless on a zeroed x. */
+void group_extremes_free(struct group_extremes *x);
+
+#endif

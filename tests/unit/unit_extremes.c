@@ -1,0 +1,217 @@
+/* The group extremes (builder/extremes/class.h: diameter, radius, peripheral and central
+ * members from eccentricity bounds) against every member's eccentricity found without
+ * bounds: plain breadth-first search from each member of every group of up to
+ * FULL_CHECK_SIZE layouts of the classes below, and for the larger groups the farthest
+ * phase's bit-parallel search from each member (builder/farthest/group.h, itself checked
+ * against plain search by unit_farthest).  Image groups are checked as groups of their
+ * own, so the mapping of a searched group's results onto its images is checked too. */
+#include "tests/unit/unit_test.h"
+
+#include "tests/unit/group_fixture.h"
+
+#include <stdbool.h>
+
+#include "builder/extremes/class.h"
+#include "builder/extremes/extremes.h"
+#include "builder/farthest/group.h"
+#include "core/database/idlist.h"
+
+#define FULL_CHECK_SIZE 3000
+
+/* A class, its groups and their extremes. */
+struct class_extremes {
+    struct tested_class t;
+    struct extremes_row *rows;
+};
+
+static void open_extremes(struct class_extremes *c, const struct catalog *cat,
+                          const char *name)
+{
+    open_class(&c->t, cat, name);
+    c->rows = calloc(c->t.cg.group_count, sizeof *c->rows);
+    assert_non_null(c->rows);
+    assert_int_equal(class_extremes_find(c->rows, &c->t.g, &c->t.cg), 0);
+}
+
+static void close_extremes(struct class_extremes *c)
+{
+    for (uint32_t num = 0; num < c->t.cg.group_count; num++)
+        extremes_row_free(&c->rows[num]);
+    free(c->rows);
+    close_class(&c->t);
+}
+
+/* The eccentricity of class member `start` by plain breadth-first search. */
+static int plain_eccentricity(struct tested_class *t, uint32_t start)
+{
+    int steps;
+    uint32_t num;
+    brute_force(t, start, &steps, &num);
+    return steps;
+}
+
+/* Every member's eccentricity, by group member number, searched from every member. */
+static void every_eccentricity(struct tested_class *t, const struct group_farthest *gf,
+                               int *ecc)
+{
+    const struct group_graph *gg = &gf->graph;
+    if (gg->count <= FULL_CHECK_SIZE) {
+        for (uint32_t i = 0; i < gg->count; i++)
+            ecc[i] = plain_eccentricity(t, gg->member[i]);
+        return;
+    }
+    for (uint32_t i = 0; i < gg->count; i++)
+        ecc[i] = gf->steps[i];
+}
+
+/* Checks that the id list `blob` of `count` ids holds exactly the members i of group
+ * graph gg with ecc[i] == value. */
+static void check_members(const struct tested_class *t, const struct group_graph *gg,
+                          const int *ecc, int value, const unsigned char *blob, size_t size,
+                          uint32_t count, const char *what, uint32_t num)
+{
+    uint32_t *ids = malloc(sizeof *ids * (count + 1));
+    assert_non_null(ids);
+    assert_int_equal(kl_idlist_decode(blob, size, ids, count), 0);
+    uint32_t listed = 0;
+    for (uint32_t i = 0; i < gg->count; i++) { /* members and ids both ascend by code */
+        if (ecc[i] != value)
+            continue;
+        uint32_t id = t->g.ids[gg->member[i]];
+        if (listed >= count || ids[listed] != id)
+            fail_msg("group %u: %s members differ at %09llX", num, what,
+                     (unsigned long long)t->g.codes[gg->member[i]]);
+        listed++;
+    }
+    assert_int_equal(listed, count);
+    free(ids);
+}
+
+/* Checks the row of group `num` against every member's eccentricity.  Returns the
+ * group's searches. */
+static uint32_t check_group(struct class_extremes *c, uint32_t num, struct bfs_scratch *s,
+                            int *ecc)
+{
+    struct tested_class *t = &c->t;
+    struct group_farthest gf;
+    assert_int_equal(group_farthest_init(&gf, &t->g, &t->cg, &t->r, num, t->number), 0);
+    if (gf.graph.count > FULL_CHECK_SIZE) {
+        for (uint32_t b = 0; b < gf.plan.batch_count; b++)
+            assert_int_equal(group_farthest_batch(&gf, b, s), 0);
+        group_farthest_finish(&gf);
+    }
+    every_eccentricity(t, &gf, ecc);
+    int diameter = 0, radius = ecc[0];
+    for (uint32_t i = 0; i < gf.graph.count; i++) {
+        diameter = ecc[i] > diameter ? ecc[i] : diameter;
+        radius = ecc[i] < radius ? ecc[i] : radius;
+    }
+    const struct extremes_row *row = &c->rows[num];
+    if (row->diameter != diameter || row->radius != radius)
+        fail_msg("group %u: diameter %d, radius %d; from every member %d, %d", num,
+                 row->diameter, row->radius, diameter, radius);
+    check_members(t, &gf.graph, ecc, diameter, row->peripheral_ids, row->peripheral_ids_size,
+                  row->peripheral_count, "peripheral", num);
+    check_members(t, &gf.graph, ecc, radius, row->central_ids, row->central_ids_size,
+                  row->central_count, "central", num);
+    group_farthest_free(&gf);
+    return row->searches;
+}
+
+static void test_against_every_member(void **state)
+{
+    struct fixture *f = *state;
+    uint64_t searches = 0, members = 0;
+    int widest = 0;
+    bool bounds_alone = false, batched = false; /* both ways of settling were checked */
+    for (size_t i = 0; i < TESTED_CLASS_COUNT; i++) {
+        struct class_extremes c;
+        open_extremes(&c, &f->cat, tested_classes[i]);
+        struct bfs_scratch *s = bfs_scratch_new(c.t.cg.size[0]);
+        int *ecc = malloc(sizeof *ecc * c.t.cg.size[0]);
+        assert_true(s && ecc);
+        for (uint32_t num = 0; num < c.t.cg.group_count; num++) {
+            searches += check_group(&c, num, s, ecc);
+            members += c.t.cg.size[num];
+            widest = c.rows[num].diameter > widest ? c.rows[num].diameter : widest;
+            bounds_alone |= c.rows[num].searches > 1 && c.rows[num].batches == 0;
+            batched |= c.rows[num].batches > 0;
+        }
+        free(ecc);
+        bfs_scratch_free(s);
+        close_extremes(&c);
+    }
+    assert_true(widest > 255);
+    assert_true(bounds_alone && batched);
+    /* The point of the bounds: far fewer searches than members. */
+    assert_true(searches * 10 < members);
+}
+
+/* SPEC.md: group 5-4-1-1 has diameter 145 and radius 83, as has its mirror image
+ * 5-4-1-0, and its member 1A9BF0C00 lies 124 steps from its farthest layouts (so the
+ * plain search the checks rely on agrees with SPEC.md too). */
+static void test_reference_group(void **state)
+{
+    struct fixture *f = *state;
+    struct class_extremes c;
+    open_extremes(&c, &f->cat, "5-4-1");
+    struct tested_class *t = &c.t;
+    const struct extremes_row *row = &c.rows[1];
+    assert_int_equal(row->diameter, 145);
+    assert_int_equal(row->radius, 83);
+    assert_int_equal(c.rows[0].diameter, 145);
+    assert_int_equal(c.rows[0].radius, 83);
+    uint32_t searches = c.rows[0].searches + row->searches; /* one of them searched */
+    assert_true(searches > 0 && searches < t->cg.size[1] / 10);
+    uint32_t member = 0;
+    while (t->g.codes[member] != 0x1A9BF0C00ull)
+        member++;
+    assert_int_equal(t->cg.group_of[member], 1);
+    assert_int_equal(plain_eccentricity(t, member), 124);
+    close_extremes(&c);
+}
+
+/* A layout that cannot move is its group's one peripheral and central member, at 0. */
+static void test_single_member_group(void **state)
+{
+    (void)state;
+    uint32_t edge_start[2] = {0, 0}, member = 0;
+    struct group_graph gg = {.count = 1, .member = &member, .edge_start = edge_start,
+                             .edges = NULL};
+    struct extremes_scratch *s = extremes_scratch_new(1);
+    assert_non_null(s);
+    struct group_extremes x;
+    assert_int_equal(group_extremes_find(&x, &gg, s), 0);
+    assert_int_equal(x.diameter, 0);
+    assert_int_equal(x.radius, 0);
+    assert_int_equal(x.peripheral_count, 1);
+    assert_int_equal(x.central_count, 1);
+    assert_int_equal(x.searches, 1);
+    group_extremes_free(&x);
+    extremes_scratch_free(s);
+}
+
+/* Two members with no step between them are not one group: refused, not looped on. */
+static void test_disconnected_graph(void **state)
+{
+    (void)state;
+    uint32_t edge_start[3] = {0, 0, 0}, member[2] = {0, 1};
+    struct group_graph gg = {.count = 2, .member = member, .edge_start = edge_start,
+                             .edges = NULL};
+    struct extremes_scratch *s = extremes_scratch_new(2);
+    assert_non_null(s);
+    struct group_extremes x;
+    assert_int_equal(group_extremes_find(&x, &gg, s), -1);
+    extremes_scratch_free(s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_single_member_group),
+        cmocka_unit_test(test_disconnected_graph),
+        cmocka_unit_test(test_reference_group),
+        cmocka_unit_test(test_against_every_member),
+    };
+    return cmocka_run_group_tests(tests, build_catalog, free_catalog);
+}
