@@ -187,14 +187,23 @@ int64_t db_class_named(struct db *db, const char *name)
     return id;
 }
 
+/* A member list that cannot be right: the one line, and exit. */
+static _Noreturn void corrupt_list(struct db *db)
+{
+    report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with `make`");
+    exit(EXIT_BAD_INPUT);
+}
+
 uint32_t *db_column_ids(struct db *db, sqlite3_stmt *stmt, int column, size_t count)
 {
+    /* The count comes from the database too: no list holds more than every layout. */
+    if (count > KL_LAYOUT_COUNT)
+        corrupt_list(db);
     uint32_t *ids = xmalloc(count * sizeof *ids);
     const void *blob = sqlite3_column_blob(stmt, column);
-    if (kl_idlist_decode(blob, (size_t)sqlite3_column_bytes(stmt, column), ids, count) != 0) {
-        report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with `make`");
-        exit(EXIT_BAD_INPUT);
-    }
+    if (kl_idlist_decode(blob, (size_t)sqlite3_column_bytes(stmt, column), ids, count) != 0 ||
+        (count > 0 && ids[count - 1] >= KL_LAYOUT_COUNT))
+        corrupt_list(db);
     return ids;
 }
 
