@@ -28,8 +28,8 @@ for target in "$dir"/fuzz_*; do
     # and the sanitizers still print a crash's report.
     if "$target" -max_total_time="$seconds" -close_fd_mask=2 -artifact_prefix="$artifacts/$name-" \
         "$@" "$scratch/$name" "$here/corpus/$name" >"$log" 2>&1; then
-        runs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log")
-        echo "$name: ${runs:-?} inputs in ${seconds} s, no crash"
+        runs=$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) .*/\1 inputs in \2 s/p' "$log")
+        echo "$name: ${runs:-? inputs}, no crash"
         passed=$((passed + 1))
     else
         failed=$((failed + 1))
