@@ -12,6 +12,10 @@
     " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count"        \
     " FROM groups g JOIN classes c USING (class_id) "
 
+/* How long a query waits for the farthest phase's moments of exclusive access (its
+ * switches between journal modes, the recovery after a killed run) before failing. */
+#define BUSY_TIMEOUT_MS 30000
+
 struct db {
     sqlite3 *handle;
     const char *path;
@@ -72,8 +76,8 @@ struct db *db_open(const char *path)
     char detail[256];
     sqlite3 *handle;
     /* One thread uses the connection: sqlite's mutexes would only cost time. */
-    switch (kl_db_open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, 0, &handle, detail,
-                       sizeof detail)) {
+    switch (kl_db_open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS, &handle,
+                       detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
