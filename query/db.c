@@ -87,7 +87,8 @@ struct db *db_open(const char *path)
         report(EXIT_BAD_INPUT, path, "cannot open the database: %s", detail);
         return NULL;
     case KL_DB_NOT_KLOTSKI:
-        report(EXIT_BAD_INPUT, path, "not a klotski database (no format_version in meta); rebuild it with `make`");
+        report(EXIT_BAD_INPUT, path, "not a klotski database (%s); rebuild it with `make`",
+               detail[0] ? detail : "no format_version in meta");
         return NULL;
     case KL_DB_OTHER_VERSION:
         report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with `make`",
