@@ -33,12 +33,14 @@ start_and_kill() {
     fi
 }
 
-# The base build: three kills at random moments of its first 20 seconds, over a
-# "previous database" (any file: the build never reads it, only replaces it).
+# The base build: three kills at random moments, in its first 3 seconds (so that one at
+# least comes before its end), 10 and 20, over a "previous database" (any file: the
+# build never reads it, only replaces it).
 previous=$kill_dir/base.db
 printf 'the previous database\n' > "$previous"
 for run in 1 2 3; do
-    outcome=$(start_and_kill $((5 + RANDOM % 200)) "$BIN/klotski-build" --db "$previous" --quiet --threads 2)
+    window=$((run == 1 ? 30 : run == 2 ? 100 : 200))
+    outcome=$(start_and_kill $((5 + RANDOM % (window - 5))) "$BIN/klotski-build" --db "$previous" --quiet --threads 2)
     if [ "$outcome" = killed ]; then
         expect "base build killed (run $run): previous database intact" "the previous database" "$(cat "$previous")"
     else
