@@ -28,9 +28,10 @@ endif
 ifeq ($(FUZZ),1)
 CC       = clang
 OPT      = -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
-           -fno-sanitize-recover=all -Wno-missing-field-initializers
+           -fno-sanitize-recover=all
+NO_WARN  = -Wno-missing-field-initializers
 endif
-CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra -D_GNU_SOURCE -pthread -I. -I$(OBJ)/gen \
+CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra $(NO_WARN) -D_GNU_SOURCE -pthread -I. -I$(OBJ)/gen \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 LDLIBS_TEST = $(shell pkg-config --libs cmocka 2>/dev/null)
