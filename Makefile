@@ -15,15 +15,24 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
               pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev \
               pkg-config:libmicrohttpd=libmicrohttpd-dev
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
-# jq for the JSON answers; python3 and Chromium for the pictures and the player page.
+# jq for the JSON answers; python3 and Chromium for the pictures and the player page;
+# clang for the libFuzzer targets of tests/fuzz/.
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
-              command:python3=python3 command:$(CHROMIUM)=chromium
+              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang
 
 OPT      = -O2
 ifeq ($(SAN),1)
 OPT      = -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 endif
-CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra -D_GNU_SOURCE -pthread -I. -I$(OBJ)/gen \
+# The fuzz build (tests/fuzz/): clang, libFuzzer's coverage and both sanitizers.  clang's
+# -Wextra would also flag the {NULL} ends of option tables, which gcc accepts.
+ifeq ($(FUZZ),1)
+CC       = clang
+OPT      = -O1 -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+           -fno-sanitize-recover=all
+NO_WARN  = -Wno-missing-field-initializers
+endif
+CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra $(NO_WARN) -D_GNU_SOURCE -pthread -I. -I$(OBJ)/gen \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
 LDLIBS_TEST = $(shell pkg-config --libs cmocka 2>/dev/null)
@@ -39,13 +48,19 @@ QUERY_OBJ    = $(call objects,$(call sources,query))
 # tests/reference/ that the end-to-end scripts run.
 UNIT_TESTS   = $(patsubst tests/unit/%.c,$(OBJ)/tests/%,$(wildcard tests/unit/*.c))
 REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
+# The fuzz targets, one program per tests/fuzz/fuzz_*.c, built in their own folder; `make
+# fuzz` runs each for FUZZ_SECONDS, `make check` for a few seconds.
+FUZZ_OBJ     = build/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,$(OBJ)/tests/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 # Text files compiled in as C string literals: the schema, the classic names, the web
 # pages' style sheets and scripts, the web application's page.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
                  $(wildcard query/render/assets/*.css query/render/assets/*.js) \
                  $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
 
-.PHONY: all deps test-deps tools farthest test check bench install clean
+.PHONY: all deps test-deps tools farthest test check fuzz fuzz-build fuzz-targets bench install \
+        clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -76,6 +91,10 @@ $(OBJ)/libklotski.a: $(CORE_OBJ)
 	rm -f $@ && $(AR) rcs $@ $^
 
 $(OBJ)/libbuilder.a: $(BUILDER_OBJ)
+	rm -f $@ && $(AR) rcs $@ $^
+
+# libquery: the query tool but its main, for the fuzz targets.
+$(OBJ)/libquery.a: $(filter-out $(OBJ)/query/main.o,$(QUERY_OBJ))
 	rm -f $@ && $(AR) rcs $@ $^
 
 $(BIN)/klotski-build: $(OBJ)/builder/main.o $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
@@ -111,6 +130,21 @@ $(OBJ)/tests/reference/%: tests/reference/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LDLIBS)
 
+# A fuzz target: libFuzzer's main, on the query tool's parsers and the engine.
+$(OBJ)/tests/fuzz/%: tests/fuzz/%.c $(OBJ)/libquery.a $(OBJ)/libklotski.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -fsanitize=fuzzer -o $@ $< $(filter %.a,$^) $(LDLIBS)
+
+fuzz-targets: $(FUZZ_TARGETS)
+
+fuzz-build: test-deps
+	$(MAKE) FUZZ=1 OBJ=$(FUZZ_OBJ) fuzz-targets
+
+# Runs every fuzz target for FUZZ_SECONDS on its corpus (tests/fuzz/corpus/NAME); the
+# GROUP resolver's reads the database DB.
+fuzz: fuzz-build
+	KLOTSKI_DB=$(DB) tests/fuzz/run.sh $(FUZZ_OBJ)/tests/fuzz $(FUZZ_SECONDS)
+
 # The README's test command: every test, in a normal and a sanitizer build.
 test: deps test-deps
 	$(MAKE) check
@@ -118,8 +152,8 @@ test: deps test-deps
 	@echo "all tests passed in both builds"
 
 # Every test of one build; test-deps has installed what they use before the first runs.
-check: test-deps tools $(UNIT_TESTS) $(REFERENCE)
-	tests/run.sh $(OBJ) $(BIN)
+check: test-deps tools $(UNIT_TESTS) $(REFERENCE) fuzz-build
+	tests/run.sh $(OBJ) $(BIN) $(FUZZ_OBJ)/tests/fuzz
 
 bench: deps tools $(OBJ)/bench/bench_core
 	bench/run.sh $(BIN) $(OBJ)

@@ -2,6 +2,7 @@
  * and writes the database (schema/) into a temporary file that replaces PATH only when
  * complete and checked.  With --farthest it completes an existing database instead
  * (builder/farthest/phase.h).  main is the list of phases; each phase is one function. */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -126,10 +127,40 @@ struct build {
     double seconds_enumerate, seconds_analyse, seconds_store;
 };
 
+/* Removes the temporary files (PATH.tmp-PID, and SQLite's PATH.tmp-PID-journal) that
+ * builds killed beyond catching (SIGKILL, a crash, a power cut) left beside PATH: those
+ * whose process is gone.  A file of a build still running is left alone. */
+static void remove_stale_temp_files(const char *db)
+{
+    char folder[4096];
+    const char *slash = strrchr(db, '/'), *base = slash ? slash + 1 : db;
+    snprintf(folder, sizeof folder, "%.*s", slash ? (int)(slash - db) + 1 : 1, slash ? db : ".");
+    char prefix[4096];
+    snprintf(prefix, sizeof prefix, "%s.tmp-", base);
+    size_t prefix_len = strlen(prefix);
+    DIR *dir = opendir(folder);
+    if (!dir)
+        return;
+    for (struct dirent *e; (e = readdir(dir));) {
+        char *end;
+        if (strncmp(e->d_name, prefix, prefix_len) != 0)
+            continue;
+        long pid = strtol(e->d_name + prefix_len, &end, 10);
+        if (end == e->d_name + prefix_len || (*end && strcmp(end, "-journal") != 0) ||
+            pid <= 0 || pid == (long)getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        char path[8192];
+        snprintf(path, sizeof path, "%s/%s", folder, e->d_name);
+        unlink(path);
+    }
+    closedir(dir);
+}
+
 /* Claims the temporary file first, so that an unwritable place fails at once, and has it
- * removed when the build is stopped by a signal. */
+ * removed when the build is stopped by a signal; first removes what killed builds left. */
 static int claim_temp_file(const char *db)
 {
+    remove_stale_temp_files(db);
     snprintf(temp_path, sizeof temp_path, "%s.tmp-%ld", db, (long)getpid());
     signal(SIGINT, remove_temp_and_exit);
     signal(SIGTERM, remove_temp_and_exit);

@@ -14,6 +14,10 @@
     " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count"        \
     " FROM groups g JOIN classes c USING (class_id) "
 
+/* How long a query waits for the farthest phase's moments of exclusive access (its
+ * switches between journal modes, the recovery after a killed run) before failing. */
+#define BUSY_TIMEOUT_MS 30000
+
 struct db {
     sqlite3 *handle;
     const char *path;
@@ -107,8 +111,8 @@ struct db *db_open(const char *path)
     char detail[256];
     sqlite3 *handle;
     /* One thread uses the connection: sqlite's mutexes would only cost time. */
-    switch (kl_db_open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, 0, &handle, detail,
-                       sizeof detail)) {
+    switch (kl_db_open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS, &handle,
+                       detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
@@ -118,7 +122,8 @@ struct db *db_open(const char *path)
         report(EXIT_BAD_INPUT, path, "cannot open the database: %s", detail);
         return NULL;
     case KL_DB_NOT_KLOTSKI:
-        report(EXIT_BAD_INPUT, path, "not a klotski database (no format_version in meta); rebuild it with `make`");
+        report(EXIT_BAD_INPUT, path, "not a klotski database (%s); rebuild it with `make`",
+               detail[0] ? detail : "no format_version in meta");
         return NULL;
     case KL_DB_OTHER_VERSION:
         report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with `make`",
@@ -222,14 +227,23 @@ int64_t db_class_named(struct db *db, const char *name)
     return id;
 }
 
+/* A member list that cannot be right: the one line, and exit. */
+static _Noreturn void corrupt_list(struct db *db)
+{
+    report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with `make`");
+    exit(EXIT_BAD_INPUT);
+}
+
 uint32_t *db_column_ids(struct db *db, sqlite3_stmt *stmt, int column, size_t count)
 {
+    /* The count comes from the database too: no list holds more than every layout. */
+    if (count > KL_LAYOUT_COUNT)
+        corrupt_list(db);
     uint32_t *ids = xmalloc(count * sizeof *ids);
     const void *blob = sqlite3_column_blob(stmt, column);
-    if (kl_idlist_decode(blob, (size_t)sqlite3_column_bytes(stmt, column), ids, count) != 0) {
-        report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with `make`");
-        exit(EXIT_BAD_INPUT);
-    }
+    if (kl_idlist_decode(blob, (size_t)sqlite3_column_bytes(stmt, column), ids, count) != 0 ||
+        (count > 0 && ids[count - 1] >= KL_LAYOUT_COUNT))
+        corrupt_list(db);
     return ids;
 }
 

@@ -114,8 +114,9 @@ void db_free_layers(struct layer *layers, size_t count);
  * the key is missing or NULL. */
 bool db_meta(struct db *db, const char *key, char *buf, size_t size);
 
-/* Decodes an "id list v1" column (schema/tables.sql) of `count` ids into a malloc'd
- * array.  Reports a corrupt list and exits. */
+/* Decodes an "id list v1" column (schema/tables.sql) of `count` layout ids into a
+ * malloc'd array.  Reports a corrupt list (one that does not decode, a count above
+ * KL_LAYOUT_COUNT, an id that is no layout's) and exits with EXIT_BAD_INPUT. */
 uint32_t *db_column_ids(struct db *db, sqlite3_stmt *stmt, int column, size_t count);
 
 /* Prepares a statement of the caller's own; finalize it with sqlite3_finalize. */

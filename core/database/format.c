@@ -48,18 +48,36 @@ uint32_t kl_db_checksum_value(struct kl_db_checksum *sum)
 }
 
 /* Reads a meta value: 1 and the value in *stmt's first column (finalize *stmt), 0 when
- * the key is missing or NULL, -1 when the meta table cannot be read (sqlite3_errmsg
- * says why). */
+ * the key is missing or NULL, -1 when the meta table cannot be read (sqlite3_errmsg and
+ * sqlite3_errcode say why: a database locked past the busy timeout is no missing key). */
 static int read_meta(sqlite3 *db, const char *key, sqlite3_stmt **stmt)
 {
     if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = ?", -1, stmt, NULL) != SQLITE_OK)
         return -1;
     sqlite3_bind_text(*stmt, 1, key, -1, SQLITE_STATIC);
-    if (sqlite3_step(*stmt) == SQLITE_ROW && sqlite3_column_type(*stmt, 0) != SQLITE_NULL)
+    int rc = sqlite3_step(*stmt);
+    if (rc == SQLITE_ROW && sqlite3_column_type(*stmt, 0) != SQLITE_NULL)
         return 1;
     sqlite3_finalize(*stmt);
     *stmt = NULL;
-    return 0;
+    return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* Whether an error reading meta says nothing about the file being a klotski database:
+ * the file is locked, unreadable, or memory ran out. */
+static bool passing_error(sqlite3 *db)
+{
+    switch (sqlite3_errcode(db)) {
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+    case SQLITE_NOMEM:
+    case SQLITE_READONLY:
+        return true;
+    default:
+        return false;
+    }
 }
 
 bool kl_db_meta(sqlite3 *db, const char *key, char *buf, size_t size)
@@ -79,7 +97,7 @@ static enum kl_db_open_status check_format(sqlite3 *db, char *detail, size_t det
     switch (read_meta(db, KL_DB_META_FORMAT_VERSION, &stmt)) {
     case -1:
         snprintf(detail, detail_size, "%s", sqlite3_errmsg(db));
-        return KL_DB_NOT_KLOTSKI;
+        return passing_error(db) ? KL_DB_CANNOT_OPEN : KL_DB_NOT_KLOTSKI;
     case 0:
         detail[0] = '\0';
         return KL_DB_NOT_KLOTSKI;

@@ -55,13 +55,19 @@ int kl_idlist_decode(const void *blob, size_t size, uint32_t *ids, size_t count)
         }
         size_t produced = sizeof chunk - z.avail_out;
         for (size_t i = 0; i < produced && !bad; i++) {
+            /* A fifth byte carries the top 4 bits of 32: more would be lost. */
+            if (shift == 28 && (chunk[i] & 0x7f) > 0x0f) {
+                bad = 1;
+                break;
+            }
             value |= (uint32_t)(chunk[i] & 0x7f) << shift;
             if (chunk[i] & 0x80) {
                 shift += 7;
                 bad = shift > 28;
                 continue;
             }
-            if (n == count || (n > 0 && value == 0)) {
+            /* A gap of 0, or one that goes past UINT32_MAX, would not ascend. */
+            if (n == count || (n > 0 && (value == 0 || value > UINT32_MAX - previous))) {
                 bad = 1;
                 break;
             }

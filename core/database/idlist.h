@@ -11,7 +11,8 @@
 int kl_idlist_encode(const uint32_t *ids, size_t count, unsigned char **blob, size_t *size);
 
 /* Decodes a blob that holds exactly `count` ids into ids (room for count).  Returns 0, or
- * -1 when the blob is corrupt or holds another number of ids. */
+ * -1 when the blob is corrupt (not zlib, a varint cut or wider than 32 bits, ids that do
+ * not strictly ascend within 32 bits) or holds another number of ids. */
 int kl_idlist_decode(const void *blob, size_t size, uint32_t *ids, size_t count);
 
 #endif

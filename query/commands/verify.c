@@ -1,11 +1,13 @@
 /* `klotski verify`: recomputes the checksum and the counts the builder stored in meta
- * by one scan over every layouts row, and checks the small tables against that scan. */
+ * by one scan over every layouts row, checks the small tables and the member lists
+ * against that scan, and has SQLite check every page's structure. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/classes.h"
 #include "core/database/format.h"
+#include "core/database/idlist.h"
 #include "query/commands/command.h"
 #include "core/moves.h"
 #include "query/render/output.h"
@@ -28,17 +30,31 @@ struct scan {
     long long bad_min_steps;    /* min_steps 0 but not solved, or solved but not 0 */
     uint32_t crc;
     long long *group_members, *group_solved, *class_layouts;
+    /* Per group, a sum of member_mark over its members (by id and min_steps) and over
+     * its peripheral members (by id), for the member lists to be checked against. */
+    uint64_t *layer_marks, *peripheral_marks;
     /* class_id by (jiang, bing, style), filled before the scan: core's kl_class_id
      * searches the class list, too slow for 29 million rows. */
     int class_id[MAX_JIANG + 1][MAX_BING + 1][MAX_JIANG + 1];
 };
 
-/* The groups' sizes, solved counts and classes, by group_id. */
+/* The groups' sizes, solved counts, classes and diameters, by group_id. */
 struct group_facts {
     int64_t count;              /* group_id runs 0 .. count-1 */
     long long *size, *solved;
     int *class_id;
+    int *diameter;              /* DB_NULL until the farthest phase has done the group */
 };
+
+/* A member's mark: a mix of its id and min_steps (the splitmix64 finaliser), so that
+ * the sum of a list's marks changes when any id or depth in it does, in any order. */
+static uint64_t member_mark(uint32_t id, int depth)
+{
+    uint64_t x = (uint64_t)id << 16 ^ (uint64_t)(uint16_t)depth;
+    x = (x ^ x >> 30) * 0xBF58476D1CE4E5B9u;
+    x = (x ^ x >> 27) * 0x94D049BB133111EBu;
+    return x ^ x >> 31;
+}
 
 static void load_groups(struct db *db, struct group_facts *g)
 {
@@ -48,7 +64,8 @@ static void load_groups(struct db *db, struct group_facts *g)
     g->size = xcalloc((size_t)g->count, sizeof *g->size);
     g->solved = xcalloc((size_t)g->count, sizeof *g->solved);
     g->class_id = xcalloc((size_t)g->count, sizeof *g->class_id);
-    stmt = db_prepare(db, "SELECT group_id, size, solved, class_id FROM groups");
+    g->diameter = xcalloc((size_t)g->count, sizeof *g->diameter);
+    stmt = db_prepare(db, "SELECT group_id, size, solved, class_id, diameter FROM groups");
     while (db_step(db, stmt)) {
         int64_t id = sqlite3_column_int64(stmt, 0);
         if (id < 0 || id >= g->count)
@@ -56,12 +73,14 @@ static void load_groups(struct db *db, struct group_facts *g)
         g->size[id] = sqlite3_column_int64(stmt, 1);
         g->solved[id] = sqlite3_column_int64(stmt, 2);
         g->class_id[id] = sqlite3_column_int(stmt, 3);
+        g->diameter[id] = (int)db_column_or_null(stmt, 4);
     }
     sqlite3_finalize(stmt);
 }
 
+/* One layouts row; its id is its rank in code order (rows - 1 once counted). */
 static void scan_row(struct scan *s, const struct group_facts *g, kl_code code, int64_t group_id,
-                     int64_t group_index, int min_steps, kl_code previous)
+                     int64_t group_index, int min_steps, int farthest_steps, kl_code previous)
 {
     struct kl_step steps[KL_MAX_STEPS];
     bool solved = kl_code_is_solved(code);
@@ -86,6 +105,10 @@ static void scan_row(struct scan *s, const struct group_facts *g, kl_code code, 
     s->bad_group_index += group_index != s->group_members[group_id];
     s->group_members[group_id]++;
     s->group_solved[group_id] += solved;
+    uint32_t id = (uint32_t)(s->rows - 1);
+    s->layer_marks[group_id] += member_mark(id, min_steps);
+    if (farthest_steps != DB_NULL && farthest_steps == g->diameter[group_id])
+        s->peripheral_marks[group_id] += member_mark(id, 0);
 }
 
 static void scan_layouts(struct db *db, const struct group_facts *g, struct scan *s)
@@ -95,6 +118,8 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
     s->group_members = xcalloc((size_t)g->count, sizeof *s->group_members);
     s->group_solved = xcalloc((size_t)g->count, sizeof *s->group_solved);
     s->class_layouts = xcalloc(KL_CLASS_COUNT, sizeof *s->class_layouts);
+    s->layer_marks = xcalloc((size_t)g->count, sizeof *s->layer_marks);
+    s->peripheral_marks = xcalloc((size_t)g->count, sizeof *s->peripheral_marks);
     for (int j = 0; j <= MAX_JIANG; j++)
         for (int b = 0; b <= MAX_BING; b++)
             for (int style = 0; style <= MAX_JIANG; style++)
@@ -102,7 +127,8 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
     struct kl_db_checksum sum;
     kl_db_checksum_start(&sum);
     kl_code previous = 0;
-    sqlite3_stmt *stmt = db_prepare(db, "SELECT " KL_DB_LAYOUT_COLUMNS " FROM layouts ORDER BY code");
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps"
+                                        " FROM layouts ORDER BY code");
     while (db_step(db, stmt)) {
         kl_code code = (kl_code)sqlite3_column_int64(stmt, KL_DB_LAYOUT_CODE);
         int64_t group_id = sqlite3_column_int64(stmt, KL_DB_LAYOUT_GROUP_ID);
@@ -110,7 +136,8 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
         int min_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_MIN_STEPS);
         kl_db_checksum_add(&sum, code, (uint32_t)group_id, (uint32_t)group_index,
                            (uint8_t)(min_steps == DB_NULL ? KL_DB_UNSOLVABLE : min_steps));
-        scan_row(s, g, code, group_id, group_index, min_steps, previous);
+        int farthest_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_COLUMN_COUNT);
+        scan_row(s, g, code, group_id, group_index, min_steps, farthest_steps, previous);
         previous = code;
     }
     sqlite3_finalize(stmt);
@@ -193,6 +220,71 @@ static void check_layers(struct checks *c, struct db *db, const struct group_fac
     free(sum);
 }
 
+/* Decodes every member list of a query's rows (group_id, depth, count, ids; depth NULL
+ * for a list marked by id alone) and sums each group's marks into marks.  Returns how
+ * many lists do not decode, hold a count past every layout or an id that is no
+ * layout's, or name no group. */
+static long long mark_lists(struct db *db, const char *sql, const struct group_facts *g,
+                            uint64_t *marks)
+{
+    long long corrupt = 0;
+    sqlite3_stmt *stmt = db_prepare(db, sql);
+    while (db_step(db, stmt)) {
+        int64_t group_id = sqlite3_column_int64(stmt, 0), count = sqlite3_column_int64(stmt, 2);
+        int depth = (int)db_column_or_null(stmt, 1);
+        if (group_id < 0 || group_id >= g->count || count < 0 || count > KL_LAYOUT_COUNT) {
+            corrupt++;
+            continue;
+        }
+        uint32_t *ids = xmalloc((size_t)count * sizeof *ids);
+        if (kl_idlist_decode(sqlite3_column_blob(stmt, 3), (size_t)sqlite3_column_bytes(stmt, 3),
+                             ids, (size_t)count) != 0 ||
+            (count > 0 && ids[count - 1] >= KL_LAYOUT_COUNT))
+            corrupt++;
+        else
+            for (int64_t i = 0; i < count; i++)
+                marks[group_id] += member_mark(ids[i], depth);
+        free(ids);
+    }
+    sqlite3_finalize(stmt);
+    return corrupt;
+}
+
+/* Every layer holds exactly its group's members of its depth, every peripheral list
+ * its group's members whose farthest_steps is the diameter. */
+static void check_member_lists(struct checks *c, struct db *db, const struct group_facts *g,
+                               const struct scan *s)
+{
+    size_t n = (size_t)g->count;
+    uint64_t *marks = xcalloc(n, sizeof *marks);
+    long long corrupt = mark_lists(db, "SELECT group_id, depth, size, ids FROM layers", g, marks);
+    long long wrong = 0;
+    for (size_t i = 0; i < n; i++)
+        wrong += marks[i] != s->layer_marks[i];
+    check(c, "layers that do not decode", 0, corrupt);
+    check(c, "groups whose layers are not their members", 0, wrong);
+    memset(marks, 0, n * sizeof *marks);
+    corrupt = mark_lists(db, "SELECT group_id, 0, peripheral_count, peripheral_ids FROM groups"
+                             " WHERE diameter IS NOT NULL", g, marks);
+    wrong = 0;
+    for (size_t i = 0; i < n; i++)
+        wrong += g->diameter[i] != DB_NULL && marks[i] != s->peripheral_marks[i];
+    check(c, "peripheral lists that do not decode", 0, corrupt);
+    check(c, "groups whose peripheral list is not theirs", 0, wrong);
+    free(marks);
+}
+
+/* SQLite's own check of every page's structure: the problems it finds (at most 100). */
+static long long page_problems(struct db *db)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "PRAGMA quick_check(100)");
+    long long problems = 0;
+    while (db_step(db, stmt))
+        problems += strcmp((const char *)sqlite3_column_text(stmt, 0), "ok") != 0;
+    sqlite3_finalize(stmt);
+    return problems;
+}
+
 static const char *const check_columns[] = {"check", "expected", "found", "ok", NULL};
 
 static int run_verify(struct db *db, const struct request *req)
@@ -228,6 +320,8 @@ static int run_verify(struct db *db, const struct request *req)
           differences(groups.solved, s.group_solved, (size_t)groups.count));
     check_classes(&c, db, &s);
     check_layers(&c, db, &groups);
+    check_member_lists(&c, db, &groups, &s);
+    check(&c, "pages SQLite finds damaged", 0, page_problems(db));
     table_print(c.table);
     if (out_format() == FORMAT_TEXT) {
         if (c.differing)
@@ -239,9 +333,12 @@ static int run_verify(struct db *db, const struct request *req)
     free(s.group_members);
     free(s.group_solved);
     free(s.class_layouts);
+    free(s.layer_marks);
+    free(s.peripheral_marks);
     free(groups.size);
     free(groups.solved);
     free(groups.class_id);
+    free(groups.diameter);
     return c.differing ? EXIT_NOT_FOUND : EXIT_ANSWERED;
 }
 
@@ -252,8 +349,9 @@ const struct command command_verify = {
     .help = "Reads every layouts row, recomputes layouts_crc32 and the counts stored in meta\n"
             "(layouts, solved, solvable, max_min_steps, step_pairs, classes, groups), and\n"
             "checks every group's size, solved count and members' group_index, every class's\n"
-            "layout count and the depth layers against that scan.  Prints each check; says\n"
-            "OK, or exits 1 when any differs.  Takes some seconds: it reads all 29,334,498\n"
-            "rows and generates every step.\n",
+            "layout count, the depth layers and the peripheral lists (every id in them)\n"
+            "against that scan, and has SQLite check every page's structure.  Prints each\n"
+            "check; says OK, or exits 1 when any differs.  Takes some seconds: it reads all\n"
+            "29,334,498 rows and generates every step.\n",
     .run = run_verify,
 };

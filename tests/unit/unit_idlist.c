@@ -195,6 +195,12 @@ static void test_corrupt_blobs(void **state)
 
     static const unsigned char repeated[] = {0x05, 0x00}; /* gap 0: not ascending */
     expect_plain_rejected(repeated, sizeof repeated, 2);
+    /* 0xFFFFFFF0 then a gap of 0x20: the sum wraps past 32 bits to 0x10. */
+    static const unsigned char wraps[] = {0xF0, 0xFF, 0xFF, 0xFF, 0x0F, 0x20};
+    expect_plain_rejected(wraps, sizeof wraps, 2);
+    /* A fifth byte above 0x0F: bits past 32 that a uint32 would drop (1 | 7 << 32). */
+    static const unsigned char too_wide[] = {0x81, 0x80, 0x80, 0x80, 0x70};
+    expect_plain_rejected(too_wide, sizeof too_wide, 1);
     static const unsigned char unfinished[] = {0x05, 0x85}; /* last varint cut */
     expect_plain_rejected(unfinished, sizeof unfinished, 1);
     expect_plain_rejected(unfinished, sizeof unfinished, 2);

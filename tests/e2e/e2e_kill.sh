@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Builds killed beyond catching (SIGKILL) at random moments: the base build leaves the
+# database that was there alone and the next build removes what the killed ones left;
+# the farthest phase, killed many times and then run to its end, gives exactly what an
+# uninterrupted run gives, and queries made all the while never fail nor answer wrong.
+# Fixed seeds, so that a failure repeats (the moments still depend on the machine's
+# speed).  KLOTSKI_KILL_RUNS: how many kills of the farthest phase (default 8).
+. "$(dirname "$0")/lib.sh"
+
+kill_dir=$WORK/kill
+rm -rf "$kill_dir"
+mkdir -p "$kill_dir"
+trap 'rm -rf "$kill_dir"' EXIT
+RANDOM=11
+
+# start_and_kill TENTHS COMMAND...: starts COMMAND, SIGKILLs it after TENTHS tenths of a
+# second unless it ended before; says "killed" or "ended STATUS".
+start_and_kill() {
+    local tenths=$1
+    shift
+    "$@" &
+    local pid=$! waited=0
+    while [ "$waited" -lt "$tenths" ] && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    if kill -KILL "$pid" 2>/dev/null; then
+        wait "$pid" 2>/dev/null
+        echo killed
+    else
+        wait "$pid"
+        echo "ended $?"
+    fi
+}
+
+# The base build: three kills at random moments, in its first 3 seconds (so that one at
+# least comes before its end), 10 and 20, over a "previous database" (any file: the
+# build never reads it, only replaces it).
+previous=$kill_dir/base.db
+printf 'the previous database\n' > "$previous"
+for run in 1 2 3; do
+    window=$((run == 1 ? 30 : run == 2 ? 100 : 200))
+    outcome=$(start_and_kill $((5 + RANDOM % (window - 5))) "$BIN/klotski-build" --db "$previous" --quiet --threads 2)
+    if [ "$outcome" = killed ]; then
+        expect "base build killed (run $run): previous database intact" "the previous database" "$(cat "$previous")"
+    else
+        expect "base build ran to its end before the kill (run $run)" "ended 0" "$outcome"
+        printf 'the previous database\n' > "$previous"
+    fi
+done
+expect "killed base builds leave their temporary files" 1 \
+    "$(ls "$previous".tmp-* >/dev/null 2>&1 && echo 1)"
+"$BIN/klotski-build" --db "$previous" --quiet
+expect "next base build: exit status" 0 $?
+expect "next base build: the killed builds' temporary files are gone" "" "$(ls "$previous".tmp-* 2>/dev/null)"
+expect "next base build: the database of the test build" \
+    "$(sql "SELECT value FROM meta WHERE key = 'layouts_crc32'")" \
+    "$(sqlite3 -batch "$previous" "SELECT value FROM meta WHERE key = 'layouts_crc32'")"
+rm -f "$previous"
+
+# The farthest phase over the groups of at most 2,000 layouts (all but 168 of the 25,422
+# groups), on two copies: one run uninterrupted, one killed again and again.
+max_group=2000
+whole=$kill_dir/whole.db
+killed=$kill_dir/killed.db
+cp --reflink=auto "$TEST_DB" "$whole"
+cp --reflink=auto "$TEST_DB" "$killed"
+"$BIN/klotski-build" --farthest --max-group $max_group --db "$whole" --quiet
+expect "uninterrupted farthest phase: exit status" 0 $?
+
+# checksum DB: every farthest column, the groups' and the layouts'.
+checksum() {
+    sqlite3 -batch "$1" "SELECT group_id, diameter, radius, peripheral_count, hex(peripheral_ids)
+                         FROM groups ORDER BY group_id;
+                         SELECT code, farthest_steps, farthest_num FROM layouts
+                         WHERE farthest_steps IS NOT NULL ORDER BY code;
+                         SELECT value FROM meta WHERE key = 'farthest_groups_done';" | md5sum
+}
+
+# Queries in a loop while the phase writes: a layout of the largest group asked for, and
+# that group; each answer is the uninterrupted run's, or (before the group is done) the
+# same with no farthest values.
+probe_group=$(sql "SELECT name FROM groups WHERE size <= $max_group ORDER BY size DESC, group_id LIMIT 1")
+probe=$(sql "SELECT printf('%09X', min_code) FROM groups WHERE name = '$probe_group'")
+done_answer=$("$BIN/klotski" --db "$whole" --json show "$probe")
+pending_answer=$("$BIN/klotski" --db "$TEST_DB" --json show "$probe")
+done_group=$("$BIN/klotski" --db "$whole" --json group "$probe_group")
+pending_group=$("$BIN/klotski" --db "$TEST_DB" --json group "$probe_group")
+expect "the probe's answer changes once its group is done" 1 \
+    "$([ "$done_answer" != "$pending_answer" ] && echo 1)"
+query_loop() {
+    local bad=0 asked=0 answer
+    while [ ! -e "$kill_dir/stop" ]; do
+        answer=$("$BIN/klotski" --db "$killed" --json show "$probe" 2>&1)
+        [ "$answer" = "$done_answer" ] || [ "$answer" = "$pending_answer" ] ||
+            { bad=$((bad + 1)); echo "query during the phase: $answer" >&2; }
+        answer=$("$BIN/klotski" --db "$killed" --json group "$probe_group" 2>&1)
+        [ "$answer" = "$done_group" ] || [ "$answer" = "$pending_group" ] ||
+            { bad=$((bad + 1)); echo "query during the phase: $answer" >&2; }
+        asked=$((asked + 2))
+    done
+    echo "$asked $bad" > "$kill_dir/queries"
+}
+query_loop &
+loop=$!
+
+runs=${KLOTSKI_KILL_RUNS:-8} kills=0
+for ((run = 1; run <= runs; run++)); do
+    outcome=$(start_and_kill $((2 + RANDOM % 100)) "$BIN/klotski-build" --farthest \
+        --max-group $max_group --db "$killed" --quiet --threads 2)
+    [ "$outcome" = killed ] && kills=$((kills + 1))
+    answer=$("$BIN/klotski" --db "$killed" --json show "$probe" 2>&1)
+    expect "a query right after kill $run" 1 \
+        "$([ "$answer" = "$done_answer" ] || [ "$answer" = "$pending_answer" ] && echo 1 || echo "$answer")"
+done
+"$BIN/klotski-build" --farthest --max-group $max_group --db "$killed" --quiet
+expect "farthest phase after $kills kills: exit status" 0 $?
+touch "$kill_dir/stop"
+wait "$loop"
+read -r asked bad < "$kill_dir/queries"
+echo "farthest phase killed $kills times; $asked queries made meanwhile"
+expect "queries while the phase writes and is killed: none failed or answered wrong" 0 "$bad"
+expect "queries while the phase writes: some were made" 1 "$([ "$asked" -gt 0 ] && echo 1)"
+expect "killed farthest phase, run to its end: every farthest column as uninterrupted" \
+    "$(checksum "$whole")" "$(checksum "$killed")"
+expect "killed farthest phase: database intact" ok "$(sqlite3 -batch "$killed" 'PRAGMA quick_check')"
+
+finish

@@ -1,0 +1,36 @@
+/* Shared by the libFuzzer targets of tests/fuzz/: each fuzz_*.c defines
+ * LLVMFuzzerTestOneInput, feeds the bytes to one parser of outside input and checks what
+ * the parser answers, not only that it does not crash (FUZZ_CHECK aborts, which libFuzzer
+ * reports as a crash and saves the input). */
+#ifndef KLOTSKI_TESTS_FUZZ_H
+#define KLOTSKI_TESTS_FUZZ_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The input as a NUL-terminated string (malloc'd, so that ASan sees every overread). */
+static inline char *fuzz_text(const uint8_t *data, size_t size)
+{
+    char *text = malloc(size + 1);
+    if (!text)
+        abort();
+    memcpy(text, data, size);
+    text[size] = '\0';
+    return text;
+}
+
+/* Aborts with the failed condition when it is false. */
+#define FUZZ_CHECK(condition)                                                              \
+    do {                                                                                   \
+        if (!(condition)) {                                                                \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #condition);  \
+            abort();                                                                       \
+        }                                                                                  \
+    } while (0)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#endif
