@@ -7,7 +7,12 @@ OBJ     ?= build/release
 BIN     ?= bin
 DB      ?= data/klotski.db
 PREFIX  ?= /usr/local
-PKGS     = sqlite3 zlib libmicrohttpd
+# Linked into every program: SQLite and zlib.  libmicrohttpd is only compiled against:
+# `klotski serve` loads it when it starts (query/serve/microhttpd.c), so that the other
+# commands do not load it and the TLS libraries it pulls in on every start.
+LINK_PKGS = sqlite3 zlib
+PKGS     = $(LINK_PKGS) libmicrohttpd
+MHD_SONAME = $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd 2>/dev/null)/libmicrohttpd.so" 2>/dev/null | awk '/SONAME/ {print $$2}')
 CHROMIUM ?= chromium
 # What the build and the tests need, as tests/packages.sh takes it: a command on PATH or
 # a library pkg-config knows, and the Debian package that provides it.
@@ -34,7 +39,8 @@ NO_WARN  = -Wno-missing-field-initializers
 endif
 CFLAGS  += -std=c11 $(OPT) -g -Wall -Wextra $(NO_WARN) -D_GNU_SOURCE -pthread -I. -I$(OBJ)/gen \
            $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-LDLIBS  += $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lm
+LDLIBS  += $(shell pkg-config --libs $(LINK_PKGS) 2>/dev/null) -lm
+$(OBJ)/query/serve/microhttpd.o: CFLAGS += -DKLOTSKI_MHD_SONAME='"$(MHD_SONAME)"'
 LDLIBS_TEST = $(shell pkg-config --libs cmocka 2>/dev/null)
 LDFLAGS += -pthread $(filter -fsanitize=%,$(OPT))
 

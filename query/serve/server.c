@@ -2,7 +2,6 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <microhttpd.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,6 +11,7 @@
 #include "query/db.h"
 #include "query/report.h"
 #include "query/serve/api.h"
+#include "query/serve/microhttpd.h"
 
 #define MAX_THREADS 16           /* threads of the pool, at most: one per core */
 #define MAX_CONNECTIONS 1024     /* open connections at once */
@@ -68,7 +68,7 @@ static void answer(struct MHD_Connection *connection, const char *path, const ch
 {
     struct api_request request = {.path = path};
     struct gathered g = {.request = &request, .text = strlen(path)};
-    MHD_get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &g);
+    microhttpd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &g);
     struct db *db;
     if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
         api_error(reply, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD are answered");
@@ -94,22 +94,22 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     *request_state = connection;
     struct api_reply reply;
     answer(connection, path, method, &reply);
-    struct MHD_Response *response = MHD_create_response_from_buffer(
+    struct MHD_Response *response = microhttpd.create_response_from_buffer(
         reply.length, reply.body, reply.body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
     if (!response) {
         api_reply_free(&reply);
         return MHD_NO;
     }
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
-    MHD_add_response_header(response, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(response, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, reply.body_static ? "max-age=60" : "no-store");
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
+    microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
+    microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, reply.body_static ? "max-age=60" : "no-store");
     if (reply.is_page)
-        MHD_add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
+        microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
     if (reply.status == MHD_HTTP_METHOD_NOT_ALLOWED)
-        MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
-    enum MHD_Result queued = MHD_queue_response(connection, reply.status, response);
-    MHD_destroy_response(response);
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+    enum MHD_Result queued = microhttpd.queue_response(connection, reply.status, response);
+    microhttpd.destroy_response(response);
     return queued;
 }
 
@@ -147,6 +147,8 @@ int serve_run(const char *db_path, const char *bind_address, int port)
     bool ipv6;
     if (!socket_address(bind_address, port, &address, &ipv6))
         return report(EXIT_BAD_INPUT, bind_address, "--bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1");
+    if (!microhttpd_load())
+        return EXIT_NOT_FOUND;
     database_path = db_path;
     pthread_key_create(&connection_key, close_connection);
     /* SIGINT and SIGTERM are waited for below: the pool's threads must not take them. */
@@ -155,7 +157,7 @@ int serve_run(const char *db_path, const char *bind_address, int port)
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, &previous);
-    struct MHD_Daemon *daemon = MHD_start_daemon(
+    struct MHD_Daemon *daemon = microhttpd.start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | (ipv6 ? MHD_USE_IPv6 : 0), (uint16_t)port, NULL, NULL,
         handle, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, pool_size(),
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
@@ -165,13 +167,13 @@ int serve_run(const char *db_path, const char *bind_address, int port)
         status = report(EXIT_BAD_INPUT, bind_address, "cannot listen on port %d: %s", port,
                         errno ? strerror(errno) : "refused");
     } else {
-        const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+        const union MHD_DaemonInfo *info = microhttpd.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
         printf(ipv6 ? "klotski: serving http://[%s]:%u/\n" : "klotski: serving http://%s:%u/\n", bind_address,
                info ? (unsigned)info->port : (unsigned)port);
         fflush(stdout);
         int signal_number;
         sigwait(&stop, &signal_number);
-        MHD_stop_daemon(daemon);
+        microhttpd.stop_daemon(daemon);
     }
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     pthread_key_delete(connection_key);

@@ -9,7 +9,8 @@
  * the system picks) until SIGINT or SIGTERM, after printing the line
  * "klotski: serving http://ADDRESS:PORT/" on stdout.  bind_address: an IPv4 or IPv6
  * address.  Returns EXIT_ANSWERED after a clean stop, or reports and returns
- * EXIT_BAD_INPUT (not an address, the port taken, no database). */
+ * EXIT_BAD_INPUT (not an address, the port taken, no database), or EXIT_NOT_FOUND when
+ * libmicrohttpd cannot be loaded (microhttpd.h). */
 int serve_run(const char *db_path, const char *bind_address, int port);
 
 #endif
