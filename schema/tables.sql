@@ -7,7 +7,7 @@
 -- them with printf('%09X', code).  An "id" is a code's rank among all 29,334,498 codes in
 -- ascending order (SPEC.md).
 --
--- Member lists (layers.ids, groups.peripheral_ids) use one byte format, "id list v1":
+-- Member lists (layers.ids, groups.peripheral_ids, groups.central_ids) use one byte format, "id list v1":
 --   a zlib stream (RFC 1950, as zlib's compress() writes it) of unsigned LEB128 varints:
 --   the first layout id, then the difference from each id to the next; ids strictly
 --   ascending.  The count of ids is stored beside the BLOB.  Ids, not codes, because
@@ -51,11 +51,13 @@ CREATE TABLE groups (
     solved        INTEGER NOT NULL,      -- solved members; 0 means the group is unsolvable
     max_min_steps INTEGER,               -- largest min_steps of a member; NULL if unsolvable
     hardest_count INTEGER,               -- members reaching max_min_steps; NULL if unsolvable
-    -- The farthest phase fills the last four (NULL until then; see finish.sql):
+    -- The farthest phase fills the last six (NULL until then; see finish.sql):
     diameter      INTEGER,               -- largest farthest_steps of a member
     radius        INTEGER,               -- smallest farthest_steps of a member
     peripheral_count INTEGER,            -- members whose farthest_steps = diameter
-    peripheral_ids BLOB                  -- those members, "id list v1"
+    peripheral_ids BLOB,                 -- those members, "id list v1"
+    central_count INTEGER,               -- members whose farthest_steps = radius
+    central_ids   BLOB                   -- those members, "id list v1"
 );
 
 -- One row per legal layout, 29,334,498 rows, in code order.  finish.sql appends the
