@@ -30,6 +30,22 @@ struct bfs_scratch {
     lanes *frontier[2];
     uint64_t *in_frontier[3];
     uint64_t *candidate[2];
+    /* Per target set, level t's clean lanes (see struct solution_lanes) in
+     * clean[set][t & 1], valid where in_clean[set][t & 1] has the member's bit: stored
+     * only where some lane is clean, so that the search reads them only there. */
+    lanes *clean[TARGET_SETS][2];
+    uint64_t *in_clean[TARGET_SETS][2];
+};
+
+/* The solution counts a search carries.  A lane is "clean" at a member of its frontier
+ * when no shortest path from its source to the member passes a target before the member:
+ * it is clean there when it is clean, and not a target, at every neighbour it came from.
+ * Each target reached clean is a solution of the lane's source.  A set stops being
+ * followed at the first level where no lane is clean at a non-target member. */
+struct solution_lanes {
+    const uint64_t *target[TARGET_SETS]; /* NULL: not counted */
+    bool live[TARGET_SETS];              /* some lane clean at a non-target of the level */
+    lanes planes[TARGET_SETS][COUNT_PLANES]; /* solutions so far, bit-sliced by lane */
 };
 
 static void *huge_alloc(size_t bytes)
@@ -56,6 +72,12 @@ struct bfs_scratch *bfs_scratch_new(uint32_t max_count)
     for (int k = 0; k < 2; k++) {
         allocated &= (s->frontier[k] = huge_alloc(sizeof(lanes) * members)) != NULL;
         allocated &= (s->candidate[k] = malloc(sizeof(uint64_t) * words)) != NULL;
+        /* Touched only by searches that count solutions, and only as far as lanes stay
+         * clean: untouched pages cost no memory. */
+        for (int set = 0; set < TARGET_SETS; set++) {
+            allocated &= (s->clean[set][k] = huge_alloc(sizeof(lanes) * members)) != NULL;
+            allocated &= (s->in_clean[set][k] = malloc(sizeof(uint64_t) * words)) != NULL;
+        }
     }
     if (!allocated) {
         bfs_scratch_free(s);
@@ -73,6 +95,10 @@ void bfs_scratch_free(struct bfs_scratch *s)
     for (int k = 0; k < 2; k++) {
         free(s->frontier[k]);
         free(s->candidate[k]);
+        for (int set = 0; set < TARGET_SETS; set++) {
+            free(s->clean[set][k]);
+            free(s->in_clean[set][k]);
+        }
     }
     free(s);
 }
@@ -115,10 +141,12 @@ static inline void mark_neighbours(const struct group_graph *gg, uint32_t v,
  * each other, gathers the level-`level` frontier of its neighbours, keeps the lanes new
  * to it and becomes part of the next frontier.  In an undirected graph a neighbour of a
  * member at distance d lies at d-1, d or d+1, so the lanes already seen at a member are
- * those of its own last two frontiers.  ORs the lanes of the new level into reached. */
-VECTOR_CLONES
-static void pull_level(const struct group_graph *gg, struct bfs_scratch *s, int level,
-                       lanes *reached)
+ * those of its own last two frontiers.  ORs the lanes of the new level into reached.
+ * With sl (a constant NULL where inlined without), also carries the clean lanes of the
+ * sets still live and counts the targets reached clean. */
+static inline __attribute__((always_inline)) void
+pull_members(const struct group_graph *gg, struct bfs_scratch *s, int level, lanes *reached,
+             struct solution_lanes *sl)
 {
     const lanes *cur = s->frontier[level & 1];
     lanes *next = s->frontier[(level + 1) & 1];
@@ -128,18 +156,28 @@ static void pull_level(const struct group_graph *gg, struct bfs_scratch *s, int 
     uint64_t *candidate = s->candidate[level & 1];
     uint64_t *next_candidate = s->candidate[(level + 1) & 1];
     uint32_t words = kl_bitset_words(gg->count);
+    bool live[TARGET_SETS] = {false}, live_next[TARGET_SETS] = {false};
+    for (int set = 0; sl && set < TARGET_SETS; set++)
+        if ((live[set] = sl->live[set]))
+            kl_bitset_clear(s->in_clean[set][(level + 1) & 1], gg->count);
     kl_bitset_clear(in_next, gg->count);
     for (uint32_t word = 0; word < words; word++) {
         uint64_t bits = candidate[word];
         candidate[word] = 0;
         for (; bits; bits &= bits - 1) {
             uint32_t v = word * KL_BITSET_WORD_BITS + (uint32_t)__builtin_ctzll(bits);
-            lanes x = {0};
+            lanes x = {0}, dirty[TARGET_SETS] = {{0}};
             uint32_t end = gg->edge_start[v + 1];
             for (uint32_t e = gg->edge_start[v]; e < end; e++) {
                 uint32_t u = gg->edges[e];
-                if (kl_bitset_has(in_cur, u))
-                    x |= cur[u];
+                if (!kl_bitset_has(in_cur, u))
+                    continue;
+                x |= cur[u];
+                for (int set = 0; sl && set < TARGET_SETS; set++)
+                    if (live[set])
+                        dirty[set] |= kl_bitset_has(s->in_clean[set][level & 1], u)
+                                          ? cur[u] & ~s->clean[set][level & 1][u]
+                                          : cur[u];
             }
             if (kl_bitset_has(in_cur, v))
                 x &= ~cur[v];
@@ -151,8 +189,36 @@ static void pull_level(const struct group_graph *gg, struct bfs_scratch *s, int 
             kl_bitset_add(in_next, v);
             *reached |= x;
             mark_neighbours(gg, v, next_candidate);
+            for (int set = 0; sl && set < TARGET_SETS; set++) {
+                lanes clean = x & ~dirty[set];
+                if (!live[set] || is_zero(&clean))
+                    continue;
+                if (kl_bitset_has(sl->target[set], v)) {
+                    count_lanes(sl->planes[set], &clean);
+                } else {
+                    s->clean[set][(level + 1) & 1][v] = clean;
+                    kl_bitset_add(s->in_clean[set][(level + 1) & 1], v);
+                    live_next[set] = true;
+                }
+            }
         }
     }
+    for (int set = 0; sl && set < TARGET_SETS; set++)
+        sl->live[set] = live_next[set];
+}
+
+VECTOR_CLONES
+static void pull_level(const struct group_graph *gg, struct bfs_scratch *s, int level,
+                       lanes *reached)
+{
+    pull_members(gg, s, level, reached, NULL);
+}
+
+VECTOR_CLONES
+static void pull_level_counting(const struct group_graph *gg, struct bfs_scratch *s,
+                                int level, lanes *reached, struct solution_lanes *sl)
+{
+    pull_members(gg, s, level, reached, sl);
 }
 
 /* The lanes in `ending` reach no member beyond `level`: counts their members at that
@@ -178,9 +244,39 @@ static void finish_lanes(const struct group_graph *gg, const struct bfs_scratch 
         }
 }
 
+/* Level 0 of the solution lanes: a source is clean in its own lane, or, when it is a
+ * target, its own solution. */
+static void start_solution_lanes(const struct group_graph *gg, const uint32_t *sources,
+                                 int source_count, struct bfs_scratch *s,
+                                 struct solution_lanes *sl)
+{
+    for (int set = 0; set < TARGET_SETS; set++) {
+        if (!sl->target[set])
+            continue;
+        kl_bitset_clear(s->in_clean[set][0], gg->count);
+        for (int i = 0; i < source_count; i++) {
+            uint32_t v = sources[i];
+            lanes lane = {0};
+            lane[i / WORD_BITS] = 1ull << (i % WORD_BITS);
+            if (kl_bitset_has(sl->target[set], v)) {
+                count_lanes(sl->planes[set], &lane);
+                continue;
+            }
+            if (!kl_bitset_has(s->in_clean[set][0], v)) {
+                s->clean[set][0][v] = (lanes){0};
+                kl_bitset_add(s->in_clean[set][0], v);
+            }
+            s->clean[set][0][v] |= lane;
+            sl->live[set] = true;
+        }
+    }
+}
+
+/* farthest_bfs, with the solution lanes sl (NULL: none). */
 VECTOR_CLONES
-int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
-                 struct bfs_scratch *s, uint16_t *steps, uint32_t *num)
+static int search(const struct group_graph *gg, const uint32_t *sources, int source_count,
+                  struct bfs_scratch *s, uint16_t *steps, uint32_t *num,
+                  struct solution_lanes *sl)
 {
     if (gg->count > s->max_count)
         return -1;
@@ -199,15 +295,41 @@ int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int sour
         s->frontier[0][v][i / WORD_BITS] |= 1ull << (i % WORD_BITS);
         reached[i / WORD_BITS] |= 1ull << (i % WORD_BITS);
     }
+    if (sl)
+        start_solution_lanes(gg, sources, source_count, s, sl);
     for (int level = 0; !is_zero(&reached); level++) {
         if (level >= (int)gg->count) /* no distance is that long: edges are one-way */
             return -1;
         lanes next_reached = {0};
-        pull_level(gg, s, level, &next_reached);
+        if (sl && (sl->live[TARGET_SOLVED] || sl->live[TARGET_TOP]))
+            pull_level_counting(gg, s, level, &next_reached, sl);
+        else
+            pull_level(gg, s, level, &next_reached);
         lanes ending = reached & ~next_reached;
         if (!is_zero(&ending))
             finish_lanes(gg, s, level, &ending, steps, num);
         reached = next_reached;
     }
+    return 0;
+}
+
+int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
+                 struct bfs_scratch *s, uint16_t *steps, uint32_t *num)
+{
+    return search(gg, sources, source_count, s, steps, num, NULL);
+}
+
+int farthest_bfs_solutions(const struct group_graph *gg, const uint32_t *sources,
+                           int source_count, const struct bfs_targets *targets,
+                           struct bfs_scratch *s, uint16_t *steps, uint32_t *num,
+                           uint32_t solutions[TARGET_SETS][FARTHEST_LANES])
+{
+    struct solution_lanes sl = {.target = {targets->member[TARGET_SOLVED],
+                                           targets->member[TARGET_TOP]}};
+    if (search(gg, sources, source_count, s, steps, num, &sl) != 0)
+        return -1;
+    for (int set = 0; set < TARGET_SETS; set++)
+        for (int i = 0; sl.target[set] && i < source_count; i++)
+            solutions[set][i] = lane_value(sl.planes[set], COUNT_PLANES, i);
     return 0;
 }

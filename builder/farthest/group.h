@@ -1,6 +1,7 @@
 /* The farthest data of one group: every member's eccentricity (farthest_steps) and the
- * number of members at that distance (farthest_num), and the group's diameter, radius
- * and peripheral members (SPEC.md, "Farthest layouts").  The group is searched batch by
+ * number of members at that distance (farthest_num), the group's diameter, radius,
+ * peripheral and central members (SPEC.md, "Farthest layouts"), and every member's
+ * solution_num, in this group and in its up-down image (SPEC.md, "Solved layouts").  The group is searched batch by
  * batch (farthest_sources.h), so that threads can share one group's batches. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_H
 #define KLOTSKI_BUILDER_FARTHEST_H
@@ -16,9 +17,18 @@ struct group_farthest {
     struct source_plan plan;
     uint16_t *steps;   /* per member: farthest_steps (complete after group_farthest_finish) */
     uint32_t *num;     /* per member: farthest_num */
+    /* The members of each target set (bfs.h), NULL for a set the group holds none of:
+     * no TARGET_SOLVED means the group is unsolvable, no TARGET_TOP that its images
+     * under the up-down flip and the half turn are. */
+    uint64_t *target[TARGET_SETS];
+    /* Per member, where target[set] is not NULL: under TARGET_SOLVED its solution_num;
+     * under TARGET_TOP the solution_num of its image under the up-down flip (and the
+     * half turn), which counts top-solved members as solved. */
+    uint32_t *solutions[TARGET_SETS];
     int diameter;      /* set by group_farthest_finish */
     int radius;
     uint32_t peripheral_count;
+    uint32_t central_count;
 };
 
 /* Prepares the search of group `group_num` of class graph g (groups cg, reflections r;
@@ -34,7 +44,7 @@ int group_farthest_init(struct group_farthest *gf, const struct class_graph *g,
 int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s);
 
 /* After every batch has run: gives each member its source's results and sets diameter,
- * radius and peripheral_count. */
+ * radius, peripheral_count and central_count. */
 void group_farthest_finish(struct group_farthest *gf);
 
 /* Frees what group_farthest_init allocated. */
