@@ -2,26 +2,19 @@
  * FARTHEST_LANES sources of a group graph at once, each source owning one bit ("lane")
  * of a per-member bit vector, so a step along an edge serves every source in one vector
  * OR.  Per source it finds its largest distance to a member (farthest_steps) and how many
- * members lie at that distance (farthest_num), and may count its solutions (SPEC.md) in
- * the same pass. */
+ * members lie at that distance (farthest_num).  The same kind of pass from solved
+ * layouts counts solutions (SPEC.md): S is a solution of A exactly when no shortest path
+ * between them passes another solved layout, which a search from S sees as well as one
+ * from A, and there are far fewer solved layouts than layouts. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_BFS_H
 #define KLOTSKI_BUILDER_FARTHEST_BFS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "builder/farthest/graph.h"
 
 #define FARTHEST_LANES 512
-
-/* The sets of members whose solution counts a search can carry: the solved members (2x2
- * at address 13) and the "top-solved" ones (2x2 at address 1), the images of the solved
- * layouts of the image groups under the up-down flip and the half turn. */
-enum target_set { TARGET_SOLVED, TARGET_TOP, TARGET_SETS };
-
-/* Per set, a bit set by member number (core/graph/bitset.h); NULL: not counted. */
-struct bfs_targets {
-    const uint64_t *member[TARGET_SETS];
-};
 
 /* Working memory of one searching thread, reusable for every group up to its size. */
 struct bfs_scratch;
@@ -40,14 +33,15 @@ void bfs_scratch_free(struct bfs_scratch *s);
 int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
                  struct bfs_scratch *s, uint16_t *steps, uint32_t *num);
 
-/* As farthest_bfs, and also counts each source's solutions towards each target set t that
- * targets->member[t] gives: the members T of the set such that no shortest path from the
- * source to T passes another member of the set (a source in the set has itself as its only
- * one).  Stores them in solutions[t][i] for source i; leaves the rows of sets not given
- * alone. */
-int farthest_bfs_solutions(const struct group_graph *gg, const uint32_t *sources,
-                           int source_count, const struct bfs_targets *targets,
-                           struct bfs_scratch *s, uint16_t *steps, uint32_t *num,
-                           uint32_t solutions[TARGET_SETS][FARTHEST_LANES]);
+/* Searches gg from `source_count` (1..FARTHEST_LANES) distinct members sources[] of the
+ * set `targets` (a bit set by member number, core/graph/bitset.h) at once, and adds to
+ * count[A], for every member A outside the set, the number of sources T such that no
+ * shortest path from T to A passes another member of the set, counting a source twice
+ * where twice[i] is true (for a caller that searches one of two mirror images).  Stops
+ * at the first level where no such A is left.  Returns 0, or -1 when gg has more
+ * members than s was made for or is not undirected. */
+int solution_bfs(const struct group_graph *gg, const uint32_t *sources, const bool *twice,
+                 int source_count, const uint64_t *targets, struct bfs_scratch *s,
+                 uint32_t *count);
 
 #endif

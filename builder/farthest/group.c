@@ -1,6 +1,5 @@
 #include "builder/farthest/group.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,20 +12,56 @@ static int find_targets(struct group_farthest *gf, const struct class_graph *g,
                         const struct class_reflections *r, int set)
 {
     const struct group_graph *gg = &gf->graph;
-    bool any = false;
     for (uint32_t v = 0; v < gg->count; v++) {
         uint32_t c = gg->member[v];
         if (set == TARGET_TOP)
             c = r->image[FLIP_UP_DOWN][c];
         if (!kl_code_is_solved(g->codes[c]))
             continue;
-        if (!any && !(gf->target[set] = kl_bitset_new(gg->count)))
+        if (!gf->target[set] && !(gf->target[set] = kl_bitset_new(gg->count)))
             return -1;
-        any = true;
         kl_bitset_add(gf->target[set], v);
     }
-    if (any && !(gf->solutions[set] = malloc(sizeof *gf->solutions[set] * (gg->count + 1))))
+    if (gf->target[set] &&
+        !(gf->solutions[set] = calloc((size_t)gg->count + 1, sizeof *gf->solutions[set])))
         return -1;
+    return 0;
+}
+
+/* Whether the solutions towards TARGET_TOP come from those towards TARGET_SOLVED. */
+static bool top_from_solved(const struct group_farthest *gf)
+{
+    return gf->graph.image[FLIP_UP_DOWN] || gf->graph.image[TURN_HALF];
+}
+
+/* Plans the searches from targets, in batches of FARTHEST_LANES of one set.  Returns 0,
+ * or -1 when memory runs out. */
+static int plan_solution_batches(struct group_farthest *gf)
+{
+    const struct group_graph *gg = &gf->graph;
+    const uint32_t *mirror = gg->image[FLIP_LEFT_RIGHT];
+    size_t room = (size_t)gg->count + 1;
+    gf->solution_sources = malloc(sizeof *gf->solution_sources * room);
+    gf->solution_twice = malloc(sizeof *gf->solution_twice * room);
+    gf->solution_batches = malloc(sizeof *gf->solution_batches *
+                                  (2 * (room / FARTHEST_LANES + 1) + 1));
+    if (!gf->solution_sources || !gf->solution_twice || !gf->solution_batches)
+        return -1;
+    uint32_t used = 0;
+    for (int set = 0; set < TARGET_SETS; set++) {
+        if (!gf->target[set] || (set == TARGET_TOP && top_from_solved(gf)))
+            continue;
+        uint32_t first = used;
+        for (uint32_t v = 0; v < gg->count; v++) {
+            if (!kl_bitset_has(gf->target[set], v) || (mirror && mirror[v] < v))
+                continue;
+            gf->solution_twice[used] = mirror && mirror[v] != v;
+            gf->solution_sources[used++] = v;
+        }
+        for (uint32_t b = first; b < used; b += FARTHEST_LANES)
+            gf->solution_batches[gf->solution_batch_count++] = (struct solution_batch){
+                b, used - b < FARTHEST_LANES ? (int)(used - b) : FARTHEST_LANES, set};
+    }
     return 0;
 }
 
@@ -37,52 +72,81 @@ int group_farthest_init(struct group_farthest *gf, const struct class_graph *g,
     memset(gf, 0, sizeof *gf);
     if (group_graph_build(&gf->graph, g, cg, r, group_num, number) != 0)
         return -1;
+    pthread_mutex_init(&gf->lock, NULL);
     uint32_t n = gf->graph.count;
     gf->steps = malloc(sizeof *gf->steps * (n + 1));
     gf->num = malloc(sizeof *gf->num * (n + 1));
     if (!gf->steps || !gf->num || find_targets(gf, g, r, TARGET_SOLVED) != 0 ||
-        find_targets(gf, g, r, TARGET_TOP) != 0 || source_plan_build(&gf->plan, &gf->graph) != 0) {
+        find_targets(gf, g, r, TARGET_TOP) != 0 || plan_solution_batches(gf) != 0 ||
+        source_plan_build(&gf->plan, &gf->graph) != 0) {
         group_farthest_free(gf);
         return -1;
     }
+    gf->batch_count = gf->plan.batch_count + gf->solution_batch_count;
+    return 0;
+}
+
+/* Runs the searches from targets of batch b and adds their counts to the group's. */
+static int solution_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s)
+{
+    const struct solution_batch *sb = &gf->solution_batches[b];
+    uint32_t n = gf->graph.count;
+    uint32_t *count = calloc((size_t)n + 1, sizeof *count);
+    if (!count || solution_bfs(&gf->graph, gf->solution_sources + sb->first,
+                               gf->solution_twice + sb->first, sb->count,
+                               gf->target[sb->set], s, count) != 0) {
+        free(count);
+        return -1;
+    }
+    pthread_mutex_lock(&gf->lock);
+    for (uint32_t v = 0; v < n; v++)
+        gf->solutions[sb->set][v] += count[v];
+    pthread_mutex_unlock(&gf->lock);
+    free(count);
     return 0;
 }
 
 int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s)
 {
+    if (b >= gf->plan.batch_count)
+        return solution_batch(gf, b - gf->plan.batch_count, s);
     const uint32_t *sources = gf->plan.sources + (size_t)b * FARTHEST_LANES;
     int count = source_plan_batch_size(&gf->plan, b);
     uint16_t steps[FARTHEST_LANES];
-    uint32_t num[FARTHEST_LANES], solutions[TARGET_SETS][FARTHEST_LANES];
-    struct bfs_targets targets = {{gf->target[TARGET_SOLVED], gf->target[TARGET_TOP]}};
-    if (farthest_bfs_solutions(&gf->graph, sources, count, &targets, s, steps, num,
-                               solutions) < 0)
+    uint32_t num[FARTHEST_LANES];
+    if (farthest_bfs(&gf->graph, sources, count, s, steps, num) < 0)
         return -1;
     for (int i = 0; i < count; i++) {
         gf->steps[sources[i]] = steps[i];
         gf->num[sources[i]] = num[i];
-        for (int set = 0; set < TARGET_SETS; set++)
-            if (gf->solutions[set])
-                gf->solutions[set][sources[i]] = solutions[set][i];
     }
     return 0;
 }
 
-/* Member v takes the solution counts of the source it shares its results with.  The
- * left-right mirror keeps the 2x2's address and the up-down flip and half turn move it
- * from the bottom to the top, so an image of the second kind swaps the two counts. */
-static void share_solutions(struct group_farthest *gf, uint32_t v, uint32_t from)
+/* Turns the counts of the searches from targets into solution counts.  A search from one
+ * of two mirror images counted twice, so a member's count and its mirror image's add up
+ * to twice the solutions each has; a target is its own only solution. */
+static void finish_solutions(struct group_farthest *gf)
 {
-    const uint32_t *mirror = gf->graph.image[FLIP_LEFT_RIGHT];
-    bool swapped = v != from && !(mirror && mirror[from] == v);
-    uint32_t count[TARGET_SETS];
+    const struct group_graph *gg = &gf->graph;
+    const uint32_t *mirror = gg->image[FLIP_LEFT_RIGHT];
     for (int set = 0; set < TARGET_SETS; set++) {
-        int from_set = swapped ? TARGET_SETS - 1 - set : set;
-        count[set] = gf->solutions[from_set] ? gf->solutions[from_set][from] : 0;
+        uint32_t *count = gf->solutions[set];
+        if (!count || (set == TARGET_TOP && top_from_solved(gf)))
+            continue;
+        for (uint32_t v = 0; mirror && v < gg->count; v++)
+            if (mirror[v] > v)
+                count[v] = count[mirror[v]] = (count[v] + count[mirror[v]]) / 2;
+        for (uint32_t v = 0; v < gg->count; v++)
+            if (kl_bitset_has(gf->target[set], v))
+                count[v] = 1;
     }
-    for (int set = 0; set < TARGET_SETS; set++)
-        if (gf->solutions[set])
-            gf->solutions[set][v] = count[set];
+    if (gf->solutions[TARGET_TOP] && top_from_solved(gf)) {
+        const uint32_t *image = gg->image[FLIP_UP_DOWN] ? gg->image[FLIP_UP_DOWN]
+                                                        : gg->image[TURN_HALF];
+        for (uint32_t v = 0; v < gg->count; v++)
+            gf->solutions[TARGET_TOP][v] = gf->solutions[TARGET_SOLVED][image[v]];
+    }
 }
 
 void group_farthest_finish(struct group_farthest *gf)
@@ -95,7 +159,6 @@ void group_farthest_finish(struct group_farthest *gf)
         uint32_t from = gf->plan.shared_from[v];
         gf->steps[v] = gf->steps[from];
         gf->num[v] = gf->num[from];
-        share_solutions(gf, v, from);
         int e = gf->steps[v];
         if (e > gf->diameter) {
             gf->diameter = e;
@@ -108,10 +171,13 @@ void group_farthest_finish(struct group_farthest *gf)
         }
         gf->central_count += e == gf->radius;
     }
+    finish_solutions(gf);
 }
 
 void group_farthest_free(struct group_farthest *gf)
 {
+    if (gf->graph.count)
+        pthread_mutex_destroy(&gf->lock);
     group_graph_free(&gf->graph);
     source_plan_free(&gf->plan);
     free(gf->steps);
@@ -120,5 +186,8 @@ void group_farthest_free(struct group_farthest *gf)
         free(gf->target[set]);
         free(gf->solutions[set]);
     }
+    free(gf->solution_sources);
+    free(gf->solution_twice);
+    free(gf->solution_batches);
     memset(gf, 0, sizeof *gf);
 }

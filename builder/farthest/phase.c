@@ -195,7 +195,7 @@ static int commit(struct phase *p)
         }
     for (size_t i = 0; i < p->group_count; i++) {
         const struct pending_group *pg = &p->groups[i];
-        struct group_extremes x = {pg->diameter, pg->radius, pg->peripheral_count,
+        struct group_summary x = {pg->diameter, pg->radius, pg->peripheral_count,
                                    pg->peripheral_blob, pg->peripheral_size,
                                    pg->central_count, pg->central_blob, pg->central_size};
         if (rc == 0)

@@ -172,7 +172,7 @@ int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, ui
 }
 
 int farthest_store_group(struct farthest_store *fs, uint32_t group_id,
-                         const struct group_extremes *x)
+                         const struct group_summary *x)
 {
     sqlite3_stmt *st = fs->update_group;
     sqlite3_bind_int(st, 1, x->diameter);

@@ -54,7 +54,7 @@ int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, ui
 
 /* One group's summary: its diameter and radius, and its peripheral and central members,
  * each as a count and the ids as "id list v1". */
-struct group_extremes {
+struct group_summary {
     int diameter, radius;
     uint32_t peripheral_count;
     const void *peripheral_ids;
@@ -68,7 +68,7 @@ struct group_extremes {
  * (groups.farthest_done) and counts it done if it was not.  Returns 0, or -1 with the
  * reason in err. */
 int farthest_store_group(struct farthest_store *fs, uint32_t group_id,
-                         const struct group_extremes *x);
+                         const struct group_summary *x);
 
 /* Updates farthest_groups_done and commits.  Returns 0, or -1 with the reason in err
  * (then the transaction is rolled back and the groups written in it count as not done). */
