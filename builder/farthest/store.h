@@ -3,9 +3,10 @@
  * groups.  Each commit stores whole groups (their layouts rows and groups row together)
  * and the meta key farthest_groups_done, so that at every commit the database is valid
  * and says how far the phase got: a group is done when its groups.farthest_done is set
- * (not its diameter, which the base build may fill), and the phase is complete when farthest_groups_done equals the meta key groups.  While the
- * phase runs the database is in write-ahead-log mode, so that readers never wait for a
- * commit; it returns to a rollback journal when the phase closes it. */
+ * (not when its diameter is, which the base build may fill), and the phase is complete
+ * when farthest_groups_done equals the meta key groups.  While the phase runs the
+ * database is in write-ahead-log mode, so that readers never wait for a commit; it
+ * returns to a rollback journal when the phase closes it. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_STORE_H
 #define KLOTSKI_BUILDER_FARTHEST_STORE_H
 

@@ -102,6 +102,13 @@ expect "moves: each step's farthest data as stored" \
     "$(fsql "SELECT printf('%09X', code), farthest_steps, farthest_num FROM layouts WHERE code IN ($codes) ORDER BY 1")" "$moves"
 expect "moves: farthest data there to compare" 8 "$(printf '%s\n' "$moves" | grep -c '|[0-9]*|[0-9]*$')"
 
+# klotski solutions says so when the stored count is not its own.
+fsql "UPDATE layouts SET solution_num = 7 WHERE code = 0x1A9BF0C00"
+err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
+expect "solutions: a stored count it disagrees with exits 1" 1 $?
+expect "solutions: the disagreement in one line" \
+    "klotski: 1A9BF0C00: the database stores solution_num 7, the search finds 6: the database is wrong; rebuild it" "$err"
+
 rm -f "$db" "$WORK/junk.db"
 
 finish
