@@ -47,7 +47,9 @@ struct clean_lanes {
     const uint64_t *target;
     lanes twice;      /* lanes that count twice */
     uint32_t *count;  /* per member: clean lanes seen there, as solution_bfs says */
-    bool live;        /* some lane is clean at a non-target of the current level */
+    lanes live;       /* lanes clean at some non-target of the current level: the others
+                         can reach no solution any more, and the search drops them */
+    lanes live_next;  /* the same for the level being pulled */
 };
 
 static void *huge_alloc(size_t bytes)
@@ -154,7 +156,7 @@ static inline void keep_clean(struct bfs_scratch *s, int level, struct clean_lan
     if (is_zero(&clean) || kl_bitset_has(cl->target, v))
         return;
     cl->count[v] += lanes_set(&clean) + lanes_set(&twice);
-    cl->live = true;
+    cl->live_next |= clean;
     if (is_zero(&mixed)) {
         kl_bitset_add(s->all_clean[level & 1], v);
     } else {
@@ -185,7 +187,7 @@ pull_members(const struct group_graph *gg, struct bfs_scratch *s, int level, lan
     if (cl) {
         kl_bitset_clear(s->all_clean[(level + 1) & 1], gg->count);
         kl_bitset_clear(s->some_clean[(level + 1) & 1], gg->count);
-        cl->live = false;
+        cl->live_next = (lanes){0};
     }
     for (uint32_t word = 0; word < words; word++) {
         uint64_t bits = candidate[word];
@@ -208,6 +210,8 @@ pull_members(const struct group_graph *gg, struct bfs_scratch *s, int level, lan
                 x &= ~cur[v];
             if (kl_bitset_has(in_prev, v))
                 x &= ~next[v];
+            if (cl)
+                x &= cl->live;
             if (is_zero(&x))
                 continue;
             next[v] = x;
@@ -309,7 +313,7 @@ int solution_bfs(const struct group_graph *gg, const uint32_t *sources, const bo
         return -1;
     lanes used;
     start_search(gg, sources, source_count, s, &used);
-    struct clean_lanes cl = {.target = targets, .count = count, .live = true};
+    struct clean_lanes cl = {.target = targets, .count = count, .live = used};
     kl_bitset_clear(s->all_clean[0], gg->count);
     kl_bitset_clear(s->some_clean[0], gg->count);
     for (int i = 0; i < source_count; i++) {
@@ -317,11 +321,12 @@ int solution_bfs(const struct group_graph *gg, const uint32_t *sources, const bo
         if (twice[i])
             cl.twice[i / WORD_BITS] |= 1ull << (i % WORD_BITS);
     }
-    for (int level = 0; cl.live; level++) {
+    for (int level = 0; !is_zero(&cl.live); level++) {
         if (level >= (int)gg->count) /* no distance is that long: edges are one-way */
             return -1;
         lanes reached = {0};
         pull_clean_level(gg, s, level, &reached, &cl);
+        cl.live = cl.live_next;
     }
     return 0;
 }

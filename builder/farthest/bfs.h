@@ -37,8 +37,8 @@ int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int sour
  * set `targets` (a bit set by member number, core/graph/bitset.h) at once, and adds to
  * count[A], for every member A outside the set, the number of sources T such that no
  * shortest path from T to A passes another member of the set, counting a source twice
- * where twice[i] is true (for a caller that searches one of two mirror images).  Stops
- * at the first level where no such A is left.  Returns 0, or -1 when gg has more
+ * where twice[i] is true (for a caller that searches one of two mirror images).  Follows
+ * each source only as far as such members A are left to it.  Returns 0, or -1 when gg has more
  * members than s was made for or is not undirected. */
 int solution_bfs(const struct group_graph *gg, const uint32_t *sources, const bool *twice,
                  int source_count, const uint64_t *targets, struct bfs_scratch *s,
