@@ -151,7 +151,7 @@ void db_close(struct db *db)
 bool db_layout(struct db *db, kl_code code, struct layout_row *out)
 {
     if (!look_up(db, &db->layout,
-                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num"
+                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num"
                  " FROM layouts WHERE code = ?",
                  (int64_t)code, NULL))
         return false;
@@ -163,6 +163,7 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out)
         .min_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
         .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
         .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
+        .solution_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),
     };
     return true;
 }

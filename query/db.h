@@ -50,6 +50,7 @@ struct layout_row {
     int min_steps;        /* DB_NULL: unsolvable */
     int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
     int64_t farthest_num; /* DB_NULL: not stored */
+    int64_t solution_num; /* DB_NULL: not stored, or unsolvable */
 };
 
 /* Looks up a legal code.  Returns true and fills *out, or false when the database has no

@@ -2,12 +2,15 @@
 
 -- Filled by the farthest phase (klotski-build --farthest), a few groups per transaction;
 -- NULL until then.  A group's layouts rows are filled in the same transaction that sets
--- its groups.diameter, so a group is done exactly when its diameter is not NULL; meta
+-- its groups.farthest_done, so a group is done exactly when farthest_done is not NULL
+-- (its diameter and other extremes may come from the base build); meta
 -- 'farthest_groups_done' counts the groups done, and the phase is complete when it equals
 -- meta 'groups'.  Added after the load because a row written without trailing columns
 -- stores nothing for them.
 ALTER TABLE layouts ADD COLUMN farthest_steps INTEGER; -- eccentricity: steps to the members farthest away
 ALTER TABLE layouts ADD COLUMN farthest_num INTEGER;   -- members that far (1 and 0 steps: a layout that cannot move)
+ALTER TABLE layouts ADD COLUMN solution_num INTEGER;   -- solutions (SPEC.md); stays NULL when unsolvable
+ALTER TABLE groups ADD COLUMN farthest_done INTEGER;   -- 1 once the phase wrote the group's layouts rows
 
 CREATE UNIQUE INDEX layers_by_group ON layers (group_id, depth);
 CREATE INDEX layers_by_depth ON layers (depth);
@@ -18,7 +21,7 @@ CREATE INDEX hardest_by_steps ON hardest (min_steps);
 CREATE VIEW layout_info AS
 SELECT printf('%09X', l.code) AS code_hex, l.code, c.name AS class, g.name AS group_name,
        g.group_num, l.group_index, g.size AS group_size, l.min_steps,
-       l.farthest_steps, l.farthest_num, l.group_id, c.class_id
+       l.farthest_steps, l.farthest_num, l.solution_num, l.group_id, c.class_id
 FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id);
 
 -- A group with its class, its solvability and its smallest code in hex.

@@ -61,7 +61,7 @@ CREATE TABLE groups (
 );
 
 -- One row per legal layout, 29,334,498 rows, in code order.  finish.sql appends the
--- columns farthest_steps and farthest_num.
+-- columns farthest_steps, farthest_num and solution_num.
 CREATE TABLE layouts (
     code           INTEGER PRIMARY KEY,  -- the layout's 36-bit code
     group_id       INTEGER NOT NULL,     -- its group (groups.group_id)

@@ -2,10 +2,14 @@
  * FARTHEST_LANES sources of a group graph at once, each source owning one bit ("lane")
  * of a per-member bit vector, so a step along an edge serves every source in one vector
  * OR.  Per source it finds its largest distance to a member (farthest_steps) and how many
- * members lie at that distance (farthest_num). */
+ * members lie at that distance (farthest_num).  The same kind of pass from solved
+ * layouts counts solutions (SPEC.md): S is a solution of A exactly when no shortest path
+ * between them passes another solved layout, which a search from S sees as well as one
+ * from A, and there are far fewer solved layouts than layouts. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_BFS_H
 #define KLOTSKI_BUILDER_FARTHEST_BFS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "builder/farthest/graph.h"
@@ -28,5 +32,16 @@ void bfs_scratch_free(struct bfs_scratch *s);
  * for or is not undirected. */
 int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
                  struct bfs_scratch *s, uint16_t *steps, uint32_t *num);
+
+/* Searches gg from `source_count` (1..FARTHEST_LANES) distinct members sources[] of the
+ * set `targets` (a bit set by member number, core/graph/bitset.h) at once, and adds to
+ * count[A], for every member A outside the set, the number of sources T such that no
+ * shortest path from T to A passes another member of the set, counting a source twice
+ * where twice[i] is true (for a caller that searches one of two mirror images).  Follows
+ * each source only as far as such members A are left to it.  Returns 0, or -1 when gg has more
+ * members than s was made for or is not undirected. */
+int solution_bfs(const struct group_graph *gg, const uint32_t *sources, const bool *twice,
+                 int source_count, const uint64_t *targets, struct bfs_scratch *s,
+                 uint32_t *count);
 
 #endif

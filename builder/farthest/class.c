@@ -46,8 +46,8 @@ static int add_rep(struct class_search *cs, uint32_t num, int groups, uint32_t *
      * over the whole group. */
     double size = gf->graph.count;
     cs->rep_num[cs->rep_count] = num;
-    cs->batch_weight[cs->rep_count] = groups * size * size / gf->plan.batch_count;
-    cs->batch_count += gf->plan.batch_count;
+    cs->batch_weight[cs->rep_count] = groups * size * size / gf->batch_count;
+    cs->batch_count += gf->batch_count;
     cs->rep_count++;
     return 0;
 }
@@ -80,7 +80,7 @@ int class_search_plan(struct class_search *cs,
     /* group_num runs by size descending: the largest groups' batches come first. */
     uint32_t k = 0;
     for (uint32_t rep = 0; rc == 0 && rep < cs->rep_count; rep++)
-        for (uint32_t b = 0; b < cs->reps[rep].plan.batch_count; b++) {
+        for (uint32_t b = 0; b < cs->reps[rep].batch_count; b++) {
             cs->batches[k][0] = rep;
             cs->batches[k++][1] = b;
         }

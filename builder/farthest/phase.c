@@ -13,14 +13,15 @@
 
 #define COMMIT_SECONDS 120.0 /* work lost at most when a run is stopped, besides one class */
 #define WORD_BITS 64
+#define NO_SOLUTIONS UINT32_MAX /* solution_num of an unsolvable layout: NULL */
 
 /* Results computed but not committed yet. */
 struct pending_group {
     uint32_t group_id;
     int diameter, radius;
-    uint32_t peripheral_count;
-    unsigned char *blob; /* peripheral ids, "id list v1" */
-    size_t blob_size;
+    uint32_t peripheral_count, central_count;
+    unsigned char *peripheral_blob, *central_blob; /* their ids, "id list v1" */
+    size_t peripheral_size, central_size;
 };
 
 struct phase {
@@ -31,6 +32,7 @@ struct phase {
     int threads;
     uint16_t *steps;              /* per layout id, where pending */
     uint32_t *num;
+    uint32_t *solutions;          /* solution_num, or NO_SOLUTIONS */
     uint64_t *pending;            /* bit per layout id */
     struct pending_group *groups;
     size_t group_count, group_room;
@@ -66,30 +68,45 @@ static bool chosen(uint32_t group_num, void *context)
     return to_do(choice->p, choice->group_base + group_num);
 }
 
+/* Lists as "id list v1" the layouts ids[i] (ascending) whose farthest_steps is `steps`. */
+static int encode_members_at(const struct phase *p, const uint32_t *ids, uint32_t n, int steps,
+                             uint32_t count, unsigned char **blob, size_t *size)
+{
+    uint32_t *members = malloc(sizeof *members * (count + 1));
+    if (!members)
+        return -1;
+    uint32_t found = 0;
+    for (uint32_t i = 0; i < n && found < count; i++)
+        if (p->steps[ids[i]] == steps)
+            members[found++] = ids[i];
+    int rc = kl_idlist_encode(members, found, blob, size);
+    free(members);
+    return rc;
+}
+
 /* Queues one group's results: members[i] (class-local, ascending) takes the results of
- * the searched group's member from[i]. */
+ * the searched group's member from[i], its solution_num from the counts of target set
+ * `set` (none when the searched group holds no such targets: then it is unsolvable). */
 static int queue_group(struct phase *p, const struct class_graph *g, uint32_t group_id,
                        const struct group_farthest *gf, const uint32_t *members,
-                       const uint32_t *from)
+                       const uint32_t *from, int set)
 {
     uint32_t n = gf->graph.count;
-    uint32_t *peripheral = malloc(sizeof *peripheral * (gf->peripheral_count + 1));
-    if (!peripheral)
+    uint32_t *ids = malloc(sizeof *ids * (n + 1));
+    if (!ids)
         return out_of_memory(p);
-    uint32_t found = 0;
     for (uint32_t i = 0; i < n; i++) {
-        uint32_t id = g->ids[members[i]];
+        uint32_t id = ids[i] = g->ids[members[i]];
         p->steps[id] = gf->steps[from[i]];
         p->num[id] = gf->num[from[i]];
+        p->solutions[id] = gf->solutions[set] ? gf->solutions[set][from[i]] : NO_SOLUTIONS;
         p->pending[id / WORD_BITS] |= 1ull << (id % WORD_BITS);
-        if (gf->steps[from[i]] == gf->diameter)
-            peripheral[found++] = id;
     }
     if (p->group_count == p->group_room) {
         size_t room = p->group_room ? 2 * p->group_room : 256;
         struct pending_group *grown = realloc(p->groups, sizeof *grown * room);
         if (!grown) {
-            free(peripheral);
+            free(ids);
             return out_of_memory(p);
         }
         p->groups = grown;
@@ -97,11 +114,17 @@ static int queue_group(struct phase *p, const struct class_graph *g, uint32_t gr
     }
     struct pending_group *pg = &p->groups[p->group_count];
     *pg = (struct pending_group){group_id, gf->diameter, gf->radius, gf->peripheral_count,
-                                 NULL, 0};
-    int rc = kl_idlist_encode(peripheral, found, &pg->blob, &pg->blob_size);
-    free(peripheral);
-    if (rc != 0)
+                                 gf->central_count, NULL, NULL, 0, 0};
+    int rc = encode_members_at(p, ids, n, gf->diameter, gf->peripheral_count,
+                               &pg->peripheral_blob, &pg->peripheral_size);
+    if (rc == 0)
+        rc = encode_members_at(p, ids, n, gf->radius, gf->central_count, &pg->central_blob,
+                               &pg->central_size);
+    free(ids);
+    if (rc != 0) {
+        free(pg->peripheral_blob);
         return out_of_memory(p);
+    }
     p->group_count++;
     p->groups_done++;
     p->layouts_done += n;
@@ -131,7 +154,8 @@ static int queue_images(struct phase *p, const struct class_search *cs, uint32_t
     for (uint32_t i = 0; rc == 0 && i < n; i++)
         from[i] = i;
     if (rc == 0)
-        rc = queue_group(p, &cs->graph, group_base + num, gf, gf->graph.member, from);
+        rc = queue_group(p, &cs->graph, group_base + num, gf, gf->graph.member, from,
+                         TARGET_SOLVED);
     for (int k = 0; k < REFLECTIONS && rc == 0; k++) {
         uint32_t image = r->group_image[k][num];
         bool first = image != num;
@@ -147,7 +171,8 @@ static int queue_images(struct phase *p, const struct class_search *cs, uint32_t
             members[i] = (uint32_t)(pairs[i] >> 32);
             from[i] = (uint32_t)pairs[i];
         }
-        rc = queue_group(p, &cs->graph, group_base + image, gf, members, from);
+        rc = queue_group(p, &cs->graph, group_base + image, gf, members, from,
+                         k == FLIP_LEFT_RIGHT ? TARGET_SOLVED : TARGET_TOP);
     }
     free(members);
     free(from);
@@ -164,14 +189,19 @@ static int commit(struct phase *p)
     for (uint32_t word = 0; rc == 0 && word <= KL_LAYOUT_COUNT / WORD_BITS; word++)
         for (uint64_t bits = p->pending[word]; rc == 0 && bits; bits &= bits - 1) {
             uint32_t id = word * WORD_BITS + (uint32_t)__builtin_ctzll(bits);
-            rc = farthest_store_layout(fs, p->cat.codes[id], p->steps[id], p->num[id]);
+            rc = farthest_store_layout(fs, p->cat.codes[id], p->steps[id], p->num[id],
+                                       p->solutions[id] == NO_SOLUTIONS ? -1
+                                                                        : (int64_t)p->solutions[id]);
         }
     for (size_t i = 0; i < p->group_count; i++) {
         const struct pending_group *pg = &p->groups[i];
+        struct group_summary x = {pg->diameter, pg->radius, pg->peripheral_count,
+                                   pg->peripheral_blob, pg->peripheral_size,
+                                   pg->central_count, pg->central_blob, pg->central_size};
         if (rc == 0)
-            rc = farthest_store_group(fs, pg->group_id, pg->diameter, pg->radius,
-                                      pg->peripheral_count, pg->blob, pg->blob_size);
-        free(pg->blob);
+            rc = farthest_store_group(fs, pg->group_id, &x);
+        free(pg->peripheral_blob);
+        free(pg->central_blob);
     }
     p->group_count = 0;
     memset(p->pending, 0, sizeof *p->pending * (KL_LAYOUT_COUNT / WORD_BITS + 1));
@@ -240,9 +270,10 @@ static int allocate(struct phase *p)
             largest = p->store.groups[id].size;
     p->steps = malloc(sizeof *p->steps * KL_LAYOUT_COUNT);
     p->num = malloc(sizeof *p->num * KL_LAYOUT_COUNT);
+    p->solutions = malloc(sizeof *p->solutions * KL_LAYOUT_COUNT);
     p->pending = calloc(KL_LAYOUT_COUNT / WORD_BITS + 1, sizeof *p->pending);
     p->scratch = calloc((size_t)p->threads, sizeof *p->scratch);
-    if (!p->steps || !p->num || !p->pending || !p->scratch)
+    if (!p->steps || !p->num || !p->solutions || !p->pending || !p->scratch)
         return out_of_memory(p);
     for (int t = 0; t < p->threads; t++)
         if (!(p->scratch[t] = bfs_scratch_new(largest)))
@@ -257,9 +288,12 @@ static void release(struct phase *p)
     free(p->scratch);
     free(p->steps);
     free(p->num);
+    free(p->solutions);
     free(p->pending);
-    for (size_t i = 0; i < p->group_count; i++)
-        free(p->groups[i].blob);
+    for (size_t i = 0; i < p->group_count; i++) {
+        free(p->groups[i].peripheral_blob);
+        free(p->groups[i].central_blob);
+    }
     free(p->groups);
     catalog_free(&p->cat);
 }

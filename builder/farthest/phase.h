@@ -1,6 +1,6 @@
-/* The farthest phase of klotski-build: fills layouts.farthest_steps and farthest_num and
- * the groups' diameter, radius and peripheral layouts in an existing database, class by
- * class, committing finished groups every COMMIT_SECONDS or so.  A run that stops at any
+/* The farthest phase of klotski-build: fills layouts.farthest_steps, farthest_num and
+ * solution_num and the groups' diameter, radius, peripheral and central layouts in an
+ * existing database, class by class, committing finished groups every COMMIT_SECONDS or so.  A run that stops at any
  * point leaves a valid database; the next run does only the groups not yet done. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_PHASE_H
 #define KLOTSKI_BUILDER_FARTHEST_PHASE_H

@@ -34,7 +34,7 @@ static int read_groups(struct farthest_store *fs)
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(fs->db,
                            "SELECT group_id, class_id, group_num, size, min_code, "
-                           "diameter IS NOT NULL FROM groups ORDER BY group_id",
+                           "farthest_done IS NOT NULL FROM groups ORDER BY group_id",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(fs, "reading groups");
     size_t room = 0;
@@ -122,10 +122,11 @@ int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
     if (open_checked(fs, path) != 0)
         return -1;
     if (read_groups(fs) ||
-        prepare(fs, "UPDATE layouts SET farthest_steps = ?1, farthest_num = ?2 "
-                    "WHERE code = ?3", &fs->update_layout) ||
+        prepare(fs, "UPDATE layouts SET farthest_steps = ?1, farthest_num = ?2, "
+                    "solution_num = ?3 WHERE code = ?4", &fs->update_layout) ||
         prepare(fs, "UPDATE groups SET diameter = ?1, radius = ?2, peripheral_count = ?3, "
-                    "peripheral_ids = ?4 WHERE group_id = ?5", &fs->update_group) ||
+                    "peripheral_ids = ?4, central_count = ?5, central_ids = ?6, "
+                    "farthest_done = 1 WHERE group_id = ?7", &fs->update_group) ||
         prepare(fs, "INSERT OR REPLACE INTO meta (key, value) "
                     "VALUES ('" KL_DB_META_FARTHEST_GROUPS_DONE "', ?1)", &fs->update_meta)) {
         farthest_store_close(fs);
@@ -157,22 +158,30 @@ static int step_reset(struct farthest_store *fs, sqlite3_stmt *st, const char *w
     return 0;
 }
 
-int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num)
+int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num,
+                          int64_t solution_num)
 {
     sqlite3_bind_int(fs->update_layout, 1, steps);
     sqlite3_bind_int64(fs->update_layout, 2, num);
-    sqlite3_bind_int64(fs->update_layout, 3, (sqlite3_int64)code);
+    if (solution_num < 0)
+        sqlite3_bind_null(fs->update_layout, 3);
+    else
+        sqlite3_bind_int64(fs->update_layout, 3, solution_num);
+    sqlite3_bind_int64(fs->update_layout, 4, (sqlite3_int64)code);
     return step_reset(fs, fs->update_layout, "writing layouts");
 }
 
-int farthest_store_group(struct farthest_store *fs, uint32_t group_id, int diameter,
-                         int radius, uint32_t peripheral_count, const void *blob, size_t size)
+int farthest_store_group(struct farthest_store *fs, uint32_t group_id,
+                         const struct group_summary *x)
 {
-    sqlite3_bind_int(fs->update_group, 1, diameter);
-    sqlite3_bind_int(fs->update_group, 2, radius);
-    sqlite3_bind_int64(fs->update_group, 3, peripheral_count);
-    sqlite3_bind_blob(fs->update_group, 4, blob, (int)size, SQLITE_STATIC);
-    sqlite3_bind_int64(fs->update_group, 5, group_id);
+    sqlite3_stmt *st = fs->update_group;
+    sqlite3_bind_int(st, 1, x->diameter);
+    sqlite3_bind_int(st, 2, x->radius);
+    sqlite3_bind_int64(st, 3, x->peripheral_count);
+    sqlite3_bind_blob(st, 4, x->peripheral_ids, (int)x->peripheral_size, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 5, x->central_count);
+    sqlite3_bind_blob(st, 6, x->central_ids, (int)x->central_size, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 7, group_id);
     if (step_reset(fs, fs->update_group, "writing groups"))
         return -1;
     if (!fs->groups[group_id].done) {

@@ -2,10 +2,11 @@
  * builder wrote, reading which groups already hold farthest data, and writing finished
  * groups.  Each commit stores whole groups (their layouts rows and groups row together)
  * and the meta key farthest_groups_done, so that at every commit the database is valid
- * and says how far the phase got: a group is done when its groups.diameter is set, and
- * the phase is complete when farthest_groups_done equals the meta key groups.  While the
- * phase runs the database is in write-ahead-log mode, so that readers never wait for a
- * commit; it returns to a rollback journal when the phase closes it. */
+ * and says how far the phase got: a group is done when its groups.farthest_done is set
+ * (not when its diameter is, which the base build may fill), and the phase is complete
+ * when farthest_groups_done equals the meta key groups.  While the phase runs the
+ * database is in write-ahead-log mode, so that readers never wait for a commit; it
+ * returns to a rollback journal when the phase closes it. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_STORE_H
 #define KLOTSKI_BUILDER_FARTHEST_STORE_H
 
@@ -46,15 +47,29 @@ int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
  * 0, or -1 with the reason in the err given to open. */
 int farthest_store_begin(struct farthest_store *fs);
 
-/* Writes one layout's farthest_steps and farthest_num inside a transaction.  Cheapest in
- * ascending code order.  Returns 0, or -1 with the reason in err. */
-int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num);
+/* Writes one layout's farthest_steps, farthest_num and solution_num (NULL when negative:
+ * the layout is unsolvable) inside a transaction.  Cheapest in ascending code order.
+ * Returns 0, or -1 with the reason in err. */
+int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num,
+                          int64_t solution_num);
 
-/* Writes one group's summary inside a transaction: diameter, radius, the number of
- * peripheral members and their ids as "id list v1" (blob, size bytes), and counts the
- * group done if it was not.  Returns 0, or -1 with the reason in err. */
-int farthest_store_group(struct farthest_store *fs, uint32_t group_id, int diameter,
-                         int radius, uint32_t peripheral_count, const void *blob, size_t size);
+/* One group's summary: its diameter and radius, and its peripheral and central members,
+ * each as a count and the ids as "id list v1". */
+struct group_summary {
+    int diameter, radius;
+    uint32_t peripheral_count;
+    const void *peripheral_ids;
+    size_t peripheral_size;
+    uint32_t central_count;
+    const void *central_ids;
+    size_t central_size;
+};
+
+/* Writes one group's summary x inside a transaction, marks the group done
+ * (groups.farthest_done) and counts it done if it was not.  Returns 0, or -1 with the
+ * reason in err. */
+int farthest_store_group(struct farthest_store *fs, uint32_t group_id,
+                         const struct group_summary *x);
 
 /* Updates farthest_groups_done and commits.  Returns 0, or -1 with the reason in err
  * (then the transaction is rolled back and the groups written in it count as not done). */

@@ -26,7 +26,7 @@ static const struct command_option show_options[] = {
 
 static const char *const show_columns[] = {
     "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps", "mirror",
-    "self_mirror", "farthest_steps", "farthest_num", "names", NULL};
+    "self_mirror", "farthest_steps", "farthest_num", "solution_num", "names", NULL};
 
 static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
 {
@@ -48,6 +48,7 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_bool(t, mirror == layout->code);
     table_number_or_null(t, layout->farthest_steps, NULL);
     table_number_or_null(t, layout->farthest_num, NULL);
+    table_number_or_null(t, layout->solution_num, NULL);
     char *names = classic_names_of(layout->code);
     if (names)
         table_text(t, names);
@@ -97,8 +98,8 @@ const struct command command_show = {
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
     .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
             "group size, min_steps (or unsolvable), its mirror image and whether it is its\n"
-            "own mirror, its classic names, and farthest_steps/farthest_num when the\n"
-            "database has them.\n"
+            "own mirror, its classic names, and farthest_steps, farthest_num and\n"
+            "solution_num when the database has them.\n"
             "With no LAYOUT, reads one per line from stdin (or one board).\n",
     .options = show_options,
     .check = check_show,

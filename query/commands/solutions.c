@@ -80,6 +80,17 @@ static struct table *solution_table(const struct bfs *search, const bool *passed
     return t;
 }
 
+/* The search's count `found` against the database's `stored` one (DB_NULL: none stored).
+ * Returns `status`, or EXIT_NOT_FOUND after one line on stderr when they differ. */
+static int check_stored(const char *hex, const char *column, int64_t stored, size_t found,
+                        int status)
+{
+    if (stored == DB_NULL || stored == (int64_t)found)
+        return status;
+    return report(EXIT_NOT_FOUND, hex, "the database stores %s %lld, the search finds %zu: "
+                  "the database is wrong; rebuild it", column, (long long)stored, found);
+}
+
 static int solutions_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
@@ -105,9 +116,12 @@ static int solutions_of(struct db *db, const struct layout_row *layout, const st
     snprintf(headline, sizeof headline, "%s: %zu solution%s; %zu minimal, at %d steps", hex,
              table_rows(t), table_rows(t) == 1 ? "" : "s", minimal, layout->min_steps);
     answer_print(headline, summary, "solution_list", t);
+    /* Where the database stores the counts, they must be the search's. */
+    int status = check_stored(hex, "solution_num", layout->solution_num, table_rows(t),
+                              EXIT_ANSWERED);
     table_free(summary);
     table_free(t);
-    return EXIT_ANSWERED;
+    return status;
 }
 
 static int run_solutions(struct db *db, const struct request *req)
@@ -121,6 +135,7 @@ const struct command command_solutions = {
     .summary = "the solved layouts a layout reaches first, with distances",
     .help = "Lists the solutions of each LAYOUT with their distances: the solved layouts S such\n"
             "that no shortest path from LAYOUT to S passes another solved layout.  The minimal\n"
-            "ones (min solutions) lie min_steps away.  Exits 1 for an unsolvable layout.\n",
+            "ones (min solutions) lie min_steps away.  Exits 1 for an unsolvable layout, and\n"
+            "after one line on stderr when the database stores another solution count.\n",
     .run = run_solutions,
 };

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The farthest phase (klotski-build --farthest) on a copy of the test database, limited
 # to the groups of at most 30,000 layouts, since the whole phase takes half an hour: the
-# stored values against SPEC.md's reference facts and against each other, a stopped run
-# and its continuation, and bad input.  unit_farthest checks the values themselves
-# against brute force.
+# stored values against SPEC.md's reference facts, against each other and against the
+# query tool's own search (`klotski solutions`), a stopped run and its continuation, and
+# bad input.  unit_farthest checks the values themselves against brute force.
 . "$(dirname "$0")/lib.sh"
 
 db=$WORK/farthest.db
@@ -13,12 +13,18 @@ done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; 
 
 expect "nothing done after a build" 0 "$(done_meta)"
 
+# A group is done when the phase marked it (groups.farthest_done), whatever else filled
+# its extremes: a diameter written beforehand neither counts nor survives.
+fsql "UPDATE groups SET diameter = 9999
+      WHERE group_id = (SELECT group_id FROM groups WHERE size <= 1000 ORDER BY size DESC LIMIT 1)"
 "$BIN/klotski-build" --farthest --max-group 1000 --db "$db" --quiet
 expect "groups up to 1000: exit status" 0 $?
 small=$(fsql 'SELECT count(*) FROM groups WHERE size <= 1000')
 expect "meta counts the groups done" "$small" "$(done_meta)"
 expect "the groups done are those asked for" "$small" \
-    "$(fsql 'SELECT count(*) FROM groups WHERE diameter IS NOT NULL AND size <= 1000')"
+    "$(fsql 'SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL AND size <= 1000')"
+expect "a diameter written before the phase is the phase's own" 0 \
+    "$(fsql 'SELECT count(*) FROM groups WHERE diameter = 9999')"
 expect "their layouts are filled, and only theirs" "$(fsql 'SELECT sum(size) FROM groups WHERE size <= 1000')" \
     "$(fsql 'SELECT count(farthest_steps) FROM layouts')"
 
@@ -30,7 +36,7 @@ kill -TERM "$builder"
 wait "$builder" 2>/dev/null
 expect "stopped run: database intact" ok "$(fsql 'PRAGMA integrity_check')"
 expect "stopped run: meta agrees with the groups" "$(done_meta)" \
-    "$(fsql 'SELECT count(*) FROM groups WHERE diameter IS NOT NULL')"
+    "$(fsql 'SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL')"
 
 "$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
 expect "continued run: exit status" 0 $?
@@ -40,8 +46,20 @@ before=$(md5sum < "$db")
 "$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
 expect "a run with nothing to do changes nothing" "$before" "$(md5sum < "$db")"
 
-expect "1A9BF0C00: 124 steps, 8 farthest layouts" "124|8" \
-    "$(fsql 'SELECT farthest_steps, farthest_num FROM layouts WHERE code = 0x1A9BF0C00')"
+expect "1A9BF0C00: 124 steps, 8 farthest layouts, 6 solutions" "124|8|6" \
+    "$(fsql 'SELECT farthest_steps, farthest_num, solution_num FROM layouts WHERE code = 0x1A9BF0C00')"
+expect "solution_num: NULL exactly for the unsolvable, 1 for the solved, else at least 1" 0 \
+    "$(fsql 'SELECT count(*) FROM layouts WHERE farthest_steps IS NOT NULL AND
+             ((solution_num IS NULL) != (min_steps IS NULL) OR (min_steps = 0 AND solution_num != 1)
+              OR solution_num < 1)')"
+# The stored solution_num against the query tool's search, on a sample of every kind of
+# layout (the smallest code of each group of over 100 layouts, and a layout in a thousand).
+picked="solution_num IS NOT NULL AND
+        (code IN (SELECT min_code FROM groups WHERE size > 100) OR code % 997 = 0) ORDER BY code"
+sample=$(fsql "SELECT printf('%09X', code) FROM layouts WHERE $picked")
+expect "solutions: its count is the stored solution_num" \
+    "$(fsql "SELECT printf('%09X', code) || '|' || solution_num FROM layouts WHERE $picked")" \
+    "$("$BIN/klotski" --db "$db" --json solutions $sample | jq -r '"\(.code)|\(.solutions)"')"
 expect "5-4-1-1: diameter 145, radius 83" "145|83" \
     "$(fsql "SELECT diameter, radius FROM groups WHERE name = '5-4-1-1'")"
 expect "mirror groups 5-4-1-0 and 5-4-1-1 agree" 1 "$(fsql "
@@ -51,15 +69,17 @@ expect "each group's summary agrees with its layouts" 0 "$(fsql '
     WITH per_group AS (
         SELECT group_id, max(l.farthest_steps) AS high, min(l.farthest_steps) AS low,
                count(*) AS filled, sum(l.farthest_steps = g.diameter) AS peripheral,
-               min(l.farthest_num) AS fewest
+               sum(l.farthest_steps = g.radius) AS central, min(l.farthest_num) AS fewest
         FROM layouts l JOIN groups g USING (group_id)
         WHERE l.farthest_steps IS NOT NULL GROUP BY group_id)
     SELECT count(*) FROM groups g LEFT JOIN per_group p USING (group_id)
-    WHERE (g.diameter IS NULL) != (p.group_id IS NULL) OR
-          (g.diameter IS NOT NULL AND (p.filled != g.size OR p.high != g.diameter OR
-           p.low != g.radius OR p.peripheral != g.peripheral_count OR p.fewest < 1))')"
-expect "peripheral lists stored" 0 \
-    "$(fsql 'SELECT count(*) FROM groups WHERE diameter IS NOT NULL AND length(peripheral_ids) = 0')"
+    WHERE (g.farthest_done IS NULL) != (p.group_id IS NULL) OR
+          (g.farthest_done IS NOT NULL AND (p.filled != g.size OR p.high != g.diameter OR
+           p.low != g.radius OR p.peripheral != g.peripheral_count OR
+           p.central != g.central_count OR p.fewest < 1))')"
+expect "peripheral and central lists stored" 0 \
+    "$(fsql 'SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL AND
+             (length(peripheral_ids) = 0 OR length(central_ids) = 0)')"
 expect "a group's radius is at least half its diameter" 0 \
     "$(fsql 'SELECT count(*) FROM groups WHERE 2 * radius < diameter')"
 
@@ -81,6 +101,13 @@ codes=$(printf '%s\n' "$moves" | cut -d'|' -f1 | sed 's/^/0x/' | paste -sd,)
 expect "moves: each step's farthest data as stored" \
     "$(fsql "SELECT printf('%09X', code), farthest_steps, farthest_num FROM layouts WHERE code IN ($codes) ORDER BY 1")" "$moves"
 expect "moves: farthest data there to compare" 8 "$(printf '%s\n' "$moves" | grep -c '|[0-9]*|[0-9]*$')"
+
+# klotski solutions says so when the stored count is not its own.
+fsql "UPDATE layouts SET solution_num = 7 WHERE code = 0x1A9BF0C00"
+err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
+expect "solutions: a stored count it disagrees with exits 1" 1 $?
+expect "solutions: the disagreement in one line" \
+    "klotski: 1A9BF0C00: the database stores solution_num 7, the search finds 6: the database is wrong; rebuild it" "$err"
 
 rm -f "$db" "$WORK/junk.db"
 

@@ -71,9 +71,10 @@ expect "uninterrupted farthest phase: exit status" 0 $?
 
 # checksum DB: every farthest column, the groups' and the layouts'.
 checksum() {
-    sqlite3 -batch "$1" "SELECT group_id, diameter, radius, peripheral_count, hex(peripheral_ids)
+    sqlite3 -batch "$1" "SELECT group_id, diameter, radius, peripheral_count, hex(peripheral_ids),
+                                central_count, hex(central_ids), farthest_done
                          FROM groups ORDER BY group_id;
-                         SELECT code, farthest_steps, farthest_num FROM layouts
+                         SELECT code, farthest_steps, farthest_num, solution_num FROM layouts
                          WHERE farthest_steps IS NOT NULL ORDER BY code;
                          SELECT value FROM meta WHERE key = 'farthest_groups_done';" | md5sum
 }

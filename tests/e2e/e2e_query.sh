@@ -26,9 +26,9 @@ expect "a mirror has the same min_steps" 138 "$(json .min_steps)"
 farthest_stored=$(sql 'SELECT farthest_steps IS NOT NULL FROM layouts WHERE code = 0x1A9BF0C00')
 run show 1A9BF0C00 --json
 if [ "$farthest_stored" = 1 ]; then
-    expect "show farthest data when stored" "124 8" "$(json '"\(.farthest_steps) \(.farthest_num)"')"
+    expect "show farthest data when stored" "124 8 6" "$(json '"\(.farthest_steps) \(.farthest_num) \(.solution_num)"')"
 else
-    expect "show farthest null when not stored" "null null" "$(json '"\(.farthest_steps) \(.farthest_num)"')"
+    expect "show farthest null when not stored" "null null null" "$(json '"\(.farthest_steps) \(.farthest_num) \(.solution_num)"')"
 fi
 
 run show 1A9BF0C00
@@ -44,7 +44,7 @@ printf '%s\n' "$out" >"$T/drawn_ascii.txt"
 has "show draws in ASCII otherwise" "+---+-------+---+"
 
 run show 1A9BF0C00 --csv
-expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,mirror,self_mirror,farthest_steps,farthest_num,names" \
+expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names" \
     "$(printf '%s\n' "$out" | head -1)"
 expect "show --csv row" "1A9BF0C00,4091296,4WVE1,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-8)"
 run show 1A9BF0C00 --md

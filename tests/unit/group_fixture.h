@@ -1,6 +1,6 @@
 /* What the tests of the group searches (unit_farthest, unit_extremes) share: the classes
  * they check, the catalog every test of a program uses, one class opened with its
- * groups and reflections, and the plain breadth-first search from one member that they
+ * groups and reflections, and the plain breadth-first searches from one member that they
  * check against.  Include after unit_test.h. */
 #ifndef KLOTSKI_TESTS_GROUP_FIXTURE_H
 #define KLOTSKI_TESTS_GROUP_FIXTURE_H
@@ -107,6 +107,43 @@ static void brute_force(struct tested_class *t, uint32_t start, int *steps, uint
         *num += t->distance[t->queue[i]] == *steps;
         t->distance[t->queue[i]] = -1;
     }
+}
+
+/* SPEC.md: a layout is solved when its code starts with D (the 2x2 at address 13). */
+static inline bool code_is_solved(kl_code code)
+{
+    return code >> 32 == 0xD;
+}
+
+/* Plain breadth-first search from class member `start` for its solutions (SPEC.md): the
+ * solved members S such that no shortest path from start to S passes another solved
+ * member.  A member is "passed" when some shortest path to it comes through a solved
+ * member; t->distance holds 2 * distance + passed while it runs.  Returns how many
+ * solved members are left unpassed (0 when the group holds none). */
+static inline uint32_t brute_force_solutions(struct tested_class *t, uint32_t start)
+{
+    uint32_t head = 0, tail = 0, solutions = 0;
+    t->queue[tail++] = start;
+    t->distance[start] = 0;
+    while (head < tail) {
+        uint32_t at = t->queue[head++];
+        int here = t->distance[at];
+        bool solved = code_is_solved(t->g.codes[at]);
+        solutions += solved && !(here & 1);
+        bool passes = (here & 1) || solved;
+        for (uint32_t e = t->g.edge_start[at]; e < t->g.edge_start[at + 1]; e++) {
+            uint32_t to = t->g.edges[e];
+            if (t->distance[to] < 0) {
+                t->distance[to] = (here & ~1) + 2;
+                t->queue[tail++] = to;
+            }
+            if (t->distance[to] >> 1 == (here >> 1) + 1 && passes)
+                t->distance[to] |= 1;
+        }
+    }
+    for (uint32_t i = 0; i < tail; i++)
+        t->distance[t->queue[i]] = -1;
+    return solutions;
 }
 
 #endif
