@@ -66,7 +66,8 @@ CREATE TABLE layouts (
     code           INTEGER PRIMARY KEY,  -- the layout's 36-bit code
     group_id       INTEGER NOT NULL,     -- its group (groups.group_id)
     group_index    INTEGER NOT NULL,     -- rank of its code among its group's codes
-    min_steps      INTEGER               -- fewest steps to a solved layout; NULL if unsolvable
+    min_steps      INTEGER,              -- fewest steps to a solved layout; NULL if unsolvable
+    min_solution_num INTEGER             -- solved layouts min_steps away; NULL if unsolvable
 );
 
 -- The depth layers: for each solvable group and each depth d, its members with
