@@ -22,6 +22,7 @@ struct db {
     sqlite3 *handle;
     const char *path;
     sqlite3_stmt *layout, *min_steps, *group_by_id, *group_by_name;
+    bool has_min_solution_num; /* layouts has the column (known once layout is prepared) */
 };
 
 /* A query failed on a database that opened fine: nothing more can be answered. */
@@ -148,12 +149,28 @@ void db_close(struct db *db)
     free(db);
 }
 
+/* Whether the layouts table has the column: a database built before the column was
+ * added lacks it. */
+static bool layouts_has_column(struct db *db, const char *column)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT 1 FROM pragma_table_info('layouts') WHERE name = ?");
+    sqlite3_bind_text(stmt, 1, column, -1, SQLITE_STATIC);
+    bool found = db_step(db, stmt);
+    sqlite3_finalize(stmt);
+    return found;
+}
+
 bool db_layout(struct db *db, kl_code code, struct layout_row *out)
 {
-    if (!look_up(db, &db->layout,
-                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num"
-                 " FROM layouts WHERE code = ?",
-                 (int64_t)code, NULL))
+    if (!db->layout) {
+        db->has_min_solution_num = layouts_has_column(db, "min_solution_num");
+        /* An older database: its columns, NULL in min_solution_num's place. */
+        db->layout = db_prepare(db, db->has_min_solution_num
+            ? "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num FROM layouts WHERE code = ?"
+            : "SELECT code, group_id, group_index, min_steps, NULL, farthest_steps, farthest_num"
+              " FROM layouts WHERE code = ?");
+    }
+    if (!look_up(db, &db->layout, NULL, (int64_t)code, NULL))
         return false;
     sqlite3_stmt *s = db->layout;
     *out = (struct layout_row){
@@ -161,6 +178,9 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out)
         .group_id = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_ID),
         .group_index = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_INDEX),
         .min_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
+        .min_solution_num = db->has_min_solution_num
+                                ? (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_SOLUTION_NUM)
+                                : DB_ABSENT,
         .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
         .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
     };

@@ -16,6 +16,7 @@
 #include "core/database/format.h"
 
 #define DB_NULL (-1)           /* a NULL column in the structs below */
+#define DB_ABSENT (-2)         /* a column the database lacks (built before it was added) */
 
 struct db;
 
@@ -48,6 +49,7 @@ struct layout_row {
     int64_t group_id;
     int64_t group_index;
     int min_steps;        /* DB_NULL: unsolvable */
+    int min_solution_num; /* DB_NULL: unsolvable; DB_ABSENT: not in this database */
     int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
     int64_t farthest_num; /* DB_NULL: not stored */
 };

@@ -173,6 +173,8 @@ static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
     row->is_null[KL_DB_LAYOUT_MIN_STEPS] = min_steps == KL_DB_UNSOLVABLE;
     row->values[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id];
     row->is_null[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id] == 0;
+    /* The last column in the record; its DEFAULT (schema/tables.sql) is 1. */
+    row->stored_columns = a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_MIN_SOLUTION_NUM : 0;
     kl_db_checksum_add(&rows->sum, code, group_id, a->group_index[id], min_steps,
                        a->min_solution_num[id]);
     if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)

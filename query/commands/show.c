@@ -1,6 +1,7 @@
 /* `klotski show LAYOUT...`: everything known about a layout, beside its board. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "query/input/classic.h"
 #include "core/classes.h"
@@ -25,8 +26,9 @@ static const struct command_option show_options[] = {
 };
 
 static const char *const show_columns[] = {
-    "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps", "mirror",
-    "self_mirror", "farthest_steps", "farthest_num", "names", NULL};
+    "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps",
+    "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "names", NULL};
+#define SHOW_COLUMN_COUNT (sizeof show_columns / sizeof show_columns[0])
 
 static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
 {
@@ -43,6 +45,8 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_number(t, layout->group_index);
     table_number(t, group->size);
     table_number_or_null(t, layout->min_steps, "unsolvable");
+    if (layout->min_solution_num != DB_ABSENT)
+        table_number_or_null(t, layout->min_solution_num, "unsolvable");
     kl_code mirror = kl_code_mirror(layout->code);
     table_code(t, mirror);
     table_bool(t, mirror == layout->code);
@@ -72,7 +76,14 @@ static int show_layout(struct db *db, const struct layout_row *layout, const str
     (void)db;
     if (options.svg)
         return picture_board(layout, group);
-    struct table *t = table_new(show_columns);
+    /* A database built before min_solution_num was stored shows no such field. */
+    const char *columns[SHOW_COLUMN_COUNT];
+    size_t count = 0;
+    for (const char *const *c = show_columns; *c; c++)
+        if (layout->min_solution_num != DB_ABSENT || strcmp(*c, "min_solution_num") != 0)
+            columns[count++] = *c;
+    columns[count] = NULL;
+    struct table *t = table_new(columns);
     add_fields(t, layout, group);
     if (out_format() == FORMAT_TEXT)
         print_for_people(t, layout->code);
@@ -96,8 +107,9 @@ const struct command command_show = {
     .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
     .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
-            "group size, min_steps (or unsolvable), its mirror image and whether it is its\n"
-            "own mirror, its classic names, and farthest_steps/farthest_num when the\n"
+            "group size, min_steps (or unsolvable), min_solution_num (the solved layouts\n"
+            "min_steps away) when the database has it, its mirror image and whether it is\n"
+            "its own mirror, its classic names, and farthest_steps/farthest_num when the\n"
             "database has them.\n"
             "With no LAYOUT, reads one per line from stdin (or one board).\n",
     .options = show_options,
