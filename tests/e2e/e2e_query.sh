@@ -23,6 +23,23 @@ mirror=$(json .mirror)
 run show "$mirror" --json
 expect "the mirror of the mirror" 4FEA13400 "$(json .mirror)"
 expect "a mirror has the same min_steps" 138 "$(json .min_steps)"
+run show 1A9BF0C00 --json
+expect "show 1A9BF0C00 min_solution_num (SPEC.md: 2 minimal solutions)" 2 "$(json .min_solution_num)"
+unsolvable=$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")
+run show "$unsolvable" --json
+expect "show an unsolvable layout's min_solution_num" "null null" "$(json '"\(.min_steps) \(.min_solution_num)"')"
+# A database built before min_solution_num was stored: show leaves the field out.
+before=$T/before_min_solution_num.db
+rm -f "$before"
+sqlite3 -batch "$before" "ATTACH '$TEST_DB' AS full;
+    CREATE TABLE meta AS SELECT * FROM full.meta; CREATE TABLE classes AS SELECT * FROM full.classes;
+    CREATE TABLE groups AS SELECT * FROM full.groups WHERE name = '5-4-1-1';
+    CREATE TABLE layouts AS SELECT code, group_id, group_index, min_steps, farthest_steps, farthest_num
+        FROM full.layouts WHERE code = 0x1A9BF0C00"
+out=$("$K" --db "$before" show 1A9BF0C00 --json)
+expect "show without the column: min_steps" 81 "$(json .min_steps)"
+expect "show without the column: no min_solution_num" false "$(json 'has("min_solution_num")')"
+rm -f "$before"
 farthest_stored=$(sql 'SELECT farthest_steps IS NOT NULL FROM layouts WHERE code = 0x1A9BF0C00')
 run show 1A9BF0C00 --json
 if [ "$farthest_stored" = 1 ]; then
@@ -44,7 +61,7 @@ printf '%s\n' "$out" >"$T/drawn_ascii.txt"
 has "show draws in ASCII otherwise" "+---+-------+---+"
 
 run show 1A9BF0C00 --csv
-expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,mirror,self_mirror,farthest_steps,farthest_num,names" \
+expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,min_solution_num,mirror,self_mirror,farthest_steps,farthest_num,names" \
     "$(printf '%s\n' "$out" | head -1)"
 expect "show --csv row" "1A9BF0C00,4091296,4WVE1,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-8)"
 run show 1A9BF0C00 --md
