@@ -37,7 +37,8 @@ static inline void state_set(uint64_t *state, uint32_t i, unsigned value)
 #define SET_IN_ARENA 0x80000000u /* handle bit: the rest is an arena offset, not a solution */
 
 struct solution_sets {
-    uint32_t *handle;      /* per member of the two layers: its solution or its run */
+    uint32_t *handle;      /* per member: its solution, or its run (read while the next
+                              layer is built, gone two layers later) */
     uint32_t *taken_by;    /* per solution: 1 + the member whose union took it last */
     uint32_t *arena[2];    /* runs of the members of even and odd depths */
     size_t used[2], capacity[2];
@@ -125,9 +126,8 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
                                      uint16_t *min_solution_num, uint32_t *queue)
 {
     uint64_t *state = malloc(sizeof *state * (g->count / STATE_PER_WORD + 1));
-    struct solution_sets s = {.handle = malloc(sizeof *s.handle * (g->count + 1)),
-                              .taken_by = calloc(g->count + 1, sizeof *s.taken_by)};
-    int rc = state && s.handle && s.taken_by ? 0 : -1;
+    struct solution_sets s = {.handle = malloc(sizeof *s.handle * (g->count + 1))};
+    int rc = state && s.handle ? 0 : -1;
     if (state)
         memset(state, 0xFF, sizeof *state * (g->count / STATE_PER_WORD + 1));
     struct kl_walk walk;
@@ -140,6 +140,9 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
             state_set(state, i, 0);
             kl_walk_push(&walk, i); /* its rank among the solved members: walk.tail - 1 */
         }
+    s.taken_by = calloc(walk.tail + 1, sizeof *s.taken_by);
+    if (!s.taken_by)
+        rc = -1;
     unsigned layer = 0;
     while (rc == 0 && kl_walk_more(&walk)) {
         uint32_t at = kl_walk_next(&walk);
