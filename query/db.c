@@ -161,6 +161,7 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out)
         .group_id = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_ID),
         .group_index = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_INDEX),
         .min_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
+        .min_solution_num = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_SOLUTION_NUM),
         .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
         .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
         .solution_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),

@@ -48,6 +48,7 @@ struct layout_row {
     int64_t group_id;
     int64_t group_index;
     int min_steps;        /* DB_NULL: unsolvable */
+    int min_solution_num; /* DB_NULL: unsolvable */
     int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
     int64_t farthest_num; /* DB_NULL: not stored */
     int64_t solution_num; /* DB_NULL: not stored, or unsolvable */

@@ -20,7 +20,7 @@ CREATE INDEX hardest_by_steps ON hardest (min_steps);
 -- A layout with everything people ask first.
 CREATE VIEW layout_info AS
 SELECT printf('%09X', l.code) AS code_hex, l.code, c.name AS class, g.name AS group_name,
-       g.group_num, l.group_index, g.size AS group_size, l.min_steps,
+       g.group_num, l.group_index, g.size AS group_size, l.min_steps, l.min_solution_num,
        l.farthest_steps, l.farthest_num, l.solution_num, l.group_id, c.class_id
 FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id);
 

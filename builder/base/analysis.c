@@ -44,14 +44,18 @@ static int analyse_class(void *context, uint32_t item, int thread)
     }
     double t2 = thread_cpu();
     uint8_t *depth = malloc(g.count + 1);
+    uint16_t *min_solution_num = malloc(sizeof *min_solution_num * (g.count + 1));
     struct group_layers *groups = calloc(cg.group_count, sizeof *groups);
-    int rc = (depth && groups) ? layers_compute(&g, &cg, depth, groups) : -1;
+    int rc = (depth && min_solution_num && groups)
+                 ? layers_compute(&g, &cg, depth, min_solution_num, groups)
+                 : -1;
     if (rc == 0) {
         for (uint32_t i = 0; i < g.count; i++) {
             uint32_t id = g.ids[i];
             a->group_num[id] = (uint16_t)cg.group_of[i];
             a->group_index[id] = cg.group_index[i];
             a->min_steps[id] = depth[i];
+            a->min_solution_num[id] = min_solution_num[i];
         }
         a->group_count[class_id] = cg.group_count;
         a->groups[class_id] = groups;
@@ -66,6 +70,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
     pthread_mutex_unlock(&w->totals_lock);
     progress_add(g.count);
     free(depth);
+    free(min_solution_num);
     free(groups);
     class_groups_free(&cg);
     class_graph_free(&g);
@@ -87,7 +92,8 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
     a->group_num = malloc(sizeof *a->group_num * KL_LAYOUT_COUNT);
     a->group_index = malloc(sizeof *a->group_index * KL_LAYOUT_COUNT);
     a->min_steps = malloc(KL_LAYOUT_COUNT);
-    if (!a->group_num || !a->group_index || !a->min_steps) {
+    a->min_solution_num = malloc(sizeof *a->min_solution_num * KL_LAYOUT_COUNT);
+    if (!a->group_num || !a->group_index || !a->min_steps || !a->min_solution_num) {
         analysis_free(a);
         return -1;
     }
@@ -141,5 +147,6 @@ void analysis_free(struct analysis *a)
     free(a->group_num);
     free(a->group_index);
     free(a->min_steps);
+    free(a->min_solution_num);
     memset(a, 0, sizeof *a);
 }

@@ -12,6 +12,7 @@ struct analysis {
     uint16_t *group_num;    /* per id: group_num within its class */
     uint32_t *group_index;  /* per id */
     uint8_t *min_steps;     /* per id; KL_DB_UNSOLVABLE when unsolvable */
+    uint16_t *min_solution_num; /* per id; 0 when unsolvable */
     uint32_t group_count[KL_CLASS_COUNT];
     struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
     uint64_t edges;         /* (layout, neighbour) pairs seen */

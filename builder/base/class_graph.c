@@ -9,6 +9,7 @@
 
 #define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
 #define MIRROR_UNKNOWN UINT32_MAX /* g->mirror of a member not yet looked up */
+#define STEP_BLOCK 8 /* members whose neighbours are looked up together */
 
 /* The local index of `code`, which the class holds: every step stays in the class. */
 static inline uint32_t local_index(const struct kl_codemap *index, kl_code code)
@@ -62,33 +63,41 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
                 g->mirror[mirror] = i;
             }
     }
+    /* Members go in blocks: every neighbour's slot of a block is requested before any is
+     * read, so that many cache misses overlap, not only one member's. */
     size_t used = 0;
     struct kl_step steps[KL_MAX_STEPS];
-    for (uint32_t i = 0; i < n; i++) {
-        if (capacity - used < KL_MAX_STEPS) {
+    kl_code found[STEP_BLOCK][KL_MAX_STEPS];
+    int found_count[STEP_BLOCK];
+    for (uint32_t block = 0; block < n; block += STEP_BLOCK) {
+        uint32_t end = block + STEP_BLOCK < n ? block + STEP_BLOCK : n;
+        if (capacity - used < (size_t)STEP_BLOCK * KL_MAX_STEPS) {
             capacity *= 2;
             uint32_t *grown = realloc(g->edges, sizeof *g->edges * capacity);
             if (!grown)
                 goto out_of_memory;
             g->edges = grown;
         }
-        g->edge_start[i] = (uint32_t)used;
-        uint32_t mirror = g->mirror[i];
-        kl_raw raw = raws[i];
-        if (mirror < i) {
-            /* The mirror image's neighbours are complete: reflect them. */
-            for (uint32_t e = g->edge_start[mirror]; e < g->edge_start[mirror + 1]; e++)
-                g->edges[used++] = g->mirror[g->edges[e]];
-        } else {
-            int count = kl_steps(raw, steps);
-            /* All slots are requested before any is read, so the cache misses overlap. */
-            kl_code found[KL_MAX_STEPS];
+        for (uint32_t i = block; i < end; i++) {
+            if (g->mirror[i] < i)
+                continue;
+            int count = found_count[i - block] = kl_steps(raws[i], steps);
             for (int k = 0; k < count; k++) {
-                found[k] = kl_raw_to_code(kl_step_apply(raw, steps[k]));
-                kl_codemap_prefetch(&index, found[k]);
+                found[i - block][k] = kl_raw_to_code(kl_step_apply(raws[i], steps[k]));
+                kl_codemap_prefetch(&index, found[i - block][k]);
             }
-            for (int k = 0; k < count; k++)
-                g->edges[used++] = local_index(&index, found[k]);
+        }
+        for (uint32_t i = block; i < end; i++) {
+            g->edge_start[i] = (uint32_t)used;
+            uint32_t mirror = g->mirror[i];
+            if (mirror < i) {
+                /* The mirror image's neighbours are complete: reflect them. */
+                for (uint32_t e = g->edge_start[mirror]; e < g->edge_start[mirror + 1]; e++)
+                    g->edges[used++] = g->mirror[g->edges[e]];
+            } else {
+                for (int k = 0; k < found_count[i - block]; k++)
+                    g->edges[used++] = local_index(&index, found[i - block][k]);
+            }
         }
     }
     g->edge_start[n] = (uint32_t)used;

@@ -1,5 +1,6 @@
 /* Depth layers: every member's min_steps (fewest steps to a solved layout, by one
- * breadth-first search from all solved members of the class at once), and per group the
+ * breadth-first search from all solved members of the class at once) and min_solution_num
+ * (how many solved layouts lie that close, SPEC.md), and per group the
  * summary the database stores: solved count, largest min_steps, the hardest members and
  * the member lists of each layer. */
 #ifndef KLOTSKI_BUILDER_LAYERS_H
@@ -29,11 +30,13 @@ struct group_layers {
     struct layer *layers;    /* depth ascending */
 };
 
-/* Fills min_steps (one byte per member, KL_DB_UNSOLVABLE when unsolvable) and one
+/* Fills, per member (local index), min_steps (KL_DB_UNSOLVABLE when unsolvable) and
+ * min_solution_num (the solved members at distance min_steps; 0 when unsolvable), and one
  * group_layers per group_num into out (room for cg->group_count).  Returns 0, or -1 when
- * memory runs out or a depth would not fit in a byte (then out holds nothing to free). */
+ * memory runs out, a depth would not fit in a byte or a min_solution_num in 16 bits (then
+ * out holds nothing to free). */
 int layers_compute(const struct class_graph *g, const struct class_groups *cg,
-                   uint8_t *min_steps, struct group_layers *out);
+                   uint8_t *min_steps, uint16_t *min_solution_num, struct group_layers *out);
 
 /* Frees what layers_compute stored in one group_layers. */
 void group_layers_free(struct group_layers *gl);

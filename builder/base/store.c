@@ -171,7 +171,12 @@ static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
     row->values[KL_DB_LAYOUT_GROUP_INDEX] = a->group_index[id];
     row->values[KL_DB_LAYOUT_MIN_STEPS] = min_steps;
     row->is_null[KL_DB_LAYOUT_MIN_STEPS] = min_steps == KL_DB_UNSOLVABLE;
-    kl_db_checksum_add(&rows->sum, code, group_id, a->group_index[id], min_steps);
+    row->values[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id];
+    row->is_null[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id] == 0;
+    /* The last column in the record; its DEFAULT (schema/tables.sql) is 1. */
+    row->stored_columns = a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_MIN_SOLUTION_NUM : 0;
+    kl_db_checksum_add(&rows->sum, code, group_id, a->group_index[id], min_steps,
+                       a->min_solution_num[id]);
     if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)
         progress_add(id % PROGRESS_ROWS + 1);
 }
@@ -268,7 +273,8 @@ static int check_counts(struct writer *w)
 static int check_layouts(struct writer *w, const struct catalog *cat, const struct analysis *a)
 {
     sqlite3_stmt *st;
-    if (prepare(w, "SELECT group_id, group_index, min_steps FROM layouts WHERE code = ?", &st))
+    if (prepare(w, "SELECT group_id, group_index, min_steps, min_solution_num FROM layouts "
+                   "WHERE code = ?", &st))
         return -1;
     int rc = 0;
     for (uint32_t k = 0; k < SAMPLED_LAYOUTS && rc == 0; k++) {
@@ -278,7 +284,8 @@ static int check_layouts(struct writer *w, const struct catalog *cat, const stru
                     sqlite3_column_int64(st, 0) == w->group_base[cat->class_of[id]] + a->group_num[id] &&
                     sqlite3_column_int64(st, 1) == a->group_index[id] &&
                     (sqlite3_column_type(st, 2) == SQLITE_NULL ? KL_DB_UNSOLVABLE
-                                                               : sqlite3_column_int(st, 2)) == a->min_steps[id];
+                                                               : sqlite3_column_int(st, 2)) == a->min_steps[id] &&
+                    sqlite3_column_int(st, 3) == a->min_solution_num[id]; /* NULL reads as 0 */
         sqlite3_reset(st);
         if (!same) {
             snprintf(w->err, w->err_size, "self-check failed: layouts row %09llX differs",

@@ -154,6 +154,8 @@ static int integer_serial_type(int64_t v, bool small_constants, int *bytes)
 static int encode_cell(const struct table_pages_row *row, int column_count, bool small_constants,
                        unsigned char cell[CELL_MAX_BYTES])
 {
+    if (row->stored_columns > 0)
+        column_count = row->stored_columns;
     unsigned char record[1 + TABLE_PAGES_MAX_COLUMNS + TABLE_PAGES_MAX_COLUMNS * 8];
     int header = 1 + column_count, body = header;
     record[0] = (unsigned char)header;
@@ -254,6 +256,9 @@ static int write_leaves(struct writer *w, uint64_t row_count, int column_count,
         if (r > 0 && row.rowid <= previous)
             return fail(w, "row %llu: rowid %lld not above the previous one", (unsigned long long)r,
                         (long long)row.rowid);
+        if (row.stored_columns < 0 || row.stored_columns > column_count)
+            return fail(w, "row %llu: %d columns stored, of %d", (unsigned long long)r,
+                        row.stored_columns, column_count);
         uint32_t size = (uint32_t)encode_cell(&row, column_count, w->small_constants, cell);
         if (!page || LEAF_HEADER_BYTES + 2 * (cells + 1) + size > content) {
             if (page) {

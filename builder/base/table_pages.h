@@ -25,10 +25,17 @@ struct table_pages_row {
     bool is_null[TABLE_PAGES_MAX_COLUMNS];      /* true: the column is NULL (its value is
                                                    ignored); an INTEGER PRIMARY KEY column,
                                                    the rowid's alias, is stored as NULL */
+    int stored_columns;                         /* 0: the record holds every column; 1 or
+                                                   more: only the first that many, and
+                                                   SQLite reads each column left out as its
+                                                   DEFAULT (as it reads rows written before
+                                                   an ALTER TABLE ADD COLUMN), so a common
+                                                   value made the DEFAULT costs nothing */
 };
 
 /* Fills the row number `number` (0, 1, ... in order) of a table_pages_fill call into
- * *row; called once per row, in order. */
+ * *row, the same struct each time (what the previous call left in it stays unless
+ * overwritten); called once per row, in order. */
 typedef void table_pages_next_row(void *context, uint64_t number, struct table_pages_row *row);
 
 /* Writes `row_count` rows of `column_count` columns into the empty rowid table whose
@@ -39,7 +46,8 @@ typedef void table_pages_next_row(void *context, uint64_t number, struct table_p
  *   TABLE_PAGES_MAX_COLUMNS; err, err_size: where a failure's reason goes.
  * RETURN: 0, or -1 with a one-line reason in err (without the path): the file cannot be read or written,
  *   is not an SQLite database, uses auto-vacuum, or the root page is not an empty table
- *   leaf; memory ran out.  A failure may leave the file damaged.
+ *   leaf; a row's stored_columns is above column_count or its rowid not ascending;
+ *   memory ran out.  A failure may leave the file damaged.
  * NOTES: the file grows by about row_count * (record size + 3) bytes; nothing is synced
  *   to disk (the caller decides). */
 int table_pages_fill(const char *path, uint32_t root_page, uint64_t row_count,

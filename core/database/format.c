@@ -30,13 +30,14 @@ static void flush(struct kl_db_checksum *sum)
 }
 
 void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group_id,
-                        uint32_t group_index, uint8_t min_steps)
+                        uint32_t group_index, uint8_t min_steps, uint16_t min_solution_num)
 {
     unsigned char *record = sum->batch + sum->batched * KL_DB_LAYOUT_RECORD_BYTES;
     put_little_endian(record, code, 8);
     put_little_endian(record + 8, group_id, 4);
     put_little_endian(record + 12, group_index, 4);
     record[16] = min_steps;
+    put_little_endian(record + 17, min_solution_num, 2);
     if (++sum->batched == KL_DB_CHECKSUM_BATCH_ROWS)
         flush(sum);
 }

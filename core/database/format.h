@@ -17,7 +17,7 @@
 
 /* meta.format_version of the databases this code writes and reads.  Raise it with any
  * change a reader of the old format would misread; both programs then refuse old files. */
-#define KL_DB_FORMAT_VERSION 1
+#define KL_DB_FORMAT_VERSION 2
 
 /* Where both programs look for the database when given no path. */
 #define KL_DB_DEFAULT_PATH "data/klotski.db"
@@ -48,12 +48,13 @@
  * record covers, and the parameters of the builder's INSERT.  KL_DB_LAYOUT_COLUMNS lists
  * their names in this order for SQL text; the enum gives each its position (a column
  * index of "SELECT " KL_DB_LAYOUT_COLUMNS, or one less than a parameter number). */
-#define KL_DB_LAYOUT_COLUMNS "code, group_id, group_index, min_steps"
+#define KL_DB_LAYOUT_COLUMNS "code, group_id, group_index, min_steps, min_solution_num"
 enum kl_db_layout_column {
     KL_DB_LAYOUT_CODE,         /* the 36-bit code, the row's key */
     KL_DB_LAYOUT_GROUP_ID,     /* groups.group_id */
     KL_DB_LAYOUT_GROUP_INDEX,  /* rank of the code among its group's codes */
     KL_DB_LAYOUT_MIN_STEPS,    /* NULL when unsolvable */
+    KL_DB_LAYOUT_MIN_SOLUTION_NUM, /* solved layouts min_steps away; NULL when unsolvable */
     KL_DB_LAYOUT_COLUMN_COUNT
 };
 
@@ -68,12 +69,13 @@ enum kl_db_layout_column {
 /* Writes the name of group `group_num` of class `c` into name. */
 void kl_db_group_name(struct kl_class c, uint32_t group_num, char name[KL_DB_GROUP_NAME_SIZE]);
 
-/* layouts_crc32: zlib's CRC-32 over one 17-byte record per layouts row in code order:
+/* layouts_crc32: zlib's CRC-32 over one 19-byte record per layouts row in code order:
  * code (8 bytes), group_id (4), group_index (4), little-endian, then min_steps (1 byte,
- * KL_DB_UNSOLVABLE for NULL).  The builder computes it while writing, `klotski verify`
- * again from the table.  The accumulator batches records, because one CRC call per
- * 17 bytes costs more than the rows it covers. */
-#define KL_DB_LAYOUT_RECORD_BYTES 17
+ * KL_DB_UNSOLVABLE for NULL), then min_solution_num (2 bytes, little-endian, 0 for NULL:
+ * a solvable layout has at least 1).  The builder computes it while writing, `klotski
+ * verify` again from the table.  The accumulator batches records, because one CRC call
+ * per 19 bytes costs more than the rows it covers. */
+#define KL_DB_LAYOUT_RECORD_BYTES 19
 #define KL_DB_CHECKSUM_BATCH_ROWS 1024
 
 /* A layouts_crc32 being computed.  Its fields are the functions' own. */
@@ -87,9 +89,10 @@ struct kl_db_checksum {
 void kl_db_checksum_start(struct kl_db_checksum *sum);
 
 /* Adds the record of one layouts row; rows must come in ascending code order.  min_steps
- * is the row's min_steps, KL_DB_UNSOLVABLE when NULL. */
+ * is the row's min_steps, KL_DB_UNSOLVABLE when NULL; min_solution_num its
+ * min_solution_num, 0 when NULL. */
 void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group_id,
-                        uint32_t group_index, uint8_t min_steps);
+                        uint32_t group_index, uint8_t min_steps, uint16_t min_solution_num);
 
 /* Returns layouts_crc32 of the rows added so far; more may be added afterwards. */
 uint32_t kl_db_checksum_value(struct kl_db_checksum *sum);

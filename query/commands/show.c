@@ -25,8 +25,9 @@ static const struct command_option show_options[] = {
 };
 
 static const char *const show_columns[] = {
-    "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps", "mirror",
-    "self_mirror", "farthest_steps", "farthest_num", "solution_num", "names", NULL};
+    "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps",
+    "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
+    "names", NULL};
 
 static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
 {
@@ -43,6 +44,7 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_number(t, layout->group_index);
     table_number(t, group->size);
     table_number_or_null(t, layout->min_steps, "unsolvable");
+    table_number_or_null(t, layout->min_solution_num, "unsolvable");
     kl_code mirror = kl_code_mirror(layout->code);
     table_code(t, mirror);
     table_bool(t, mirror == layout->code);
@@ -97,9 +99,10 @@ const struct command command_show = {
     .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
     .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
-            "group size, min_steps (or unsolvable), its mirror image and whether it is its\n"
-            "own mirror, its classic names, and farthest_steps, farthest_num and\n"
-            "solution_num when the database has them.\n"
+            "group size, min_steps (or unsolvable), min_solution_num (the solved layouts\n"
+            "min_steps away), its mirror image and whether it is its own mirror, its\n"
+            "classic names, and farthest_steps, farthest_num and solution_num when the\n"
+            "database has them.\n"
             "With no LAYOUT, reads one per line from stdin (or one board).\n",
     .options = show_options,
     .check = check_show,

@@ -135,7 +135,8 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
         int64_t group_index = sqlite3_column_int64(stmt, KL_DB_LAYOUT_GROUP_INDEX);
         int min_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_MIN_STEPS);
         kl_db_checksum_add(&sum, code, (uint32_t)group_id, (uint32_t)group_index,
-                           (uint8_t)(min_steps == DB_NULL ? KL_DB_UNSOLVABLE : min_steps));
+                           (uint8_t)(min_steps == DB_NULL ? KL_DB_UNSOLVABLE : min_steps),
+                           (uint16_t)sqlite3_column_int(stmt, KL_DB_LAYOUT_MIN_SOLUTION_NUM));
         int farthest_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_COLUMN_COUNT);
         scan_row(s, g, code, group_id, group_index, min_steps, farthest_steps, previous);
         previous = code;

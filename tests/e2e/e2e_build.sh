@@ -44,6 +44,12 @@ expect "1A9BF0C00 group name" "5-4-1-1" "$(sql 'SELECT group_name FROM layout_in
 expect "the other 25,955 group of 5-4-1 has the smaller minimum code" 1 \
     "$(sql "SELECT a.min_code < b.min_code AND a.size = b.size FROM groups a, groups b WHERE a.name = '5-4-1-0' AND b.name = '5-4-1-1'")"
 expect "4FEA13400 min_steps" 138 "$(sql 'SELECT min_steps FROM layouts WHERE code = 0x4FEA13400')"
+# SPEC.md: 1A9BF0C00 has 2 minimal solutions at 81 steps.
+expect "1A9BF0C00 min_solution_num" 2 "$(sql 'SELECT min_solution_num FROM layout_info WHERE code = 0x1A9BF0C00')"
+expect "min_solution_num exactly where min_steps" "28913089|0" \
+    "$(sql 'SELECT count(min_solution_num), sum((min_steps IS NULL) <> (min_solution_num IS NULL)) FROM layouts')"
+expect "a solved layout is its own one minimal solution" 0 \
+    "$(sql 'SELECT count(*) FROM layouts WHERE min_steps = 0 AND min_solution_num <> 1')"
 expect "solved layouts" 2260392 "$(sql 'SELECT count(*) FROM layouts WHERE min_steps = 0')"
 expect "solved = 2x2 at address 13" 2260392 \
     "$(sql 'SELECT count(*) FROM layouts WHERE code >= 0xD00000000 AND code < 0xE00000000')"

@@ -23,6 +23,11 @@ mirror=$(json .mirror)
 run show "$mirror" --json
 expect "the mirror of the mirror" 4FEA13400 "$(json .mirror)"
 expect "a mirror has the same min_steps" 138 "$(json .min_steps)"
+run show 1A9BF0C00 --json
+expect "show 1A9BF0C00 min_solution_num (SPEC.md: 2 minimal solutions)" 2 "$(json .min_solution_num)"
+unsolvable=$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")
+run show "$unsolvable" --json
+expect "show an unsolvable layout's min_solution_num" "null null" "$(json '"\(.min_steps) \(.min_solution_num)"')"
 farthest_stored=$(sql 'SELECT farthest_steps IS NOT NULL FROM layouts WHERE code = 0x1A9BF0C00')
 run show 1A9BF0C00 --json
 if [ "$farthest_stored" = 1 ]; then
@@ -44,7 +49,7 @@ printf '%s\n' "$out" >"$T/drawn_ascii.txt"
 has "show draws in ASCII otherwise" "+---+-------+---+"
 
 run show 1A9BF0C00 --csv
-expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names" \
+expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,min_solution_num,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names" \
     "$(printf '%s\n' "$out" | head -1)"
 expect "show --csv row" "1A9BF0C00,4091296,4WVE1,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-8)"
 run show 1A9BF0C00 --md
@@ -294,10 +299,10 @@ expect "missing database: exit status" 2 $?
 case $out in *"build it with \`make\`"*) expect "missing database says how to build it" ok ok ;;
     *) expect "missing database says how to build it" "...make..." "$out" ;; esac
 rm -f "$T/other.db"
-sqlite3 "$T/other.db" "CREATE TABLE meta (key TEXT PRIMARY KEY, value); INSERT INTO meta VALUES ('format_version', 2)"
+sqlite3 "$T/other.db" "CREATE TABLE meta (key TEXT PRIMARY KEY, value); INSERT INTO meta VALUES ('format_version', 1)"
 out=$("$K" --db "$T/other.db" show 1A9BF0C00 2>&1)
 expect "other format version: exit status" 2 $?
-case $out in *"format version 2"*"rebuild"*) expect "other format version says to rebuild" ok ok ;;
+case $out in *"format version 1"*"rebuild"*) expect "other format version says to rebuild" ok ok ;;
     *) expect "other format version says to rebuild" "...rebuild..." "$out" ;; esac
 out=$("$K" --db "$T/board.txt" show 1A9BF0C00 2>&1)
 expect "not a database: exit status" 2 $?

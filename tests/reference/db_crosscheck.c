@@ -2,7 +2,10 @@
  * most SMALL_CLASS layouts, and a few larger ones, it lists the class's layouts with the
  * placer of the naive model (layout_model.h), links them with its brute-force steps,
  * finds the groups, their numbering, group_index and min_steps by plain BFS, and compares
- * all of it with the layouts, groups, layers and classes tables.  Nothing of core/ or
+ * all of it with the layouts, groups, layers and classes tables.  min_solution_num comes
+ * from a search of its own from each layout (the solved layouts at the first distance
+ * that has any): for every member of a group of up to BRUTE_GROUP layouts, and for
+ * SAMPLES_PER_GROUP members spread over each larger group.  Nothing of core/ or
  * builder/ takes part (only the constants of core's headers), so a wrong engine cannot
  * vouch for itself.
  *
@@ -26,6 +29,11 @@
 /* 5-4-1 holds SPEC.md's worked example 1A9BF0C00 and its tie of two 25,955-layout groups;
  * 5-4-2 holds 4FEA13400 and the deepest layouts (138 steps) of the whole database. */
 static const char *const larger_classes[] = {"5-4-1", "5-4-2"};
+/* min_solution_num by one search per layout: every member of the groups up to this size
+ * (89,398 layouts in solvable ones), and this many members spread over each larger group
+ * (31 solvable ones, of 5,344 to 81,340 layouts); about 0.6 s of CPU in all. */
+#define BRUTE_GROUP 5000
+#define SAMPLES_PER_GROUP 200
 
 #define MAX_JIANG 7
 #define MAX_BING 14
@@ -85,6 +93,8 @@ struct class_graph {
     uint32_t *first, *adj; /* the neighbours of i are adj[first[i] .. first[i + 1]) */
     size_t adj_room;
     int32_t *steps;          /* min_steps, or NO_STEPS */
+    uint32_t *seen, *queue;  /* the per-layout searches' marks (a stamp each) and queue */
+    uint32_t stamp;
     uint32_t *group, *index; /* group_num, group_index */
     uint32_t *member;        /* the layouts of each group, see struct group */
     struct group *g;         /* by group_num */
@@ -176,6 +186,45 @@ static size_t spread(struct class_graph *c, uint32_t *queue, size_t head, size_t
     return tail;
 }
 
+static bool is_solved(kl_code code)
+{
+    return (code >> 32) == KL_SOLVED_KING_ADDR;
+}
+
+/* min_solution_num of layout v by a breadth-first search of its own, distance by
+ * distance, until a distance holds solved layouts: their number; 0 when none is reached
+ * (an unsolvable group). */
+static uint32_t min_solutions_by_search(struct class_graph *c, uint32_t v)
+{
+    uint32_t stamp = ++c->stamp;
+    size_t head = 0, tail = 0;
+    c->seen[v] = stamp;
+    c->queue[tail++] = v;
+    while (head < tail) {
+        size_t distance_end = tail;
+        uint32_t solved = 0;
+        for (size_t k = head; k < distance_end; k++)
+            solved += is_solved(c->code[c->queue[k]]);
+        if (solved)
+            return solved;
+        for (; head < distance_end; head++)
+            for (uint32_t e = c->first[c->queue[head]]; e < c->first[c->queue[head] + 1]; e++)
+                if (c->seen[c->adj[e]] != stamp) {
+                    c->seen[c->adj[e]] = stamp;
+                    c->queue[tail++] = c->adj[e];
+                }
+    }
+    return 0;
+}
+
+/* Whether min_solution_num of layout i is checked: every member of a small group, an
+ * evenly spread sample of a larger one. */
+static bool searched(const struct class_graph *c, size_t i)
+{
+    uint32_t size = c->g[c->group[i]].size;
+    return size <= BRUTE_GROUP || c->index[i] % ((size + SAMPLES_PER_GROUP - 1) / SAMPLES_PER_GROUP) == 0;
+}
+
 static int by_size_then_min_code(const void *a, const void *b)
 {
     const struct group *x = a, *y = b;
@@ -231,7 +280,7 @@ static void solve_class(struct class_graph *c)
 
     size_t tail = 0;
     for (size_t i = 0; i < n; i++) {
-        bool solved = (c->code[i] >> 32) == KL_SOLVED_KING_ADDR;
+        bool solved = is_solved(c->code[i]);
         c->steps[i] = solved ? 0 : NO_STEPS;
         if (solved)
             queue[tail++] = (uint32_t)i;
@@ -291,8 +340,8 @@ static void open_db(struct db *db, const char *path)
                                       "WHERE class_id = ?1 ORDER BY name");
     db->layers = prepare(db, "SELECT depth, size FROM layers WHERE group_id = ?1 "
                              "ORDER BY depth");
-    db->layout = prepare(db, "SELECT group_id, group_index, min_steps FROM layouts "
-                             "WHERE code = ?1");
+    db->layout = prepare(db, "SELECT group_id, group_index, min_steps, min_solution_num "
+                             "FROM layouts WHERE code = ?1");
 }
 
 static void close_db(struct db *db)
@@ -497,11 +546,13 @@ static bool check_class_row(struct db *db, struct report *r, const struct class_
 }
 
 /* Every layout's row, in code order so that SQLite walks the table front to back; marks
- * the groups with a member that differs. */
-static void check_layouts(struct db *db, struct report *r, const struct class_graph *c,
-                          const struct class_rows *rows, bool *bad, int *shown)
+ * the groups with a member that differs.  Returns how many layouts' min_solution_num was
+ * searched for. */
+static size_t check_layouts(struct db *db, struct report *r, struct class_graph *c,
+                            const struct class_rows *rows, bool *bad, int *shown)
 {
     sqlite3_stmt *st = db->layout;
+    size_t searches = 0;
     for (size_t i = 0; i < c->count; i++) {
         uint32_t k = c->group[i];
         sqlite3_bind_int64(st, 1, (sqlite3_int64)c->code[i]);
@@ -509,10 +560,19 @@ static void check_layouts(struct db *db, struct report *r, const struct class_gr
         int64_t group_id = found ? column(st, 0) : SQL_NULL;
         int64_t index = found ? column(st, 1) : SQL_NULL;
         int64_t steps = found ? column(st, 2) : SQL_NULL;
+        int64_t min_solutions = found ? column(st, 3) : SQL_NULL;
         sqlite3_reset(st);
+        /* Unsolvable: NULL.  Unsearched: whatever the row holds, so no difference. */
+        int64_t expected = min_solutions;
+        if (c->steps[i] == NO_STEPS)
+            expected = SQL_NULL;
+        else if (searched(c, i)) {
+            expected = min_solutions_by_search(c, (uint32_t)i);
+            searches++;
+        }
         bool in_group = group_id == rows->id_of[k] && group_id != SQL_NULL;
         if (found && in_group && index == c->index[i] &&
-            steps == steps_or_null(c->steps[i]))
+            steps == steps_or_null(c->steps[i]) && min_solutions == expected)
             continue;
         bad[k] = true;
         char want[NAME_SIZE], subject[NAME_SIZE + 16];
@@ -529,7 +589,9 @@ static void check_layouts(struct db *db, struct report *r, const struct class_gr
         }
         same(r, &shown[k], subject, "group_index", c->index[i], index);
         same(r, &shown[k], subject, "min_steps", steps_or_null(c->steps[i]), steps);
+        same(r, &shown[k], subject, "min_solution_num", expected, min_solutions);
     }
+    return searches;
 }
 
 /* The group's layers rows: one per depth 0..max_min_steps with its member count, or one
@@ -593,8 +655,8 @@ static bool check_group(struct db *db, struct report *r, const struct class_grap
 
 /* One check for the class row and its number of group rows, one per group for the group
  * row, its layers and its members' rows. */
-static void check_class(struct db *db, struct report *r, const struct class_graph *c,
-                        struct class_rows *rows)
+static size_t check_class(struct db *db, struct report *r, struct class_graph *c,
+                          struct class_rows *rows)
 {
     int64_t class_id;
     bool class_ok = check_class_row(db, r, c, &class_id);
@@ -623,12 +685,17 @@ static void check_class(struct db *db, struct report *r, const struct class_grap
      * its members do. */
     for (uint32_t k = 0; k < c->groups; k++)
         bad[k] = !check_group(db, r, c, rows, k, &shown[k], histogram);
-    check_layouts(db, r, c, rows, bad, shown);
+    c->seen = grow(c->seen, c->count, sizeof c->seen[0]);
+    c->queue = grow(c->queue, c->count, sizeof c->queue[0]);
+    memset(c->seen, 0, c->count * sizeof c->seen[0]);
+    c->stamp = 0;
+    size_t searches = check_layouts(db, r, c, rows, bad, shown);
     for (uint32_t k = 0; k < c->groups; k++)
         count(r, !bad[k]);
     free(histogram);
     free(shown);
     free(bad);
+    return searches;
 }
 
 /* ---- the classes ---- */
@@ -689,7 +756,7 @@ int main(int argc, char **argv)
     struct report r = {0};
     struct class_graph c = {0};
     struct class_rows rows = {0};
-    size_t classes = 0, layouts = 0, groups = 0;
+    size_t classes = 0, layouts = 0, groups = 0, searches = 0;
     for (c.jiang = 0; c.jiang <= MAX_JIANG; c.jiang++)
         for (c.bing = 0; 2 * c.jiang + c.bing <= FREE_CELLS - MIN_EMPTY; c.bing++)
             for (c.style = 0; c.style <= c.jiang; c.style++) {
@@ -701,7 +768,7 @@ int main(int argc, char **argv)
                     continue;
                 link_steps(&c);
                 solve_class(&c);
-                check_class(&db, &r, &c, &rows);
+                searches += check_class(&db, &r, &c, &rows);
                 classes++;
                 layouts += c.count;
                 groups += c.groups;
@@ -711,7 +778,8 @@ int main(int argc, char **argv)
     printf("db_crosscheck: %zu classes (all up to %d layouts, and", classes, SMALL_CLASS);
     for (size_t i = 0; i < sizeof larger_classes / sizeof larger_classes[0]; i++)
         printf(" %s", larger_classes[i]);
-    printf("), %zu layouts, %zu groups against brute force in %.1f s\n", layouts, groups,
+    printf("), %zu layouts, %zu groups, min_solution_num of %zu layouts by a search each, "
+           "against brute force in %.1f s\n", layouts, groups, searches,
            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     printf("db_crosscheck: %d passed, %d failed\n", r.passed, r.failed);
 
@@ -720,6 +788,8 @@ int main(int argc, char **argv)
     free(c.first);
     free(c.adj);
     free(c.steps);
+    free(c.seen);
+    free(c.queue);
     free(c.group);
     free(c.index);
     free(c.member);

@@ -13,7 +13,7 @@
 
 #include "builder/base/table_pages.h"
 
-#define COLUMNS 4 /* id INTEGER PRIMARY KEY (the rowid), a, b, c */
+#define COLUMNS 4 /* id INTEGER PRIMARY KEY (the rowid), a, b, c INTEGER DEFAULT 1 */
 
 /* Values whose serial types span every integer size SQLite has, and NULL. */
 static const int64_t values[] = {0, 1, -1, 2, 127, 128, -128, -129, 32767, 32768, -32769,
@@ -46,6 +46,9 @@ static void next_row(void *context, uint64_t r, struct table_pages_row *row)
         row->is_null[c] = row_is_null(r, c);
         row->values[c] = row_value(r, c);
     }
+    /* c's DEFAULT, left out of the record of half the rows that hold it, must read back. */
+    bool c_is_default = !row->is_null[COLUMNS - 1] && row->values[COLUMNS - 1] == 1;
+    row->stored_columns = c_is_default && r % 40 < 20 ? COLUMNS - 1 : 0;
 }
 
 static sqlite3 *open_db(const char *path)
@@ -107,7 +110,7 @@ static uint32_t create_table(const char *path, int page_size)
     sqlite3 *db = open_db(path);
     char sql[200];
     snprintf(sql, sizeof sql, "PRAGMA page_size = %d; CREATE TABLE t (id INTEGER PRIMARY KEY, "
-                              "a INTEGER, b INTEGER, c INTEGER); CREATE TABLE after (x)", page_size);
+                              "a INTEGER, b INTEGER, c INTEGER DEFAULT 1); CREATE TABLE after (x)", page_size);
     exec(db, sql);
     uint32_t root = (uint32_t)query_int(db, "SELECT rootpage FROM sqlite_schema WHERE name = 't'");
     sqlite3_close(db);
@@ -202,7 +205,16 @@ static void descending_rowids(void *context, uint64_t r, struct table_pages_row 
     row->is_null[0] = true;
 }
 
-/* Refusals: a file that is no database, rows out of order, a table already filled. */
+static void too_many_stored(void *context, uint64_t r, struct table_pages_row *row)
+{
+    (void)context;
+    row->rowid = (int64_t)r;
+    row->is_null[0] = true;
+    row->stored_columns = COLUMNS + 1;
+}
+
+/* Refusals: a file that is no database, rows out of order, a table already filled, a
+ * row storing more columns than the table has. */
 static void test_refusals(void **state)
 {
     (void)state;
@@ -226,6 +238,10 @@ static void test_refusals(void **state)
     assert_non_null(strstr(err, "not the root of an empty table"));
     assert_int_equal(table_pages_fill(path, 1, 5, COLUMNS, next_row, &rows, err, sizeof err), -1);
     assert_int_equal(table_pages_fill(path, root, 5, 0, next_row, &rows, err, sizeof err), -1);
+
+    root = create_table(path, 1024);
+    assert_int_equal(table_pages_fill(path, root, 5, COLUMNS, too_many_stored, NULL, err, sizeof err), -1);
+    assert_non_null(strstr(err, "5 columns stored, of 4"));
     unlink(path);
 }
 
