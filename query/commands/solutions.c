@@ -117,8 +117,9 @@ static int solutions_of(struct db *db, const struct layout_row *layout, const st
              table_rows(t), table_rows(t) == 1 ? "" : "s", minimal, layout->min_steps);
     answer_print(headline, summary, "solution_list", t);
     /* Where the database stores the counts, they must be the search's. */
-    int status = check_stored(hex, "solution_num", layout->solution_num, table_rows(t),
+    int status = check_stored(hex, "min_solution_num", layout->min_solution_num, minimal,
                               EXIT_ANSWERED);
+    status = check_stored(hex, "solution_num", layout->solution_num, table_rows(t), status);
     table_free(summary);
     table_free(t);
     return status;

@@ -108,6 +108,11 @@ err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
 expect "solutions: a stored count it disagrees with exits 1" 1 $?
 expect "solutions: the disagreement in one line" \
     "klotski: 1A9BF0C00: the database stores solution_num 7, the search finds 6: the database is wrong; rebuild it" "$err"
+fsql "UPDATE layouts SET solution_num = 6, min_solution_num = 3 WHERE code = 0x1A9BF0C00"
+err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
+expect "solutions: a stored min_solution_num it disagrees with exits 1" 1 $?
+expect "solutions: that disagreement in one line" \
+    "klotski: 1A9BF0C00: the database stores min_solution_num 3, the search finds 2: the database is wrong; rebuild it" "$err"
 
 rm -f "$db" "$WORK/junk.db"
 
