@@ -164,9 +164,10 @@ check: test-deps tools $(UNIT_TESTS) $(REFERENCE) fuzz-build
 bench: deps tools $(OBJ)/bench/bench_core
 	bench/run.sh $(BIN) $(OBJ)
 
-# The group extremes' and the solution counts' cost, run by hand (see
-# builder/extremes/README.md, builder/farthest/README.md): they need the builder.
-$(OBJ)/bench/bench_extremes $(OBJ)/bench/bench_farthest: $(OBJ)/bench/%: bench/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
+# The group extremes', the solution counts' and the farthest phase's searches' cost, run
+# by hand (see builder/extremes/README.md, builder/farthest/README.md, bench/README.md):
+# they need the builder.
+$(OBJ)/bench/bench_extremes $(OBJ)/bench/bench_farthest $(OBJ)/bench/bench_phase: $(OBJ)/bench/%: bench/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)
 
