@@ -1,8 +1,9 @@
 -- Run by bin/klotski-build after the bulk load into the tables of schema/tables.sql.
 
 -- Filled by the farthest phase (klotski-build --farthest), a few groups per transaction;
--- NULL until then.  A group's layouts rows are filled in the same transaction that sets
--- its groups.diameter, so a group is done exactly when its diameter is not NULL; meta
+-- NULL until then.  A group's layouts rows are filled in the same transaction, so a group
+-- is done exactly when the farthest_steps of its member min_code is not NULL (its
+-- groups.diameter says nothing: the base build stores most groups' diameters); meta
 -- 'farthest_groups_done' counts the groups done, and the phase is complete when it equals
 -- meta 'groups'.  Added after the load because a row written without trailing columns
 -- stores nothing for them.

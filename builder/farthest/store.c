@@ -28,13 +28,16 @@ static int exec(struct farthest_store *fs, const char *sql, const char *what)
     return sqlite3_exec(fs->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(fs, what);
 }
 
-/* Reads the groups table; group_id must run in class_id, then group_num order. */
+/* Reads the groups table; group_id must run in class_id, then group_num order.  A group
+ * is done when its layouts rows are: the base build stores the diameter of most groups
+ * already, so the farthest_steps of its smallest member says it. */
 static int read_groups(struct farthest_store *fs)
 {
     sqlite3_stmt *st;
     if (sqlite3_prepare_v2(fs->db,
                            "SELECT group_id, class_id, group_num, size, min_code, "
-                           "diameter IS NOT NULL FROM groups ORDER BY group_id",
+                           "(SELECT farthest_steps FROM layouts WHERE code = min_code) "
+                           "IS NOT NULL FROM groups ORDER BY group_id",
                            -1, &st, NULL) != SQLITE_OK)
         return fail(fs, "reading groups");
     size_t room = 0;
