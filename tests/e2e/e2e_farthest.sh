@@ -12,7 +12,7 @@ fsql() { sqlite3 -batch "$db" "$1"; }
 done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; }
 # The groups done (their layouts rows filled; the base build stores most diameters).
 done_groups() { fsql "SELECT count(*) FROM groups g JOIN layouts l ON l.code = g.min_code
-                      WHERE l.farthest_steps IS NOT NULL $1"; }
+                      WHERE l.farthest_steps IS NOT NULL ${1:-}"; }
 
 expect "nothing done after a build" 0 "$(done_meta)"
 

@@ -237,6 +237,8 @@ static void test_work_bound(void **state)
         bool dense = strcmp(names[i], "4-1-1") == 0;
         assert_int_equal(bounded[0].settled, !dense);
         /* Nothing is searched when no group fits. */
+        for (uint32_t num = 0; num < c.t.cg.group_count; num++)
+            extremes_row_free(&bounded[num]);
         assert_int_equal(class_extremes_find(bounded, &c.t.g, &c.t.cg, 0), 0);
         for (uint32_t num = 0; num < c.t.cg.group_count; num++)
             assert_true(!bounded[num].settled && bounded[num].work == 0);
