@@ -262,6 +262,26 @@ static long long mark_lists(struct db *db, const char *sql, const struct group_f
     return corrupt;
 }
 
+/* One kind of group member list ("peripheral", "central") against the marks of the scan,
+ * for the groups whose farthest_steps are all stored. */
+static void check_extreme_lists(struct checks *c, struct db *db, const struct group_facts *g,
+                                const struct scan *s, const char *kind, const uint64_t *expected)
+{
+    size_t n = (size_t)g->count;
+    uint64_t *marks = xcalloc(n, sizeof *marks);
+    char sql[160], decode[64], theirs[64];
+    snprintf(sql, sizeof sql, "SELECT group_id, 0, %s_count, %s_ids FROM groups WHERE %s_ids IS NOT NULL",
+             kind, kind, kind);
+    long long corrupt = mark_lists(db, sql, g, marks), wrong = 0;
+    for (size_t i = 0; i < n; i++)
+        wrong += s->group_farthest[i] == g->size[i] && marks[i] != expected[i];
+    snprintf(decode, sizeof decode, "%s lists that do not decode", kind);
+    snprintf(theirs, sizeof theirs, "groups whose %s list is not theirs", kind);
+    check(c, decode, 0, corrupt);
+    check(c, theirs, 0, wrong);
+    free(marks);
+}
+
 /* Every layer holds exactly its group's members of its depth; every peripheral (central)
  * list of a group whose farthest_steps are all stored, its members whose farthest_steps
  * is the diameter (radius). */
@@ -276,23 +296,9 @@ static void check_member_lists(struct checks *c, struct db *db, const struct gro
         wrong += marks[i] != s->layer_marks[i];
     check(c, "layers that do not decode", 0, corrupt);
     check(c, "groups whose layers are not their members", 0, wrong);
-    memset(marks, 0, n * sizeof *marks);
-    corrupt = mark_lists(db, "SELECT group_id, 0, peripheral_count, peripheral_ids FROM groups"
-                             " WHERE peripheral_ids IS NOT NULL", g, marks);
-    wrong = 0;
-    for (size_t i = 0; i < n; i++)
-        wrong += s->group_farthest[i] == g->size[i] && marks[i] != s->peripheral_marks[i];
-    check(c, "peripheral lists that do not decode", 0, corrupt);
-    check(c, "groups whose peripheral list is not theirs", 0, wrong);
-    memset(marks, 0, n * sizeof *marks);
-    corrupt = mark_lists(db, "SELECT group_id, 0, central_count, central_ids FROM groups"
-                             " WHERE central_ids IS NOT NULL", g, marks);
-    wrong = 0;
-    for (size_t i = 0; i < n; i++)
-        wrong += s->group_farthest[i] == g->size[i] && marks[i] != s->central_marks[i];
-    check(c, "central lists that do not decode", 0, corrupt);
-    check(c, "groups whose central list is not theirs", 0, wrong);
     free(marks);
+    check_extreme_lists(c, db, g, s, "peripheral", s->peripheral_marks);
+    check_extreme_lists(c, db, g, s, "central", s->central_marks);
 }
 
 /* SQLite's own check of every page's structure: the problems it finds (at most 100). */
