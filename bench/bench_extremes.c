@@ -1,10 +1,13 @@
 /* Cost of the group extremes (builder/extremes/extremes.h) over every group of up to
  * MAX_GROUP members (default: all), the classes shared by THREADS threads (default 2):
- *     bench_extremes [THREADS [MAX_GROUP [CLASS]]]
+ *     bench_extremes [THREADS [MAX_GROUP [CLASS [MAX_WORK]]]]
  * Prints the CPU seconds of the extremes alone (the class graphs are built first and not
  * counted), the searches and bit-parallel passes in all and per group, and one line per
- * group of at least REPORTED_SIZE members.  With CLASS (a name, e.g. 2-6-1) only it. */
+ * group of at least REPORTED_SIZE members.  With CLASS (a name, e.g. 2-6-1; "all": every
+ * class) only it.  With MAX_WORK, each group's work is bounded by it as in the base build
+ * (builder/extremes/extremes.h): the groups given up on are counted apart. */
 #include <pthread.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,18 +20,22 @@
 #include "builder/farthest/graph.h"
 #include "builder/threads.h"
 
-#define REPORTED_SIZE 50000
+#define REPORTED_SIZE 10000
 
 struct bench {
     const struct catalog *cat;
     uint32_t max_group;
+    uint64_t max_work;
     int classes[KL_CLASS_COUNT];
     int class_count;
     pthread_mutex_t lock;   /* guards everything below */
     double cpu;             /* extremes only, all threads */
-    uint64_t searches, batches, batched_sources, skipped_members;
+    uint64_t searches, batches, batched_sources, skipped_members, work, given_up_work;
     uint32_t *per_group;    /* searches + batches of each searched group */
     uint32_t searched, skipped;
+    uint32_t given_up;      /* over max_work */
+    uint64_t given_up_members;
+    double given_up_cpu;    /* spent on them */
 };
 
 static double thread_cpu(void)
@@ -46,6 +53,7 @@ static void record(struct bench *b, const char *class_name, uint32_t num, uint32
     b->searches += x->searches;
     b->batches += x->batches;
     b->batched_sources += x->batched_sources;
+    b->work += x->work;
     b->per_group[b->searched++] = x->searches + x->batches;
     if (size >= REPORTED_SIZE)
         printf("  %s-%u: %u members, diameter %d (%u peripheral), radius %d (%u central): "
@@ -90,9 +98,18 @@ static int bench_class(void *context, uint32_t item, int thread)
         if (group_graph_build(&gg, &g, &cg, &r, num, number) != 0)
             return -1;
         double start = thread_cpu();
-        rc = group_extremes_find(&x, &gg, s);
+        rc = group_extremes_find(&x, &gg, s, b->max_work);
         if (rc == 0)
             record(b, name, num, gg.count, &x, thread_cpu() - start);
+        if (rc == 1) {
+            pthread_mutex_lock(&b->lock);
+            b->given_up++;
+            b->given_up_members += gg.count;
+            b->given_up_cpu += thread_cpu() - start;
+            b->given_up_work += x.work;
+            pthread_mutex_unlock(&b->lock);
+            rc = 0;
+        }
         group_extremes_free(&x);
         group_graph_free(&gg);
     }
@@ -115,9 +132,11 @@ int main(int argc, char **argv)
     int threads = argc > 1 ? atoi(argv[1]) : 2;
     static struct bench b;
     b.max_group = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : KL_LAYOUT_COUNT;
+    bool one_class = argc > 3 && strcmp(argv[3], "all") != 0;
+    b.max_work = argc > 4 ? strtoull(argv[4], NULL, 10) : EXTREMES_ANY_WORK;
     struct kl_class k;
-    if (threads < 1 || b.max_group < 1 || (argc > 3 && !kl_class_parse(argv[3], &k))) {
-        fprintf(stderr, "usage: bench_extremes [THREADS [MAX_GROUP [CLASS]]]\n");
+    if (threads < 1 || b.max_group < 1 || (one_class && !kl_class_parse(argv[3], &k))) {
+        fprintf(stderr, "usage: bench_extremes [THREADS [MAX_GROUP [CLASS|all [MAX_WORK]]]]\n");
         return 2;
     }
     static struct catalog cat;
@@ -128,7 +147,7 @@ int main(int argc, char **argv)
     }
     b.cat = &cat;
     for (int c = 0; c < KL_CLASS_COUNT; c++)
-        if (argc <= 3 || c == kl_class_id(k))
+        if (!one_class || c == kl_class_id(k))
             b.classes[b.class_count++] = c;
     pthread_mutex_init(&b.lock, NULL);
     if (threads_run(threads, (uint32_t)b.class_count, bench_class, &b) != 0) {
@@ -139,9 +158,14 @@ int main(int argc, char **argv)
     printf("groups searched %u (one of each set of images; %u of more than %u members "
            "skipped, %llu members)\n", b.searched, b.skipped, b.max_group,
            (unsigned long long)b.skipped_members);
-    printf("extremes CPU %.2f s; searches %llu, bit-parallel passes %llu (%llu sources)\n",
-           b.cpu, (unsigned long long)b.searches, (unsigned long long)b.batches,
-           (unsigned long long)b.batched_sources);
+    if (b.max_work != EXTREMES_ANY_WORK)
+        printf("given up over %llu work: %u groups (%llu members), %.2f s CPU and %llu work "
+               "spent on them\n", (unsigned long long)b.max_work, b.given_up,
+               (unsigned long long)b.given_up_members, b.given_up_cpu,
+               (unsigned long long)b.given_up_work);
+    printf("extremes CPU %.2f s, work %llu; searches %llu, bit-parallel passes %llu (%llu "
+           "sources)\n", b.cpu, (unsigned long long)b.work, (unsigned long long)b.searches,
+           (unsigned long long)b.batches, (unsigned long long)b.batched_sources);
     if (b.searched)
         printf("searches + passes per group: median %u, 90%% %u, 99%% %u, max %u\n",
                b.per_group[b.searched / 2], b.per_group[b.searched * 9 / 10],

@@ -15,6 +15,7 @@
 
 #include "builder/base/analysis.h"
 #include "builder/catalog.h"
+#include "builder/extremes/extremes.h"
 #include "builder/farthest/phase.h"
 #include "builder/progress.h"
 #include "builder/base/store.h"
@@ -41,7 +42,9 @@ static void usage(FILE *out)
             "usage: klotski-build [--db PATH] [--threads N] [--quiet]\n"
             "       klotski-build --farthest [--max-group N] [--db PATH] [--threads N] [--quiet]\n"
             "Builds the Klotski database: all 29,334,498 layouts with their class, group,\n"
-            "index in the group and minimum steps to a solved layout.\n"
+            "index in the group and minimum steps to a solved layout, and the diameter,\n"
+            "radius, peripheral and central layouts of the groups where they are cheap\n"
+            "to find (most groups; --farthest finds the rest).\n"
             "  --db PATH     where to write it (default " KL_DB_DEFAULT_PATH "); an existing file\n"
             "                is replaced only once the new one is complete and checked\n"
             "  --farthest    instead, complete the database at PATH with every layout's\n"
@@ -191,7 +194,7 @@ static int enumerate(struct build *b)
 static int analyse(struct build *b)
 {
     double start = progress_now();
-    if (analysis_run(&b->analysis, &b->cat, b->o->threads) != 0) {
+    if (analysis_run(&b->analysis, &b->cat, b->o->threads, EXTREMES_BASE_WORK) != 0) {
         fprintf(stderr, "klotski-build: out of memory while analysing classes\n");
         return -1;
     }
@@ -227,10 +230,14 @@ static void print_summary(const struct build *b)
     printf("  layouts %u, classes %d, groups %u, solved %llu, solvable %llu, step pairs %llu\n",
            KL_LAYOUT_COUNT, KL_CLASS_COUNT, t.groups, (unsigned long long)t.solved,
            (unsigned long long)t.solvable, (unsigned long long)a->edges);
+    printf("  group extremes of %u groups (%llu layouts); %u groups searched, %.1f searches "
+           "and passes each on average, at most %u\n",
+           t.settled_groups, (unsigned long long)t.settled_layouts, t.searched_groups,
+           t.searched_groups ? (double)t.searches / t.searched_groups : 0.0, t.most_searches);
     printf("  enumerate %.2f s | analyse %.2f s wall on %d threads (CPU: graph %.2f s, groups "
-           "%.2f s, layers %.2f s) | store %.2f s\n",
+           "%.2f s, layers %.2f s, extremes %.2f s) | store %.2f s\n",
            b->seconds_enumerate, b->seconds_analyse, b->o->threads, a->graph_cpu,
-           a->groups_cpu, a->layers_cpu, b->seconds_store);
+           a->groups_cpu, a->layers_cpu, a->extremes_cpu, b->seconds_store);
 }
 
 /* Removes the temporary file unless it took its place, and frees what the phases made. */

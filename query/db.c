@@ -11,8 +11,8 @@
 
 #define GROUP_COLUMNS                                                                    \
     "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
-    " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count"        \
-    " FROM groups g JOIN classes c USING (class_id) "
+    " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
+    " g.central_count FROM groups g JOIN classes c USING (class_id) "
 
 /* How long a query waits for the farthest phase's moments of exclusive access (its
  * switches between journal modes, the recovery after a killed run) before failing. */
@@ -199,6 +199,7 @@ static void read_group(sqlite3_stmt *s, struct group_row *out)
         .diameter = (int)db_column_or_null(s, 9),
         .radius = (int)db_column_or_null(s, 10),
         .peripheral_count = db_column_or_null(s, 11),
+        .central_count = db_column_or_null(s, 12),
     };
     snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
     snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));
@@ -295,6 +296,14 @@ size_t db_peripheral_ids(struct db *db, int64_t group_id, uint32_t **ids)
 {
     sqlite3_stmt *stmt = db_prepare(db, "SELECT peripheral_count, peripheral_ids FROM groups"
                                         " WHERE group_id = ? AND peripheral_ids IS NOT NULL");
+    sqlite3_bind_int64(stmt, 1, group_id);
+    return query_ids(db, stmt, ids);
+}
+
+size_t db_central_ids(struct db *db, int64_t group_id, uint32_t **ids)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT central_count, central_ids FROM groups"
+                                        " WHERE group_id = ? AND central_ids IS NOT NULL");
     sqlite3_bind_int64(stmt, 1, group_id);
     return query_ids(db, stmt, ids);
 }

@@ -77,9 +77,12 @@ struct group_row {
     int64_t solved;           /* solved members; 0: unsolvable group */
     int max_min_steps;        /* DB_NULL when unsolvable */
     int64_t hardest_count;    /* DB_NULL when unsolvable */
-    int diameter;             /* DB_NULL until the farthest phase */
-    int radius;               /* DB_NULL until the farthest phase */
-    int64_t peripheral_count; /* DB_NULL until the farthest phase */
+    /* The group extremes: DB_NULL until found, by the base build for most groups and by
+     * the farthest phase for the rest (schema/tables.sql). */
+    int diameter;
+    int radius;
+    int64_t peripheral_count;
+    int64_t central_count;
 };
 
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */
@@ -107,8 +110,11 @@ size_t db_group_layers(struct db *db, int64_t group_id, struct layer **layers);
 size_t db_layer_ids(struct db *db, int64_t group_id, int depth, uint32_t **ids);
 
 /* Decodes the ids of a group's peripheral layouts into *ids (malloc'd; free it).  Returns
- * how many; 0 with *ids NULL when the farthest phase has not stored them. */
+ * how many; 0 with *ids NULL when they are not stored yet. */
 size_t db_peripheral_ids(struct db *db, int64_t group_id, uint32_t **ids);
+
+/* The same for a group's central layouts. */
+size_t db_central_ids(struct db *db, int64_t group_id, uint32_t **ids);
 
 void db_free_layers(struct layer *layers, size_t count);
 

@@ -14,6 +14,7 @@
 struct work {
     struct analysis *a;
     const struct catalog *cat;
+    uint64_t extremes_work;
     int order[KL_CLASS_COUNT];   /* classes, largest first, so the threads finish together */
     pthread_mutex_t totals_lock; /* guards the sums: a->edges and the CPU seconds */
 };
@@ -49,6 +50,18 @@ static int analyse_class(void *context, uint32_t item, int thread)
     int rc = (depth && min_solution_num && groups)
                  ? layers_compute(&g, &cg, depth, min_solution_num, groups)
                  : -1;
+    double t3 = thread_cpu();
+    struct extremes_row *extremes = NULL;
+    if (rc == 0 && w->extremes_work > 0) {
+        extremes = calloc(cg.group_count, sizeof *extremes);
+        rc = extremes ? class_extremes_find(extremes, &g, &cg, w->extremes_work) : -1;
+        if (rc != 0) {
+            free(extremes);
+            extremes = NULL;
+            for (uint32_t num = 0; num < cg.group_count; num++)
+                group_layers_free(&groups[num]);
+        }
+    }
     if (rc == 0) {
         for (uint32_t i = 0; i < g.count; i++) {
             uint32_t id = g.ids[i];
@@ -59,14 +72,16 @@ static int analyse_class(void *context, uint32_t item, int thread)
         }
         a->group_count[class_id] = cg.group_count;
         a->groups[class_id] = groups;
+        a->extremes[class_id] = extremes;
         groups = NULL;
     }
-    double t3 = thread_cpu();
+    double t4 = thread_cpu();
     pthread_mutex_lock(&w->totals_lock);
     a->edges += g.edge_start[g.count];
     a->graph_cpu += t1 - t0;
     a->groups_cpu += t2 - t1;
     a->layers_cpu += t3 - t2;
+    a->extremes_cpu += t4 - t3;
     pthread_mutex_unlock(&w->totals_lock);
     progress_add(g.count);
     free(depth);
@@ -86,7 +101,8 @@ static int larger_class_first(const void *x, const void *y)
     return (a < b) - (a > b);
 }
 
-int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
+int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
+                 uint64_t extremes_work)
 {
     memset(a, 0, sizeof *a);
     a->group_num = malloc(sizeof *a->group_num * KL_LAYOUT_COUNT);
@@ -97,7 +113,7 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
         analysis_free(a);
         return -1;
     }
-    struct work w = {.a = a, .cat = cat};
+    struct work w = {.a = a, .cat = cat, .extremes_work = extremes_work};
     for (int c = 0; c < KL_CLASS_COUNT; c++)
         w.order[c] = c;
     sort_catalog = cat;
@@ -114,25 +130,39 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads)
 
 struct analysis_totals analysis_class_totals(const struct analysis *a, int class_id)
 {
-    struct analysis_totals t = {a->group_count[class_id], 0, 0, -1};
+    struct analysis_totals t = {.groups = a->group_count[class_id], .max_min_steps = -1};
     for (uint32_t num = 0; num < a->group_count[class_id]; num++) {
         const struct group_layers *gl = &a->groups[class_id][num];
         t.solved += gl->solved;
         t.solvable += gl->max_depth >= 0 ? gl->size : 0;
         t.max_min_steps = gl->max_depth > t.max_min_steps ? gl->max_depth : t.max_min_steps;
+        const struct extremes_row *x = a->extremes[class_id] ? &a->extremes[class_id][num] : NULL;
+        if (!x)
+            continue;
+        t.settled_groups += x->settled;
+        t.settled_layouts += x->settled ? gl->size : 0;
+        uint32_t searches = x->searches + x->batches;
+        t.searched_groups += x->work > 0;
+        t.searches += searches;
+        t.most_searches = searches > t.most_searches ? searches : t.most_searches;
     }
     return t;
 }
 
 struct analysis_totals analysis_totals(const struct analysis *a)
 {
-    struct analysis_totals t = {0, 0, 0, -1};
+    struct analysis_totals t = {.max_min_steps = -1};
     for (int c = 0; c < KL_CLASS_COUNT; c++) {
         struct analysis_totals k = analysis_class_totals(a, c);
         t.groups += k.groups;
         t.solved += k.solved;
         t.solvable += k.solvable;
         t.max_min_steps = k.max_min_steps > t.max_min_steps ? k.max_min_steps : t.max_min_steps;
+        t.settled_groups += k.settled_groups;
+        t.settled_layouts += k.settled_layouts;
+        t.searched_groups += k.searched_groups;
+        t.searches += k.searches;
+        t.most_searches = k.most_searches > t.most_searches ? k.most_searches : t.most_searches;
     }
     return t;
 }
@@ -142,7 +172,10 @@ void analysis_free(struct analysis *a)
     for (int c = 0; c < KL_CLASS_COUNT; c++) {
         for (uint32_t num = 0; a->groups[c] && num < a->group_count[c]; num++)
             group_layers_free(&a->groups[c][num]);
+        for (uint32_t num = 0; a->extremes[c] && num < a->group_count[c]; num++)
+            extremes_row_free(&a->extremes[c][num]);
         free(a->groups[c]);
+        free(a->extremes[c]);
     }
     free(a->group_num);
     free(a->group_index);

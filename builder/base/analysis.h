@@ -1,5 +1,6 @@
-/* The analysis phase: for every class, its step graph, groups and depth layers, on
- * several threads (classes are independent).  Results are per layout id and per group. */
+/* The analysis phase: for every class, its step graph, groups, depth layers and the
+ * group extremes that fit a bound on the work (builder/extremes/class.h), on several
+ * threads (classes are independent).  Results are per layout id and per group. */
 #ifndef KLOTSKI_BUILDER_ANALYSIS_H
 #define KLOTSKI_BUILDER_ANALYSIS_H
 
@@ -7,6 +8,7 @@
 
 #include "builder/catalog.h"
 #include "builder/base/layers.h"
+#include "builder/extremes/class.h"
 
 struct analysis {
     uint16_t *group_num;    /* per id: group_num within its class */
@@ -15,17 +17,22 @@ struct analysis {
     uint16_t *min_solution_num; /* per id; 0 when unsolvable */
     uint32_t group_count[KL_CLASS_COUNT];
     struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
+    struct extremes_row *extremes[KL_CLASS_COUNT]; /* alike; NULL: none asked for */
     uint64_t edges;         /* (layout, neighbour) pairs seen */
-    double graph_cpu, groups_cpu, layers_cpu; /* CPU seconds per step, all threads */
+    double graph_cpu, groups_cpu, layers_cpu, extremes_cpu; /* CPU seconds per step, all
+                                                                threads */
 };
 
 /* Analyses every class of the catalog into a, the classes shared by up to `threads`
  * threads (builder/threads.h), the largest first; shows the "analyse" progress line.
  * PARAMETERS: a, filled (anything it held is forgotten, not freed); cat, a built
- *   catalog; threads, how many threads at most (below 1 counts as 1).
+ *   catalog; threads, how many threads at most (below 1 counts as 1); extremes_work, the
+ *   most work per group for its extremes (class_extremes_find's max_work; 0: no
+ *   extremes, a->extremes stays NULL).
  * RETURN: 0, or -1 when memory runs out (then nothing needs freeing).
  * NOTES: call from one thread; a thread that cannot be started only makes it slower. */
-int analysis_run(struct analysis *a, const struct catalog *cat, int threads);
+int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
+                 uint64_t extremes_work);
 
 /* Totals over groups of an analysis. */
 struct analysis_totals {
@@ -33,6 +40,11 @@ struct analysis_totals {
     uint64_t solved;   /* solved layouts */
     uint64_t solvable; /* layouts in groups that hold a solved layout */
     int max_min_steps; /* -1 when no group counted is solvable */
+    uint32_t settled_groups;   /* groups whose extremes were found */
+    uint64_t settled_layouts;  /* their members */
+    uint32_t searched_groups;  /* groups searched (one of each set of images) */
+    uint64_t searches;         /* their single searches and bit-parallel passes */
+    uint32_t most_searches;    /* the most of one group */
 };
 
 /* RETURN: the sums of the per-group results of class `class_id` (0 to KL_CLASS_COUNT - 1)

@@ -83,9 +83,26 @@ static int write_classes(struct writer *w, const struct catalog *cat, const stru
     return rc;
 }
 
+/* Binds the group extremes to parameters 10 to 15 of the groups row: NULL when they
+ * were not asked for (x NULL) or not settled within the base build's work. */
+static void bind_extremes(sqlite3_stmt *group_st, const struct extremes_row *x)
+{
+    for (int k = 10; k <= 15; k++)
+        sqlite3_bind_null(group_st, k);
+    if (!x || !x->settled)
+        return;
+    sqlite3_bind_int(group_st, 10, x->diameter);
+    sqlite3_bind_int(group_st, 11, x->radius);
+    sqlite3_bind_int64(group_st, 12, x->peripheral_count);
+    sqlite3_bind_blob(group_st, 13, x->peripheral_ids, (int)x->peripheral_ids_size,
+                      SQLITE_STATIC);
+    sqlite3_bind_int64(group_st, 14, x->central_count);
+    sqlite3_bind_blob(group_st, 15, x->central_ids, (int)x->central_ids_size, SQLITE_STATIC);
+}
+
 static int write_group(struct writer *w, sqlite3_stmt *group_st, sqlite3_stmt *layer_st,
                        sqlite3_stmt *hardest_st, int c, uint32_t num,
-                       const struct group_layers *gl)
+                       const struct group_layers *gl, const struct extremes_row *x)
 {
     char name[KL_DB_GROUP_NAME_SIZE];
     kl_db_group_name(kl_class_from_id(c), num, name);
@@ -104,6 +121,7 @@ static int write_group(struct writer *w, sqlite3_stmt *group_st, sqlite3_stmt *l
         sqlite3_bind_null(group_st, 8);
         sqlite3_bind_null(group_st, 9);
     }
+    bind_extremes(group_st, x);
     if (step_reset(w, group_st, "writing groups"))
         return -1;
     for (uint32_t k = 0; k < gl->layer_count; k++) {
@@ -132,13 +150,15 @@ static int write_groups(struct writer *w, const struct analysis *a)
 {
     sqlite3_stmt *group_st = NULL, *layer_st = NULL, *hardest_st = NULL;
     int rc = prepare(w, "INSERT INTO groups (group_id, name, class_id, group_num, size, "
-                        "min_code, solved, max_min_steps, hardest_count) "
-                        "VALUES (?,?,?,?,?,?,?,?,?)", &group_st) ||
+                        "min_code, solved, max_min_steps, hardest_count, diameter, radius, "
+                        "peripheral_count, peripheral_ids, central_count, central_ids) "
+                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &group_st) ||
              prepare(w, "INSERT INTO layers VALUES (?,?,?,?)", &layer_st) ||
              prepare(w, "INSERT INTO hardest VALUES (?,?,?)", &hardest_st);
     for (int c = 0; c < KL_CLASS_COUNT && rc == 0; c++)
         for (uint32_t num = 0; num < a->group_count[c] && rc == 0; num++)
-            rc = write_group(w, group_st, layer_st, hardest_st, c, num, &a->groups[c][num]);
+            rc = write_group(w, group_st, layer_st, hardest_st, c, num, &a->groups[c][num],
+                             a->extremes[c] ? &a->extremes[c][num] : NULL);
     sqlite3_finalize(group_st);
     sqlite3_finalize(layer_st);
     sqlite3_finalize(hardest_st);

@@ -35,6 +35,7 @@ static int fill_row(struct extremes_row *row, const struct class_graph *g,
                     const struct group_graph *gg, const struct group_extremes *x,
                     const uint32_t *image, uint32_t *ids)
 {
+    row->settled = true;
     row->diameter = x->diameter;
     row->radius = x->radius;
     row->peripheral_count = x->peripheral_count;
@@ -42,6 +43,7 @@ static int fill_row(struct extremes_row *row, const struct class_graph *g,
     row->searches = image ? 0 : x->searches;
     row->batches = image ? 0 : x->batches;
     row->batched_sources = image ? 0 : x->batched_sources;
+    row->work = image ? 0 : x->work;
     if (encode_members(g, gg, image, x->peripheral, x->peripheral_count, ids,
                        &row->peripheral_ids, &row->peripheral_ids_size) != 0 ||
         encode_members(g, gg, image, x->central, x->central_count, ids, &row->central_ids,
@@ -52,22 +54,29 @@ static int fill_row(struct extremes_row *row, const struct class_graph *g,
     return 0;
 }
 
-/* Searches group `num` and fills its row and those of its image groups. */
+/* Searches group `num` and fills its row and those of its image groups, or, when it
+ * takes more than max_work, only the costs in its own row. */
 static int find_group(struct extremes_row *rows, const struct class_graph *g,
                       const struct class_groups *cg, const struct class_reflections *r,
                       uint32_t num, uint32_t *number, struct extremes_scratch *s,
-                      uint32_t *ids)
+                      uint32_t *ids, uint64_t max_work)
 {
     struct group_graph gg;
     struct group_extremes x;
     if (group_graph_build(&gg, g, cg, r, num, number) != 0)
         return -1;
-    int rc = group_extremes_find(&x, &gg, s);
+    int rc = group_extremes_find(&x, &gg, s, max_work);
+    if (rc == 1) {
+        rows[num].searches = x.searches;
+        rows[num].work = x.work;
+        group_graph_free(&gg);
+        return 0;
+    }
     if (rc == 0)
         rc = fill_row(&rows[num], g, &gg, &x, NULL, ids);
     for (int k = 0; k < REFLECTIONS && rc == 0; k++) {
         uint32_t image = r->group_image[k][num];
-        if (image != num && rows[image].peripheral_ids == NULL)
+        if (image != num && !rows[image].settled)
             rc = fill_row(&rows[image], g, &gg, &x, r->image[k], ids);
     }
     group_extremes_free(&x);
@@ -76,22 +85,27 @@ static int find_group(struct extremes_row *rows, const struct class_graph *g,
 }
 
 int class_extremes_find(struct extremes_row *rows, const struct class_graph *g,
-                        const struct class_groups *cg)
+                        const struct class_groups *cg, uint64_t max_work)
 {
     memset(rows, 0, sizeof *rows * cg->group_count);
+    uint32_t first = 0; /* groups are numbered by size descending */
+    while (first < cg->group_count && cg->size[first] > max_work / EXTREMES_PASS_WORK)
+        first++;
+    if (first == cg->group_count)
+        return 0;
     struct class_reflections r;
-    if (class_reflections_build(&r, g, cg) != 0)
+    if (class_reflections_build_small(&r, g, cg, cg->size[first]) != 0)
         return -1;
-    uint32_t largest = cg->size[0]; /* groups are numbered by size descending */
+    uint32_t largest = cg->size[first];
     uint32_t *number = malloc(sizeof *number * (g->count + 1));
     uint32_t *ids = malloc(sizeof *ids * (largest + 1));
     struct extremes_scratch *s = extremes_scratch_new(largest);
     int rc = number && ids && s ? 0 : -1;
     if (rc == 0)
         memset(number, 0xff, sizeof *number * g->count);
-    for (uint32_t num = 0; num < cg->group_count && rc == 0; num++)
+    for (uint32_t num = first; num < cg->group_count && rc == 0; num++)
         if (group_representative(&r, num) == num)
-            rc = find_group(rows, g, cg, &r, num, number, s, ids);
+            rc = find_group(rows, g, cg, &r, num, number, s, ids, max_work);
     extremes_scratch_free(s);
     free(ids);
     free(number);

@@ -5,6 +5,7 @@
 #ifndef KLOTSKI_BUILDER_EXTREMES_CLASS_H
 #define KLOTSKI_BUILDER_EXTREMES_CLASS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -12,8 +13,9 @@
 #include "builder/base/groups.h"
 
 /* One group's extremes with its member lists as layout ids, "id list v1"
- * (core/database/idlist.h). */
+ * (core/database/idlist.h); all zero but the costs when not settled. */
 struct extremes_row {
+    bool settled;  /* found within the work allowed */
     int diameter;
     int radius;
     uint32_t peripheral_count;
@@ -22,20 +24,27 @@ struct extremes_row {
     size_t peripheral_ids_size;
     unsigned char *central_ids;    /* owned */
     size_t central_ids_size;
-    /* What finding them took (builder/extremes/extremes.h); 0 for a group that took its
-     * image group's results. */
+    /* What finding them took, or what was spent before giving up
+     * (builder/extremes/extremes.h); 0 for a group that took its image group's results
+     * and for one not searched at all. */
     uint32_t searches;
     uint32_t batches;
     uint32_t batched_sources;
+    uint64_t work;
 };
 
-/* Finds the extremes of every group of class graph g (split into groups cg).
+/* Finds the extremes of every group of class graph g (split into groups cg) that takes
+ * at most max_work to settle.
  * PARAMETERS: rows, room for cg->group_count rows, filled by group_num (free each with
- *   extremes_row_free); g and cg, as class_graph_build and class_groups_find made them.
+ *   extremes_row_free); g and cg, as class_graph_build and class_groups_find made them;
+ *   max_work, the most work per searched group (group_extremes_find), or
+ *   EXTREMES_ANY_WORK: a group that would take more is left unsettled, and one of more
+ *   than max_work / EXTREMES_PASS_WORK members (whose work could not afford one pass)
+ *   is not even searched.
  * RETURN: 0, or -1 when memory runs out (then rows holds nothing to free).
  * NOTES: thread-safe for distinct rows. */
 int class_extremes_find(struct extremes_row *rows, const struct class_graph *g,
-                        const struct class_groups *cg);
+                        const struct class_groups *cg, uint64_t max_work);
 
 /* Frees what class_extremes_find stored in one row and zeroes it; harmless on a zeroed row. */
 void extremes_row_free(struct extremes_row *row);

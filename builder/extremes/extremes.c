@@ -12,7 +12,9 @@
 
 /* When the last STALL_WINDOW searches closed fewer than STALL_CLOSED members each on
  * average, the bounds have stopped paying: the members still open are settled by
- * bit-parallel search instead, FARTHEST_LANES per pass. */
+ * bit-parallel search instead, FARTHEST_LANES per pass, unless fewer of them are
+ * unsettled than a pass costs single searches (EXTREMES_PASS_WORK): those are searched
+ * one by one, which also narrows the others' bounds. */
 #define STALL_WINDOW 8
 #define STALL_CLOSED 64
 
@@ -25,7 +27,10 @@ struct extremes_scratch {
     uint32_t *lower;
     uint32_t *upper;
     uint32_t *open;
-    struct bfs_scratch *lanes; /* for the bit-parallel searches */
+    /* For the bit-parallel searches, made when a group first needs them and for that
+     * group's size: many calls need none, and a class's groups come largest first. */
+    struct bfs_scratch *lanes;
+    uint32_t lanes_count;
 };
 
 struct extremes_scratch *extremes_scratch_new(uint32_t max_count)
@@ -40,8 +45,7 @@ struct extremes_scratch *extremes_scratch_new(uint32_t max_count)
     s->lower = malloc(sizeof *s->lower * members);
     s->upper = malloc(sizeof *s->upper * members);
     s->open = malloc(sizeof *s->open * members);
-    s->lanes = bfs_scratch_new(max_count);
-    if (!s->distance || !s->queue || !s->lower || !s->upper || !s->open || !s->lanes) {
+    if (!s->distance || !s->queue || !s->lower || !s->upper || !s->open) {
         extremes_scratch_free(s);
         return NULL;
     }
@@ -170,12 +174,34 @@ static void narrow(struct extremes_scratch *s, const struct images *im, uint32_t
     }
 }
 
-/* Settles every open member that is not settled yet by bit-parallel searches from
- * FARTHEST_LANES of them at once, and widens r's running extremes.  Returns 0, or -1
- * when the graph is not undirected. */
-static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
-                       uint32_t open_count, struct range *r, struct group_extremes *x)
+/* The open members whose eccentricity is not known exactly. */
+static uint32_t count_unsettled(const struct extremes_scratch *s, uint32_t open_count)
 {
+    uint32_t unsettled = 0;
+    for (uint32_t i = 0; i < open_count; i++)
+        unsettled += s->lower[s->open[i]] < s->upper[s->open[i]];
+    return unsettled;
+}
+
+/* Settles the `unsettled` open members not settled yet by bit-parallel searches from
+ * FARTHEST_LANES of them at once, and widens r's running extremes.  Returns 0; 1 when
+ * the passes would take x->work past max_work (then none is made); -1 when memory runs
+ * out or the graph is not undirected. */
+static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
+                       uint32_t open_count, uint32_t unsettled, struct range *r,
+                       struct group_extremes *x, uint64_t max_work)
+{
+    uint64_t passes = (unsettled + FARTHEST_LANES - 1) / FARTHEST_LANES;
+    uint64_t work = passes * EXTREMES_PASS_WORK * gg->count;
+    if (work > max_work - x->work)
+        return 1;
+    x->work += work;
+    if (!s->lanes || s->lanes_count < gg->count) {
+        bfs_scratch_free(s->lanes);
+        s->lanes_count = gg->count;
+        if (!(s->lanes = bfs_scratch_new(gg->count)))
+            return -1;
+    }
     uint32_t sources[FARTHEST_LANES], num[FARTHEST_LANES];
     uint16_t steps[FARTHEST_LANES];
     uint32_t i = 0;
@@ -219,7 +245,7 @@ static uint32_t list_members(const struct group_graph *gg, const struct images *
 }
 
 int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
-                        struct extremes_scratch *s)
+                        struct extremes_scratch *s, uint64_t max_work)
 {
     memset(x, 0, sizeof *x);
     if (gg->count == 0 || gg->count > s->max_count)
@@ -267,11 +293,16 @@ int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
         uint32_t closed_recently = 0;
         for (int k = 0; k < STALL_WINDOW; k++)
             closed_recently += recent[k];
-        if (x->searches >= STALL_WINDOW && closed_recently < STALL_WINDOW * STALL_CLOSED) {
-            if (settle_open(gg, s, open_count, &r, x) != 0)
-                return -1;
+        uint32_t unsettled = 0;
+        if (x->searches >= STALL_WINDOW && closed_recently < STALL_WINDOW * STALL_CLOSED &&
+            (unsettled = count_unsettled(s, open_count)) >= EXTREMES_PASS_WORK) {
+            int settled = settle_open(gg, s, open_count, unsettled, &r, x, max_work);
+            if (settled != 0)
+                return settled;
             continue;
         }
+        if (gg->count > max_work - x->work)
+            return 1;
         uint32_t source = next_source(gg, s, open_count, &r, toward_periphery);
         if (source == UNREACHED)
             source = next_source(gg, s, open_count, &r, !toward_periphery);
@@ -284,6 +315,7 @@ int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
         if (ecc == UNREACHED)
             return -1;
         x->searches++;
+        x->work += gg->count;
         narrow(s, &im, open_count, ecc, &r);
     }
     x->diameter = (int)r.diameter_low;

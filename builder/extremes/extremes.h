@@ -17,7 +17,14 @@
  * by the heavy phase's bit-parallel search, FARTHEST_LANES of them per pass.
  * The board's reflections that map the group onto itself keep distances, so a search
  * from w is also a search from each image of w, and images share their bounds: only one
- * member of each set of images is tracked. */
+ * member of each set of images is tracked.
+ *
+ * The base build cannot afford the dense groups, where nearly every member ends in a
+ * pass, so the work has a bound: a single search costs the group's member count, a pass
+ * EXTREMES_PASS_WORK times it (measured: a pass of 512 lanes takes about 64 single
+ * searches' time in the groups that need passes), and the passes a group would need are
+ * counted before they start, so a group given up on has cost no more than its few single
+ * searches. */
 #ifndef KLOTSKI_BUILDER_EXTREMES_H
 #define KLOTSKI_BUILDER_EXTREMES_H
 
@@ -36,7 +43,22 @@ struct group_extremes {
     uint32_t searches;         /* single breadth-first searches it took */
     uint32_t batches;          /* bit-parallel passes it took (builder/farthest/bfs.h) */
     uint32_t batched_sources;  /* members those passes searched from */
+    uint64_t work;             /* what they cost, in the measure of EXTREMES_PASS_WORK */
 };
+
+/* The cost of one bit-parallel pass, in single searches of the same group. */
+#define EXTREMES_PASS_WORK 64
+
+/* No bound on the work (group_extremes_find's max_work). */
+#define EXTREMES_ANY_WORK UINT64_MAX
+
+/* The work allowed per group in the base build: 64 single searches of a group of 39,062
+ * members, the most that bench_extremes (builder/extremes/README.md) showed to settle
+ * 5-4-1-0 and 5-4-1-1 (SPEC.md's reference group; 26 searches and one pass).  Under it
+ * the representatives of all but 14 of the groups of up to 39,062 members settle, for
+ * 0.33 s CPU, plus 0.10 s spent on the 14 given up on (dense groups of 10,920 members
+ * and more); 4 million would settle 5 groups more for twice the CPU. */
+#define EXTREMES_BASE_WORK 2500000
 
 /* Working memory of one thread, reusable for every group up to its size. */
 struct extremes_scratch;
@@ -49,14 +71,19 @@ struct extremes_scratch *extremes_scratch_new(uint32_t max_count);
 void extremes_scratch_free(struct extremes_scratch *s);
 
 /* Finds the extremes of group graph gg (connected and undirected, as group_graph_build
- * makes them; its image[] arrays say which reflections map it onto itself).
+ * makes them; its image[] arrays say which reflections map it onto itself), unless they
+ * would cost more than max_work.
  * PARAMETERS: x, filled (free it with group_extremes_free); gg, the group; s, working
- *   memory made for at least gg->count members.
- * RETURN: 0; -1 when memory runs out, s is too small or the graph is not connected and
- *   undirected (then x holds nothing to free).
+ *   memory made for at least gg->count members; max_work, the most work allowed, in
+ *   member visits of single searches (a search visits gg->count, a pass
+ *   EXTREMES_PASS_WORK * gg->count), or EXTREMES_ANY_WORK.
+ * RETURN: 0 when found; 1 when the next search or the passes still needed would take the
+ *   work past max_work (then x holds only the counts of what was done, nothing to free);
+ *   -1 when memory runs out, s is too small or the graph is not connected and undirected
+ *   (then x holds nothing to free).
  * NOTES: thread-safe for distinct x and s. */
 int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
-                        struct extremes_scratch *s);
+                        struct extremes_scratch *s, uint64_t max_work);
 
 /* Frees what group_extremes_find allocated and zeroes x; harmless on a zeroed x. */
 void group_extremes_free(struct group_extremes *x);

@@ -1,5 +1,6 @@
 #include "builder/farthest/graph.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,12 @@ static uint32_t class_index_of(const struct class_graph *g, kl_code code)
 int class_reflections_build(struct class_reflections *r, const struct class_graph *g,
                             const struct class_groups *cg)
 {
+    return class_reflections_build_small(r, g, cg, UINT32_MAX);
+}
+
+int class_reflections_build_small(struct class_reflections *r, const struct class_graph *g,
+                                  const struct class_groups *cg, uint32_t max_size)
+{
     memset(r, 0, sizeof *r);
     uint32_t *up_down = malloc(sizeof *up_down * (g->count + 1));
     uint32_t *half = malloc(sizeof *half * (g->count + 1));
@@ -33,16 +40,20 @@ int class_reflections_build(struct class_reflections *r, const struct class_grap
         class_reflections_free(r);
         return -1;
     }
+    for (uint32_t i = 0; i < g->count; i++) {
+        bool wanted = cg->size[cg->group_of[i]] <= max_size;
+        up_down[i] = wanted ? class_index_of(g, kl_code_flip_up_down(g->codes[i])) : UNNUMBERED;
+    }
     for (uint32_t i = 0; i < g->count; i++)
-        up_down[i] = class_index_of(g, kl_code_flip_up_down(g->codes[i]));
-    for (uint32_t i = 0; i < g->count; i++)
-        half[i] = g->mirror[up_down[i]];
+        half[i] = up_down[i] == UNNUMBERED ? UNNUMBERED : g->mirror[up_down[i]];
     r->image[FLIP_LEFT_RIGHT] = g->mirror;
     r->image[FLIP_UP_DOWN] = up_down;
     r->image[TURN_HALF] = half;
     for (int k = 0; k < REFLECTIONS; k++)
-        for (uint32_t num = 0; num < cg->group_count; num++)
-            r->group_image[k][num] = cg->group_of[r->image[k][cg->first[num]]];
+        for (uint32_t num = 0; num < cg->group_count; num++) {
+            uint32_t image = r->image[k][cg->first[num]];
+            r->group_image[k][num] = image == UNNUMBERED ? num : cg->group_of[image];
+        }
     return 0;
 }
 

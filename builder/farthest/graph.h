@@ -27,6 +27,13 @@ struct class_reflections {
 int class_reflections_build(struct class_reflections *r, const struct class_graph *g,
                             const struct class_groups *cg);
 
+/* As class_reflections_build, for the groups of at most max_size members only (what the
+ * base build's group extremes search: a few percent of the members): the images of the
+ * other groups' members are UNNUMBERED, and those groups' group_image say that
+ * FLIP_UP_DOWN and TURN_HALF map them onto themselves, which is not to be relied on. */
+int class_reflections_build_small(struct class_reflections *r, const struct class_graph *g,
+                                  const struct class_groups *cg, uint32_t max_size);
+
 /* Frees what class_reflections_build allocated. */
 void class_reflections_free(struct class_reflections *r);
 

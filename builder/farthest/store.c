@@ -28,7 +28,9 @@ static int exec(struct farthest_store *fs, const char *sql, const char *what)
     return sqlite3_exec(fs->db, sql, NULL, NULL, NULL) == SQLITE_OK ? 0 : fail(fs, what);
 }
 
-/* Reads the groups table; group_id must run in class_id, then group_num order. */
+/* Reads the groups table; group_id must run in class_id, then group_num order.  A group
+ * is done when its layouts rows are: the base build stores the diameter of most groups
+ * already, so the farthest_steps of its smallest member says it. */
 static int read_groups(struct farthest_store *fs)
 {
     sqlite3_stmt *st;

@@ -1,6 +1,8 @@
 /* `klotski farthest LAYOUT...`: the layouts of its group farthest from a layout, by one
- * breadth-first search over the group; `klotski farthest --group GROUP`: a group's
- * hardest layouts and, once the farthest phase has run, its peripheral layouts. */
+ * breadth-first search over the group; `klotski farthest --group GROUP [--central]`: a
+ * group's hardest and peripheral (and central) layouts as the database stores them: the
+ * base build stores the extremes of most groups, the farthest phase those of the rest. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -13,14 +15,19 @@
 
 static struct {
     const char *group;
+    bool central;
 } options;
 
 static const struct command_option farthest_options[] = {
     {.name = "group", .value_name = "GROUP", .text = &options.group,
      .help = "instead list the group's hardest layouts (the largest\n"
-             "min_steps) and, when the database holds the farthest phase,\n"
-             "its peripheral layouts: those whose farthest_steps is the\n"
-             "group's diameter, the ends of its longest shortest paths"},
+             "min_steps) and its peripheral layouts: those whose\n"
+             "farthest_steps is the group's diameter, the ends of its\n"
+             "longest shortest paths (stored for most groups; `make\n"
+             "farthest` stores the rest)"},
+    {.name = "central", .flag = &options.central,
+     .help = "with --group: list its central layouts too, those whose\n"
+             "farthest_steps is the group's radius"},
     {NULL},
 };
 
@@ -57,7 +64,8 @@ static int farthest_of(struct db *db, const struct layout_row *layout, const str
 
 static const char *const group_layout_columns[] = {"group", "kind", "code", "steps", NULL};
 static const char *const group_summary_columns[] = {
-    "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count", NULL};
+    "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count",
+    "central_count", NULL};
 
 /* Adds `count` members as rows of one kind, and frees their codes. */
 static void add_members(struct table *t, const char *group, const char *kind, kl_code *codes, size_t count,
@@ -78,18 +86,27 @@ static int farthest_of_group(struct db *db)
     int status = input_group(db, options.group, &group);
     if (status != EXIT_ANSWERED)
         return status;
+    if (group.peripheral_count == DB_NULL || (options.central && group.central_count == DB_NULL))
+        return report(EXIT_NOT_FOUND, group.name,
+                      "its peripheral and central layouts are not stored yet: `make farthest` "
+                      "(klotski-build --farthest) completes them");
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
     add_members(list, group.name, "hardest", codes, count, group.max_min_steps);
     codes = members_peripheral(db, &group, &count);
     add_members(list, group.name, "peripheral", codes, count, group.diameter);
+    if (options.central) {
+        codes = members_central(db, &group, &count);
+        add_members(list, group.name, "central", codes, count, group.radius);
+    }
     table_text(summary, group.name);
     table_number_or_null(summary, group.max_min_steps, NULL);
     table_number_or_null(summary, group.hardest_count, NULL);
     table_number_or_null(summary, group.diameter, NULL);
     table_number_or_null(summary, group.radius, NULL);
     table_number_or_null(summary, group.peripheral_count, NULL);
+    table_number_or_null(summary, group.central_count, NULL);
     char headline[256];
     int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
     if (group.max_min_steps == DB_NULL)
@@ -97,15 +114,20 @@ static int farthest_of_group(struct db *db)
     else
         used += snprintf(headline + used, sizeof headline - (size_t)used, "%lld hardest at %d steps from solved",
                          (long long)group.hardest_count, group.max_min_steps);
-    if (group.diameter == DB_NULL)
-        snprintf(headline + used, sizeof headline - (size_t)used,
-                 "; peripheral layouts not stored (the farthest phase of klotski-build has not run)");
-    else
-        snprintf(headline + used, sizeof headline - (size_t)used, "; %lld peripheral, diameter %d, radius %d",
-                 (long long)group.peripheral_count, group.diameter, group.radius);
+    snprintf(headline + used, sizeof headline - (size_t)used,
+             "; %lld peripheral at diameter %d, %lld central at radius %d",
+             (long long)group.peripheral_count, group.diameter, (long long)group.central_count,
+             group.radius);
     answer_print(headline, summary, "layouts", list);
     table_free(list);
     table_free(summary);
+    return EXIT_ANSWERED;
+}
+
+static int check_farthest(void)
+{
+    if (options.central && !options.group)
+        return report(EXIT_BAD_INPUT, "--central", "only with --group GROUP");
     return EXIT_ANSWERED;
 }
 
@@ -120,10 +142,11 @@ static int run_farthest(struct db *db, const struct request *req)
 
 const struct command command_farthest = {
     .name = "farthest",
-    .synopsis = "farthest LAYOUT... | farthest --group GROUP",
+    .synopsis = "farthest LAYOUT... | farthest --group GROUP [--central]",
     .summary = "the layouts farthest from a layout; a group's hardest and peripheral layouts",
     .help = "farthest LAYOUT: the layouts of its group at the largest distance from LAYOUT\n"
             "(farthest_steps), computed by a search over the group.\n",
     .options = farthest_options,
+    .check = check_farthest,
     .run = run_farthest,
 };

@@ -32,7 +32,7 @@ static const struct command_option group_options[] = {
 
 static const char *const summary_columns[] = {
     "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
-    "diameter", "radius", "peripheral_count", NULL};
+    "diameter", "radius", "peripheral_count", "central_count", NULL};
 static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
@@ -51,6 +51,7 @@ static struct table *summary_of(const struct group_row *g)
     table_number_or_null(t, g->diameter, NULL);
     table_number_or_null(t, g->radius, NULL);
     table_number_or_null(t, g->peripheral_count, NULL);
+    table_number_or_null(t, g->central_count, NULL);
     return t;
 }
 

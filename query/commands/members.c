@@ -27,3 +27,10 @@ kl_code *members_peripheral(struct db *db, const struct group_row *group, size_t
     *count = db_peripheral_ids(db, group->group_id, &ids);
     return codes_instead_of_ids(ids, *count);
 }
+
+kl_code *members_central(struct db *db, const struct group_row *group, size_t *count)
+{
+    uint32_t *ids;
+    *count = db_central_ids(db, group->group_id, &ids);
+    return codes_instead_of_ids(ids, *count);
+}

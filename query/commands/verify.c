@@ -30,20 +30,23 @@ struct scan {
     long long bad_min_steps;    /* min_steps 0 but not solved, or solved but not 0 */
     uint32_t crc;
     long long *group_members, *group_solved, *class_layouts;
+    long long *group_farthest; /* members whose farthest_steps is stored */
     /* Per group, a sum of member_mark over its members (by id and min_steps) and over
-     * its peripheral members (by id), for the member lists to be checked against. */
-    uint64_t *layer_marks, *peripheral_marks;
+     * its peripheral and central members (by id), for the member lists to be checked
+     * against once all its farthest_steps are stored. */
+    uint64_t *layer_marks, *peripheral_marks, *central_marks;
     /* class_id by (jiang, bing, style), filled before the scan: core's kl_class_id
      * searches the class list, too slow for 29 million rows. */
     int class_id[MAX_JIANG + 1][MAX_BING + 1][MAX_JIANG + 1];
 };
 
-/* The groups' sizes, solved counts, classes and diameters, by group_id. */
+/* The groups' sizes, solved counts, classes, diameters and radii, by group_id. */
 struct group_facts {
     int64_t count;              /* group_id runs 0 .. count-1 */
     long long *size, *solved;
     int *class_id;
-    int *diameter;              /* DB_NULL until the farthest phase has done the group */
+    int *diameter, *radius;     /* DB_NULL until the base build or the farthest phase
+                                   found them */
 };
 
 /* A member's mark: a mix of its id and min_steps (the splitmix64 finaliser), so that
@@ -65,7 +68,8 @@ static void load_groups(struct db *db, struct group_facts *g)
     g->solved = xcalloc((size_t)g->count, sizeof *g->solved);
     g->class_id = xcalloc((size_t)g->count, sizeof *g->class_id);
     g->diameter = xcalloc((size_t)g->count, sizeof *g->diameter);
-    stmt = db_prepare(db, "SELECT group_id, size, solved, class_id, diameter FROM groups");
+    g->radius = xcalloc((size_t)g->count, sizeof *g->radius);
+    stmt = db_prepare(db, "SELECT group_id, size, solved, class_id, diameter, radius FROM groups");
     while (db_step(db, stmt)) {
         int64_t id = sqlite3_column_int64(stmt, 0);
         if (id < 0 || id >= g->count)
@@ -74,6 +78,7 @@ static void load_groups(struct db *db, struct group_facts *g)
         g->solved[id] = sqlite3_column_int64(stmt, 2);
         g->class_id[id] = sqlite3_column_int(stmt, 3);
         g->diameter[id] = (int)db_column_or_null(stmt, 4);
+        g->radius[id] = (int)db_column_or_null(stmt, 5);
     }
     sqlite3_finalize(stmt);
 }
@@ -107,8 +112,13 @@ static void scan_row(struct scan *s, const struct group_facts *g, kl_code code, 
     s->group_solved[group_id] += solved;
     uint32_t id = (uint32_t)(s->rows - 1);
     s->layer_marks[group_id] += member_mark(id, min_steps);
-    if (farthest_steps != DB_NULL && farthest_steps == g->diameter[group_id])
+    if (farthest_steps == DB_NULL)
+        return;
+    s->group_farthest[group_id]++;
+    if (farthest_steps == g->diameter[group_id])
         s->peripheral_marks[group_id] += member_mark(id, 0);
+    if (farthest_steps == g->radius[group_id])
+        s->central_marks[group_id] += member_mark(id, 0);
 }
 
 static void scan_layouts(struct db *db, const struct group_facts *g, struct scan *s)
@@ -120,6 +130,8 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
     s->class_layouts = xcalloc(KL_CLASS_COUNT, sizeof *s->class_layouts);
     s->layer_marks = xcalloc((size_t)g->count, sizeof *s->layer_marks);
     s->peripheral_marks = xcalloc((size_t)g->count, sizeof *s->peripheral_marks);
+    s->central_marks = xcalloc((size_t)g->count, sizeof *s->central_marks);
+    s->group_farthest = xcalloc((size_t)g->count, sizeof *s->group_farthest);
     for (int j = 0; j <= MAX_JIANG; j++)
         for (int b = 0; b <= MAX_BING; b++)
             for (int style = 0; style <= MAX_JIANG; style++)
@@ -251,8 +263,29 @@ static long long mark_lists(struct db *db, const char *sql, const struct group_f
     return corrupt;
 }
 
-/* Every layer holds exactly its group's members of its depth, every peripheral list
- * its group's members whose farthest_steps is the diameter. */
+/* One kind of group member list ("peripheral", "central") against the marks of the scan,
+ * for the groups whose farthest_steps are all stored. */
+static void check_extreme_lists(struct checks *c, struct db *db, const struct group_facts *g,
+                                const struct scan *s, const char *kind, const uint64_t *expected)
+{
+    size_t n = (size_t)g->count;
+    uint64_t *marks = xcalloc(n, sizeof *marks);
+    char sql[160], decode[64], theirs[64];
+    snprintf(sql, sizeof sql, "SELECT group_id, 0, %s_count, %s_ids FROM groups WHERE %s_ids IS NOT NULL",
+             kind, kind, kind);
+    long long corrupt = mark_lists(db, sql, g, marks), wrong = 0;
+    for (size_t i = 0; i < n; i++)
+        wrong += s->group_farthest[i] == g->size[i] && marks[i] != expected[i];
+    snprintf(decode, sizeof decode, "%s lists that do not decode", kind);
+    snprintf(theirs, sizeof theirs, "groups whose %s list is not theirs", kind);
+    check(c, decode, 0, corrupt);
+    check(c, theirs, 0, wrong);
+    free(marks);
+}
+
+/* Every layer holds exactly its group's members of its depth; every peripheral (central)
+ * list of a group whose farthest_steps are all stored, its members whose farthest_steps
+ * is the diameter (radius). */
 static void check_member_lists(struct checks *c, struct db *db, const struct group_facts *g,
                                const struct scan *s)
 {
@@ -264,15 +297,9 @@ static void check_member_lists(struct checks *c, struct db *db, const struct gro
         wrong += marks[i] != s->layer_marks[i];
     check(c, "layers that do not decode", 0, corrupt);
     check(c, "groups whose layers are not their members", 0, wrong);
-    memset(marks, 0, n * sizeof *marks);
-    corrupt = mark_lists(db, "SELECT group_id, 0, peripheral_count, peripheral_ids FROM groups"
-                             " WHERE diameter IS NOT NULL", g, marks);
-    wrong = 0;
-    for (size_t i = 0; i < n; i++)
-        wrong += g->diameter[i] != DB_NULL && marks[i] != s->peripheral_marks[i];
-    check(c, "peripheral lists that do not decode", 0, corrupt);
-    check(c, "groups whose peripheral list is not theirs", 0, wrong);
     free(marks);
+    check_extreme_lists(c, db, g, s, "peripheral", s->peripheral_marks);
+    check_extreme_lists(c, db, g, s, "central", s->central_marks);
 }
 
 /* SQLite's own check of every page's structure: the problems it finds (at most 100). */
@@ -336,10 +363,13 @@ static int run_verify(struct db *db, const struct request *req)
     free(s.class_layouts);
     free(s.layer_marks);
     free(s.peripheral_marks);
+    free(s.central_marks);
+    free(s.group_farthest);
     free(groups.size);
     free(groups.solved);
     free(groups.class_id);
     free(groups.diameter);
+    free(groups.radius);
     return c.differing ? EXIT_NOT_FOUND : EXIT_ANSWERED;
 }
 

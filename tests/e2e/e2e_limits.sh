@@ -33,11 +33,13 @@ one_line_or_full() {
 }
 
 # The largest answers: every member of the largest group, the farthest layouts from one
-# of its members (a search over 964,656 layouts), its hardest and peripheral layouts,
-# every group's row.
+# of its members (a search over 964,656 layouts), the hardest, peripheral and central
+# layouts of the largest group whose extremes the base build stores, every group's row.
 largest=$(sql "SELECT name FROM groups ORDER BY size DESC, group_id LIMIT 1")
 member=$(sql "SELECT printf('%09X', min_code) FROM groups WHERE name = '$largest'")
-answers=("group --members $largest" "farthest $member" "farthest --group $largest" "stats groups --csv")
+stored=$(sql "SELECT name FROM groups WHERE central_ids IS NOT NULL ORDER BY size DESC, group_id LIMIT 1")
+answers=("group --members $largest" "farthest $member" "farthest --group $stored --central"
+         "stats groups --csv")
 # The limits start at the smallest one the tool starts in at all: below it the dynamic
 # loader, not klotski, fails (the shared libraries' own size sets it), and each limit
 # after doubles it.  (A sanitizer build reserves terabytes of address space and runs

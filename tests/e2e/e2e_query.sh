@@ -223,6 +223,28 @@ max=$(sql "SELECT max_min_steps FROM groups WHERE name = '5-4-1-1'")
 expect "farthest --group lists the hardest layouts" \
     "$(sql "SELECT hardest_count FROM groups WHERE name = '5-4-1-1'")" \
     "$(printf '%s\n' "$out" | grep -c ",hardest,.*,$max$")"
+# The base build stores the reference group's extremes (SPEC.md: diameter 145, radius 83).
+run farthest --group 5-4-1-1 --central --json
+expect "farthest --group: diameter and radius" "145 83" "$(json '"\(.diameter) \(.radius)"')"
+expect "farthest --group --central: as many peripheral and central layouts as counted" \
+    "$(json '"\(.peripheral_count) \(.central_count)"')" \
+    "$(json '"\([.layouts[] | select(.kind == "peripheral" and .steps == 145)] | length) \([.layouts[] | select(.kind == "central" and .steps == 83)] | length)"')"
+peripheral=$(json '[.layouts[] | select(.kind == "peripheral")][0].code')
+run farthest "$peripheral" --json
+expect "a peripheral layout is diameter steps from its farthest" 145 "$(json .farthest_steps)"
+central=$(printf '%s\n' "$("$K" --db "$TEST_DB" farthest --group 5-4-1-1 --central --csv)" | grep ',central,' | head -1 | cut -d, -f3)
+run farthest "$central" --json
+expect "a central layout is radius steps from its farthest" 83 "$(json .farthest_steps)"
+run group 5-4-1-1 --json
+expect "group: diameter, radius and their counts" "145 83 10 6" \
+    "$(json '"\(.diameter) \(.radius) \(.peripheral_count) \(.central_count)"')"
+run stats groups --csv
+expect "stats groups: diameter and radius" "5-4-1-1,5-4-1,25955,145,83" \
+    "$(printf '%s\n' "$out" | grep '^5-4-1-1,' | cut -d, -f1-3,8,9)"
+unstored=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL ORDER BY size DESC LIMIT 1")
+expect_error "farthest --group of a group whose extremes wait for make farthest" 1 "make farthest" \
+    farthest --group "$unstored"
+expect_error "--central without --group" 2 "only with --group" farthest 1A9BF0C00 --central
 expect_error "farthest with LAYOUT and --group" 2 "not both" farthest 1A9BF0C00 --group 5-4-1-1
 expect_error "farthest --group of no group" 1 "no such group" farthest --group 9-9-9-9
 

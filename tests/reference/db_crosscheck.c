@@ -5,9 +5,13 @@
  * all of it with the layouts, groups, layers and classes tables.  min_solution_num comes
  * from a search of its own from each layout (the solved layouts at the first distance
  * that has any): for every member of a group of up to BRUTE_GROUP layouts, and for
- * SAMPLES_PER_GROUP members spread over each larger group.  Nothing of core/ or
- * builder/ takes part (only the constants of core's headers), so a wrong engine cannot
- * vouch for itself.
+ * SAMPLES_PER_GROUP members spread over each larger group.  The group extremes
+ * (diameter, radius, peripheral and central lists) it checks against a plain BFS from
+ * every member for the groups of up to ECC_FULL_SIZE layouts, which the base build must
+ * store, and, for the larger groups that the database says something of, from every
+ * listed member and ECC_SAMPLES others.  Nothing of core/ or builder/ takes part (only
+ * the constants of core's headers; the id lists are read with zlib), so a wrong engine
+ * cannot vouch for itself.
  *
  * Usage: db_crosscheck DB_PATH.  Prints what differs, a summary line and the closing line
  * "db_crosscheck: N passed, M failed" (one check per class, one per group, one for the
@@ -21,6 +25,7 @@
 #include <time.h>
 
 #include <sqlite3.h>
+#include <zlib.h>
 
 /* Every class up to this size: 79 classes of every jiang, 559,302 layouts in 6,347
  * groups, 5,804 of them unsolvable.  With the two below, the whole check takes about 5 s
@@ -34,6 +39,12 @@ static const char *const larger_classes[] = {"5-4-1", "5-4-2"};
  * (31 solvable ones, of 5,344 to 81,340 layouts); about 0.6 s of CPU in all. */
 #define BRUTE_GROUP 5000
 #define SAMPLES_PER_GROUP 200
+
+/* Groups checked member by member for their extremes: 9,855 groups of the classes above,
+ * about 10^8 steps of search, 5 s of CPU in the normal build; the larger groups are
+ * sampled. */
+#define ECC_FULL_SIZE 3000
+#define ECC_SAMPLES 64
 
 #define MAX_JIANG 7
 #define MAX_BING 14
@@ -307,6 +318,7 @@ static void solve_class(struct class_graph *c)
 struct db {
     sqlite3 *h;
     sqlite3_stmt *class_row, *class_list, *groups_of_class, *layers, *layout;
+    sqlite3_stmt *extremes, *layer_ids;
 };
 
 struct db_group {
@@ -342,6 +354,9 @@ static void open_db(struct db *db, const char *path)
                              "ORDER BY depth");
     db->layout = prepare(db, "SELECT group_id, group_index, min_steps, min_solution_num "
                              "FROM layouts WHERE code = ?1");
+    db->extremes = prepare(db, "SELECT diameter, radius, peripheral_count, peripheral_ids, "
+                               "central_count, central_ids FROM groups WHERE group_id = ?1");
+    db->layer_ids = prepare(db, "SELECT size, ids FROM layers WHERE group_id = ?1");
 }
 
 static void close_db(struct db *db)
@@ -351,6 +366,8 @@ static void close_db(struct db *db)
     sqlite3_finalize(db->groups_of_class);
     sqlite3_finalize(db->layers);
     sqlite3_finalize(db->layout);
+    sqlite3_finalize(db->extremes);
+    sqlite3_finalize(db->layer_ids);
     sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
     sqlite3_close(db->h);
 }
@@ -631,9 +648,228 @@ static bool check_layers(struct db *db, struct report *r, int *here, const char 
     return ok;
 }
 
+/* ---- the group extremes ---- */
+
+/* Working memory of the extremes checks, for the groups of one class. */
+struct ecc_scratch {
+    int32_t *distance; /* per class layout: NO_STEPS between searches */
+    uint32_t *queue;   /* per class layout */
+    uint32_t *ids;     /* the group's layout ids, ascending: by group_index */
+    int32_t *ecc;      /* by group_index: the eccentricity, NO_STEPS when not searched */
+    uint32_t *peripheral, *central; /* the listed members' group_index, ascending */
+};
+
+/* What the extremes checks covered, for the summary. */
+struct ecc_totals {
+    size_t full, sampled, searches;
+};
+
+/* Reads an "id list v1" (schema/tables.sql: zlib over LEB128 varints of the first id,
+ * then the gap to each next id) of `count` ids into ids; false when it is not one. */
+static bool read_id_list(const void *blob, int bytes, int64_t count, uint32_t *ids)
+{
+    if (!blob || count < 1)
+        return false;
+    uLongf plain_size = (uLongf)count * 5 + 1;
+    unsigned char *plain = grow(NULL, plain_size, 1);
+    bool ok = uncompress(plain, &plain_size, blob, (uLong)bytes) == Z_OK;
+    int64_t listed = 0;
+    uint64_t value = 0, previous = 0;
+    int shift = 0;
+    for (uLongf i = 0; ok && i < plain_size; i++) {
+        value |= (uint64_t)(plain[i] & 0x7f) << shift;
+        shift += 7;
+        if (plain[i] & 0x80) {
+            ok = shift < 35;
+            continue;
+        }
+        uint64_t id = listed == 0 ? value : previous + value;
+        ok = listed < count && id <= UINT32_MAX && (listed == 0 || value > 0);
+        ids[listed++ % count] = (uint32_t)id;
+        previous = id;
+        value = 0;
+        shift = 0;
+    }
+    ok = ok && shift == 0 && listed == count;
+    free(plain);
+    return ok;
+}
+
+/* The eccentricity of class layout `from`, its largest distance to a member of its
+ * group, by plain BFS; leaves s->distance as it found it. */
+static int32_t eccentricity(const struct class_graph *c, uint32_t from, struct ecc_scratch *s)
+{
+    size_t head = 0, tail = 0;
+    s->distance[from] = 0;
+    s->queue[tail++] = from;
+    while (head < tail) {
+        uint32_t i = s->queue[head++];
+        for (uint32_t e = c->first[i]; e < c->first[i + 1]; e++) {
+            uint32_t j = c->adj[e];
+            if (s->distance[j] == NO_STEPS) {
+                s->distance[j] = s->distance[i] + 1;
+                s->queue[tail++] = j;
+            }
+        }
+    }
+    int32_t farthest = s->distance[s->queue[tail - 1]];
+    for (size_t k = 0; k < tail; k++)
+        s->distance[s->queue[k]] = NO_STEPS;
+    return farthest;
+}
+
+static int ascending_ids(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* The group's layout ids from its layers rows into s->ids, ascending; false when they
+ * are not its size's worth. */
+static bool read_member_ids(struct db *db, const struct group *g, int64_t group_id,
+                            struct ecc_scratch *s)
+{
+    sqlite3_stmt *st = db->layer_ids;
+    sqlite3_bind_int64(st, 1, group_id);
+    int64_t read = 0;
+    bool ok = true;
+    while (ok && next_row(db, st)) {
+        int64_t size = column(st, 0);
+        ok = size >= 1 && read + size <= g->size &&
+             read_id_list(sqlite3_column_blob(st, 1), sqlite3_column_bytes(st, 1), size,
+                          s->ids + read);
+        read += ok ? size : 0;
+    }
+    sqlite3_reset(st);
+    qsort(s->ids, (size_t)read, sizeof s->ids[0], ascending_ids);
+    return ok && read == g->size;
+}
+
+/* Turns `count` listed ids (in place) into group_index values, ascending; false when
+ * one is not a member. */
+static bool ids_to_indexes(const struct group *g, const struct ecc_scratch *s, uint32_t *list,
+                           int64_t count)
+{
+    for (int64_t i = 0; i < count; i++) {
+        uint32_t *hit = bsearch(&list[i], s->ids, g->size, sizeof s->ids[0], ascending_ids);
+        if (!hit)
+            return false;
+        list[i] = (uint32_t)(hit - s->ids);
+    }
+    return true;
+}
+
+static bool listed(const uint32_t *list, int64_t count, uint32_t k)
+{
+    return bsearch(&k, list, (size_t)count, sizeof list[0], ascending_ids) != NULL;
+}
+
+/* Searches from group member k (group_index) unless done already. */
+static int32_t member_ecc(const struct class_graph *c, const struct group *g, uint32_t k,
+                          struct ecc_scratch *s, struct ecc_totals *t)
+{
+    if (s->ecc[k] == NO_STEPS) {
+        s->ecc[k] = eccentricity(c, c->member[g->first + k], s);
+        t->searches++;
+    }
+    return s->ecc[k];
+}
+
+/* The group's extremes against plain BFS: from every member of a group of up to
+ * ECC_FULL_SIZE layouts (which must have them stored), else, when stored, from every
+ * listed member and ECC_SAMPLES members spread over the group. */
+static bool check_extremes(struct db *db, struct report *r, int *here, const char *subject,
+                           const struct class_graph *c, const struct group *g,
+                           int64_t group_id, struct ecc_scratch *s, struct ecc_totals *t)
+{
+    sqlite3_stmt *st = db->extremes;
+    sqlite3_bind_int64(st, 1, group_id);
+    if (!next_row(db, st)) {
+        sqlite3_reset(st);
+        return true; /* check_group reported the missing row */
+    }
+    int64_t diameter = column(st, 0), radius = column(st, 1);
+    int64_t peripheral_count = column(st, 2), central_count = column(st, 4);
+    bool full = g->size <= ECC_FULL_SIZE;
+    if (diameter == SQL_NULL) {
+        bool all_null = radius == SQL_NULL && peripheral_count == SQL_NULL &&
+                        central_count == SQL_NULL && column(st, 3) == SQL_NULL &&
+                        column(st, 5) == SQL_NULL;
+        sqlite3_reset(st);
+        if (!all_null)
+            fail_line(r, here, subject, "diameter NULL but other extremes stored");
+        if (full)
+            fail_line(r, here, subject, "extremes not stored by the base build");
+        return all_null && !full;
+    }
+    bool ok = peripheral_count >= 1 && peripheral_count <= g->size && central_count >= 1 &&
+              central_count <= g->size;
+    if (ok) {
+        ok = read_id_list(sqlite3_column_blob(st, 3), sqlite3_column_bytes(st, 3),
+                          peripheral_count, s->peripheral) &&
+             read_id_list(sqlite3_column_blob(st, 5), sqlite3_column_bytes(st, 5),
+                          central_count, s->central);
+    }
+    sqlite3_reset(st);
+    if (!ok) {
+        fail_line(r, here, subject, "peripheral or central list does not decode");
+        return false;
+    }
+    if (!read_member_ids(db, g, group_id, s) ||
+        !ids_to_indexes(g, s, s->peripheral, peripheral_count) ||
+        !ids_to_indexes(g, s, s->central, central_count)) {
+        fail_line(r, here, subject, "peripheral or central list holds a non-member");
+        return false;
+    }
+    for (uint32_t k = 0; k < g->size; k++)
+        s->ecc[k] = NO_STEPS;
+    int32_t high = 0, low = INT32_MAX;
+    int64_t at_high = 0, at_low = 0;
+    for (uint32_t k = 0; full && k < g->size; k++) {
+        int32_t e = member_ecc(c, g, k, s, t);
+        at_high = e > high ? 0 : at_high;
+        at_low = e < low ? 0 : at_low;
+        high = e > high ? e : high;
+        low = e < low ? e : low;
+        at_high += e == high;
+        at_low += e == low;
+    }
+    if (full) {
+        t->full++;
+        ok = same(r, here, subject, "diameter", high, diameter) &&
+             same(r, here, subject, "radius", low, radius) &&
+             same(r, here, subject, "peripheral_count", at_high, peripheral_count) &&
+             same(r, here, subject, "central_count", at_low, central_count);
+    } else {
+        t->sampled++;
+        for (uint32_t i = 0; i < ECC_SAMPLES; i++)
+            member_ecc(c, g, (uint32_t)((uint64_t)i * g->size / ECC_SAMPLES), s, t);
+    }
+    /* Every listed member is at the listed distance; every member searched at the
+     * diameter or the radius is listed (with the counts above: the lists are exact). */
+    for (int64_t i = 0; ok && i < peripheral_count; i++)
+        ok = same(r, here, subject, "a peripheral member's farthest_steps", diameter,
+                  member_ecc(c, g, s->peripheral[i], s, t));
+    for (int64_t i = 0; ok && i < central_count; i++)
+        ok = same(r, here, subject, "a central member's farthest_steps", radius,
+                  member_ecc(c, g, s->central[i], s, t));
+    for (uint32_t k = 0; ok && k < g->size; k++) {
+        int32_t e = s->ecc[k];
+        if (e == NO_STEPS)
+            continue;
+        ok = e >= radius && e <= diameter &&
+             (e != diameter || listed(s->peripheral, peripheral_count, k)) &&
+             (e != radius || listed(s->central, central_count, k));
+        if (!ok)
+            fail_line(r, here, subject, "member %09llX at farthest_steps %d is not listed right",
+                      (unsigned long long)c->code[c->member[g->first + k]], (int)e);
+    }
+    return ok;
+}
+
 static bool check_group(struct db *db, struct report *r, const struct class_graph *c,
                         const struct class_rows *rows, uint32_t k, int *here,
-                        uint32_t *histogram)
+                        uint32_t *histogram, struct ecc_scratch *s, struct ecc_totals *t)
 {
     const struct group *g = &c->g[k];
     char name[NAME_SIZE];
@@ -650,13 +886,14 @@ static bool check_group(struct db *db, struct report *r, const struct class_grap
     ok &= same(r, here, name, "max_min_steps", steps_or_null(g->max_steps), row->max_steps);
     ok &= same(r, here, name, "hardest_count",
                g->max_steps == NO_STEPS ? SQL_NULL : g->hardest, row->hardest);
+    ok &= check_extremes(db, r, here, name, c, g, row->group_id, s, t);
     return check_layers(db, r, here, name, c, g, row->group_id, histogram) && ok;
 }
 
 /* One check for the class row and its number of group rows, one per group for the group
  * row, its layers and its members' rows. */
 static size_t check_class(struct db *db, struct report *r, struct class_graph *c,
-                          struct class_rows *rows)
+                          struct class_rows *rows, struct ecc_totals *t)
 {
     int64_t class_id;
     bool class_ok = check_class_row(db, r, c, &class_id);
@@ -681,10 +918,20 @@ static size_t check_class(struct db *db, struct report *r, struct class_graph *c
     uint32_t *histogram = grow(NULL, (size_t)deepest + 1, sizeof *histogram);
     if (!bad || !shown)
         die("memory", "out of memory");
+    struct ecc_scratch s = {
+        .distance = grow(NULL, c->count, sizeof *s.distance),
+        .queue = grow(NULL, c->count, sizeof *s.queue),
+        .ids = grow(NULL, c->count, sizeof *s.ids),
+        .ecc = grow(NULL, c->count, sizeof *s.ecc),
+        .peripheral = grow(NULL, c->count, sizeof *s.peripheral),
+        .central = grow(NULL, c->count, sizeof *s.central),
+    };
+    for (size_t i = 0; i < c->count; i++)
+        s.distance[i] = NO_STEPS;
     /* The group rows first: when a group is wrong as a whole, its row says more than
      * its members do. */
     for (uint32_t k = 0; k < c->groups; k++)
-        bad[k] = !check_group(db, r, c, rows, k, &shown[k], histogram);
+        bad[k] = !check_group(db, r, c, rows, k, &shown[k], histogram, &s, t);
     c->seen = grow(c->seen, c->count, sizeof c->seen[0]);
     c->queue = grow(c->queue, c->count, sizeof c->queue[0]);
     memset(c->seen, 0, c->count * sizeof c->seen[0]);
@@ -692,6 +939,12 @@ static size_t check_class(struct db *db, struct report *r, struct class_graph *c
     size_t searches = check_layouts(db, r, c, rows, bad, shown);
     for (uint32_t k = 0; k < c->groups; k++)
         count(r, !bad[k]);
+    free(s.distance);
+    free(s.queue);
+    free(s.ids);
+    free(s.ecc);
+    free(s.peripheral);
+    free(s.central);
     free(histogram);
     free(shown);
     free(bad);
@@ -757,6 +1010,7 @@ int main(int argc, char **argv)
     struct class_graph c = {0};
     struct class_rows rows = {0};
     size_t classes = 0, layouts = 0, groups = 0, searches = 0;
+    struct ecc_totals extremes = {0};
     for (c.jiang = 0; c.jiang <= MAX_JIANG; c.jiang++)
         for (c.bing = 0; 2 * c.jiang + c.bing <= FREE_CELLS - MIN_EMPTY; c.bing++)
             for (c.style = 0; c.style <= c.jiang; c.style++) {
@@ -768,7 +1022,7 @@ int main(int argc, char **argv)
                     continue;
                 link_steps(&c);
                 solve_class(&c);
-                searches += check_class(&db, &r, &c, &rows);
+                searches += check_class(&db, &r, &c, &rows, &extremes);
                 classes++;
                 layouts += c.count;
                 groups += c.groups;
@@ -781,6 +1035,8 @@ int main(int argc, char **argv)
     printf("), %zu layouts, %zu groups, min_solution_num of %zu layouts by a search each, "
            "against brute force in %.1f s\n", layouts, groups, searches,
            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+    printf("db_crosscheck: group extremes from every member of %zu groups, sampled in %zu "
+           "larger ones, %zu searches\n", extremes.full, extremes.sampled, extremes.searches);
     printf("db_crosscheck: %d passed, %d failed\n", r.passed, r.failed);
 
     close_db(&db);

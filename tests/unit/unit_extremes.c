@@ -30,7 +30,7 @@ static void open_extremes(struct class_extremes *c, const struct catalog *cat,
     open_class(&c->t, cat, name);
     c->rows = calloc(c->t.cg.group_count, sizeof *c->rows);
     assert_non_null(c->rows);
-    assert_int_equal(class_extremes_find(c->rows, &c->t.g, &c->t.cg), 0);
+    assert_int_equal(class_extremes_find(c->rows, &c->t.g, &c->t.cg, EXTREMES_ANY_WORK), 0);
 }
 
 static void close_extremes(struct class_extremes *c)
@@ -181,7 +181,7 @@ static void test_single_member_group(void **state)
     struct extremes_scratch *s = extremes_scratch_new(1);
     assert_non_null(s);
     struct group_extremes x;
-    assert_int_equal(group_extremes_find(&x, &gg, s), 0);
+    assert_int_equal(group_extremes_find(&x, &gg, s, EXTREMES_ANY_WORK), 0);
     assert_int_equal(x.diameter, 0);
     assert_int_equal(x.radius, 0);
     assert_int_equal(x.peripheral_count, 1);
@@ -201,8 +201,50 @@ static void test_disconnected_graph(void **state)
     struct extremes_scratch *s = extremes_scratch_new(2);
     assert_non_null(s);
     struct group_extremes x;
-    assert_int_equal(group_extremes_find(&x, &gg, s), -1);
+    assert_int_equal(group_extremes_find(&x, &gg, s, EXTREMES_ANY_WORK), -1);
     extremes_scratch_free(s);
+}
+
+/* Under a bound on the work, a group is either settled exactly as without one or left
+ * unsettled having cost at most the bound; groups larger than the bound are not searched.
+ * 4-1-1 is one dense group that needs passes, 5-4-1 two long ones that need none. */
+static void test_work_bound(void **state)
+{
+    struct fixture *f = *state;
+    const char *const names[] = {"4-1-1", "5-4-1", "6-2-3"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        struct class_extremes c;
+        open_extremes(&c, &f->cat, names[i]);
+        uint64_t bound = (uint64_t)c.t.cg.size[0] * 100; /* 100 searches of the largest */
+        struct extremes_row *bounded = calloc(c.t.cg.group_count, sizeof *bounded);
+        assert_non_null(bounded);
+        assert_int_equal(class_extremes_find(bounded, &c.t.g, &c.t.cg, bound), 0);
+        for (uint32_t num = 0; num < c.t.cg.group_count; num++) {
+            const struct extremes_row *b = &bounded[num], *u = &c.rows[num];
+            assert_true(b->work <= bound);
+            if (!b->settled) {
+                assert_true(u->work > bound || c.rows[num].work == 0);
+                assert_null(b->peripheral_ids);
+                continue;
+            }
+            assert_int_equal(b->diameter, u->diameter);
+            assert_int_equal(b->radius, u->radius);
+            assert_int_equal(b->peripheral_count, u->peripheral_count);
+            assert_int_equal(b->central_count, u->central_count);
+            assert_memory_equal(b->peripheral_ids, u->peripheral_ids, u->peripheral_ids_size);
+            assert_memory_equal(b->central_ids, u->central_ids, u->central_ids_size);
+        }
+        bool dense = strcmp(names[i], "4-1-1") == 0;
+        assert_int_equal(bounded[0].settled, !dense);
+        /* Nothing is searched when no group fits. */
+        for (uint32_t num = 0; num < c.t.cg.group_count; num++)
+            extremes_row_free(&bounded[num]);
+        assert_int_equal(class_extremes_find(bounded, &c.t.g, &c.t.cg, 0), 0);
+        for (uint32_t num = 0; num < c.t.cg.group_count; num++)
+            assert_true(!bounded[num].settled && bounded[num].work == 0);
+        free(bounded);
+        close_extremes(&c);
+    }
 }
 
 int main(void)
@@ -212,6 +254,7 @@ int main(void)
         cmocka_unit_test(test_disconnected_graph),
         cmocka_unit_test(test_reference_group),
         cmocka_unit_test(test_against_every_member),
+        cmocka_unit_test(test_work_bound),
     };
     return cmocka_run_group_tests(tests, build_catalog, free_catalog);
 }

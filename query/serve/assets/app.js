@@ -162,11 +162,22 @@ function drawMoves() {
   if (!current.moves.length) list.append(element("li", {}, "no piece can move"));
 }
 
+// The group's hardest and peripheral layouts; the hardest alone while its peripheral
+// layouts wait for `make farthest` (then farthest?group= answers an error).
+async function groupLayouts(name) {
+  try {
+    return await api("farthest", {group: name});
+  } catch {
+    const hardest = await api("hardest", {group: name}).catch(() => []);
+    return {layouts: hardest.map(h => ({kind: "hardest", code: h.code, steps: h.min_steps}))};
+  }
+}
+
 async function drawGroup(name) {
   if (groupShown === name) return;
   groupShown = name;
   $("group-name").textContent = name;
-  const [group, extremes] = await Promise.all([api("group", {group: name}), api("farthest", {group: name})]);
+  const [group, extremes] = await Promise.all([api("group", {group: name}), groupLayouts(name)]);
   factsTable($("group-facts"), [["class", group.class], ["size", group.size], ["solvable", group.solvable ? "yes" : "no"],
     ["solved layouts", group.solved], ["hardest", group.max_min_steps === null ? "-" : `${group.max_min_steps} steps`],
     ["diameter", group.diameter], ["radius", group.radius]]);
