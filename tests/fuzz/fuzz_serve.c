@@ -11,21 +11,15 @@
 #include <ctype.h>
 #include <stdbool.h>
 
-#include "core/database/format.h"
 #include "query/serve/api.h"
 
 static struct db *db;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    const char *path = getenv("KLOTSKI_DB");
-    db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
-    if (!db)
-        fprintf(stderr, "fuzz_serve: no database, requests are answered 503\n");
+    db = fuzz_database("fuzz_serve", "requests are answered 503");
     return 0;
 }
 
