@@ -67,7 +67,7 @@ while [ -z "$limited" ] && kill -0 "$pid" 2>/dev/null; do
         VmSize:) size_kb=$value ;;
         Threads:) threads=$value ;;
         esac
-    done < "/proc/$pid/status" 2>/dev/null
+    done 2>/dev/null < "/proc/$pid/status"
     if [ "$threads" -gt 1 ]; then
         limit=$(((size_kb + 131072) * 1024))
         prlimit --pid "$pid" --as="$limit:$limit" && limited=$size_kb
