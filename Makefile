@@ -147,7 +147,7 @@ fuzz-build: test-deps
 	$(MAKE) FUZZ=1 OBJ=$(FUZZ_OBJ) fuzz-targets
 
 # Runs every fuzz target for FUZZ_SECONDS on its corpus (tests/fuzz/corpus/NAME); the
-# GROUP resolver's reads the database DB.
+# GROUP resolver's and the server's read the database DB.
 fuzz: fuzz-build
 	KLOTSKI_DB=$(DB) tests/fuzz/run.sh $(FUZZ_OBJ)/tests/fuzz $(FUZZ_SECONDS)
 

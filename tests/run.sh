@@ -3,8 +3,8 @@
 # tests/unit/), then the end-to-end scripts tests/e2e/e2e_*.sh with the tools in BIN and
 # the reference checkers in OBJ/tests/reference, then, when FUZZ names the folder of the
 # fuzz targets, each of them for KLOTSKI_FUZZ_SECONDS (default 3) on its corpus
-# (tests/fuzz/run.sh; the GROUP resolver's on the test database).  Ends with the line
-# "N passed, M failed" and exits non-zero when anything failed.
+# (tests/fuzz/run.sh; the GROUP resolver's and the server's on the test database).
+# Ends with the line "N passed, M failed" and exits non-zero when anything failed.
 set -u
 obj=${1:?usage: tests/run.sh OBJ BIN [FUZZ]}
 bin=${2:?usage: tests/run.sh OBJ BIN [FUZZ]}

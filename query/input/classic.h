@@ -15,7 +15,10 @@ size_t classic_codes(const char *name, kl_code *codes, size_t room);
 
 /* Stores in names the (at most CLASSIC_SUGGESTIONS) known names closest to `name`:
  * names that contain it first, then those fewer character edits away than `name` has
- * characters, fewest first.  Returns how many (0 when no name is close). */
+ * characters, fewest first, on ties the one earlier in data/classic_names.tsv; only the
+ * first 64 characters of each name count.  Returns how many (0 when no name is close).
+ * Cost: only the names that share a character with `name` or contain it are measured,
+ * nearest first, each only as far as the list still takes it.  Thread-safe. */
 size_t classic_suggest(const char *name, const char *names[CLASSIC_SUGGESTIONS]);
 
 /* Returns the names of `code` joined by ", " (a malloc'd string; free it), or NULL when

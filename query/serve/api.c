@@ -45,13 +45,18 @@ void api_reply_free(struct api_reply *reply)
     reply->body = NULL;
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0 when none starts there. */
+/* The length of the valid UTF-8 sequence at s, or 0 when none starts there.  Valid as
+ * RFC 3629 has it: no overlong form, no surrogate, nothing above U+10FFFF, which narrows
+ * the second byte after E0, ED, F0 and F4. */
 static size_t utf8_length(const unsigned char *s)
 {
-    size_t length = s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : s[0] >= 0xE0 ? 3 : s[0] >= 0xC2 ? 2 : 0;
-    if (s[0] >= 0xF8)
+    size_t length = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
+                  : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
+    unsigned char low = s[0] == 0xE0 ? 0xA0 : s[0] == 0xF0 ? 0x90 : 0x80;
+    unsigned char high = s[0] == 0xED ? 0x9F : s[0] == 0xF4 ? 0x8F : 0xBF;
+    if (length == 0 || s[1] < low || s[1] > high)
         return 0;
-    for (size_t i = 1; i < length; i++)
+    for (size_t i = 2; i < length; i++)
         if ((s[i] & 0xC0) != 0x80)
             return 0;
     return length;
@@ -488,7 +493,26 @@ static bool arguments_known(const struct route *route, const struct api_request 
     return true;
 }
 
-void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
+void api_request_start(struct api_request *request, const char *method, const char *path)
+{
+    *request = (struct api_request){.method = method, .path = path, .text_length = strlen(path)};
+}
+
+bool api_request_add(struct api_request *request, const char *name, const char *value)
+{
+    value = value ? value : "";
+    request->text_length += strlen(name) + strlen(value) + 2;
+    if (request->argument_count == API_MAX_ARGUMENTS) {
+        request->too_many = true;
+        return false;
+    }
+    request->names[request->argument_count] = name;
+    request->values[request->argument_count++] = value;
+    return true;
+}
+
+/* The route of the request's path, if any. */
+static void route_request(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
         if (strcmp(routes[i].path, request->path) != 0)
@@ -500,4 +524,18 @@ void api_answer(struct db *db, const struct api_request *request, struct api_rep
     char error[ERROR_SIZE];
     snprintf(error, sizeof error, "%s: no such page (see /api/ in the README)", request->path);
     api_error(reply, 404, error);
+}
+
+void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    if (strcmp(request->method, "GET") != 0 && strcmp(request->method, "HEAD") != 0)
+        api_error(reply, 405, "only GET and HEAD are answered");
+    else if (request->text_length > API_MAX_REQUEST_TEXT)
+        api_error(reply, 414, "the request is too long");
+    else if (request->too_many)
+        api_error(reply, 400, "too many arguments");
+    else if (!db)
+        api_error(reply, 503, "the database cannot be opened");
+    else
+        route_request(db, request, reply);
 }

@@ -1,5 +1,6 @@
-/* The web application's routes, apart from HTTP (server.h hands them a request's path
- * and query arguments, already decoded): the JSON API under /api/, whose answers are
+/* The web application's requests, apart from HTTP (server.h hands over each request's
+ * method, path and query arguments, already decoded): the checks every request passes,
+ * and the routes: the JSON API under /api/, whose answers are
  * the commands' own --json output captured from their answer stream (output.h), the
  * solution player page, and the application's page and its assets.
  *
@@ -18,7 +19,8 @@
  *   /play?layout=L             the page that plays a minimal-step solution (solve --html)
  * A LAYOUT is any form that names no file (input_layout_typed); a GROUP a group name or
  * a LAYOUT; a CLASS a class name.  Every error is a JSON object {"error": TEXT,
- * "status": N}: 400 bad input, 404 no such route or nothing found, 414 too long. */
+ * "status": N}: 400 bad input or too many arguments, 404 no such route or nothing found,
+ * 405 a method other than GET and HEAD, 414 too long, 503 no database. */
 #ifndef KLOTSKI_QUERY_SERVE_API_H
 #define KLOTSKI_QUERY_SERVE_API_H
 
@@ -30,12 +32,16 @@
 #define API_MAX_ARGUMENTS 4      /* query arguments a request may carry */
 #define API_MAX_REQUEST_TEXT 2048 /* bytes of path and arguments a request may carry */
 
-/* A request as a route reads it: the decoded path and query arguments. */
+/* A request: its method, its decoded path and query arguments (the first
+ * API_MAX_ARGUMENTS), and what was given beyond them.  The strings are the caller's. */
 struct api_request {
+    const char *method;
     const char *path;
     size_t argument_count;
     const char *names[API_MAX_ARGUMENTS];
     const char *values[API_MAX_ARGUMENTS];
+    size_t text_length; /* bytes of the path and of every argument given */
+    bool too_many;      /* more than API_MAX_ARGUMENTS arguments were given */
 };
 
 /* What a route answers. */
@@ -48,10 +54,21 @@ struct api_reply {
     bool is_page;             /* true: an HTML page (its own security policy) */
 };
 
-/* Answers `request` from the open database `db` into *reply (free its body with
- * api_reply_free).  Thread safety: each thread must use its own `db`; everything else
- * a route touches is the thread's own (output.h, report.h) or read-only, but for the
- * commands' options, which routes that set one serialize with a lock. */
+/* Starts *request: `method` and the decoded `path`, no argument yet. */
+void api_request_start(struct api_request *request, const char *method, const char *path);
+
+/* Adds a decoded query argument to *request: `name`, and `value` (NULL when the argument
+ * has no '=', read as "").  Returns false when the request has more arguments than it
+ * keeps (api_answer then refuses it): the caller may stop adding. */
+bool api_request_add(struct api_request *request, const char *name, const char *value);
+
+/* Answers `request` into *reply (free its body with api_reply_free): 405 for a method
+ * other than GET and HEAD, 414 when its text exceeds API_MAX_REQUEST_TEXT, 400 for too
+ * many arguments, 503 when `db` is NULL (the database cannot be opened), else what its
+ * route answers from the open database `db`, 404 when no route has its path.  Thread
+ * safety: each thread must use its own `db`; everything else a route touches is the
+ * thread's own (output.h, report.h) or read-only, but for the commands' options, which
+ * routes that set one serialize with a lock. */
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply);
 
 /* A JSON error reply {"error": message, "status": status}; message is any text (bytes

@@ -41,45 +41,10 @@ static struct db *thread_database(void)
     return db;
 }
 
-/* The query arguments of a request, gathered for api_request. */
-struct gathered {
-    struct api_request *request;
-    size_t text;   /* bytes of names and values */
-    bool too_many; /* more than API_MAX_ARGUMENTS */
-};
-
-static enum MHD_Result gather_argument(void *context, enum MHD_ValueKind kind, const char *name, const char *value)
+static enum MHD_Result gather_argument(void *request, enum MHD_ValueKind kind, const char *name, const char *value)
 {
     (void)kind;
-    struct gathered *g = context;
-    value = value ? value : "";
-    g->text += strlen(name) + strlen(value) + 2;
-    if (g->request->argument_count == API_MAX_ARGUMENTS) {
-        g->too_many = true;
-        return MHD_NO;
-    }
-    g->request->names[g->request->argument_count] = name;
-    g->request->values[g->request->argument_count++] = value;
-    return MHD_YES;
-}
-
-/* Answers what the request asks, or why it cannot be answered. */
-static void answer(struct MHD_Connection *connection, const char *path, const char *method, struct api_reply *reply)
-{
-    struct api_request request = {.path = path};
-    struct gathered g = {.request = &request, .text = strlen(path)};
-    microhttpd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &g);
-    struct db *db;
-    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
-        api_error(reply, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and HEAD are answered");
-    else if (g.text > API_MAX_REQUEST_TEXT)
-        api_error(reply, MHD_HTTP_URI_TOO_LONG, "the request is too long");
-    else if (g.too_many)
-        api_error(reply, MHD_HTTP_BAD_REQUEST, "too many arguments");
-    else if (!(db = thread_database()))
-        api_error(reply, MHD_HTTP_SERVICE_UNAVAILABLE, "the database cannot be opened");
-    else
-        api_answer(db, &request, reply);
+    return api_request_add(request, name, value) ? MHD_YES : MHD_NO;
 }
 
 static enum MHD_Result handle(void *context, struct MHD_Connection *connection, const char *path,
@@ -92,8 +57,11 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         return MHD_YES;
     }
     *request_state = connection;
+    struct api_request request;
+    api_request_start(&request, method, path);
+    microhttpd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &request);
     struct api_reply reply;
-    answer(connection, path, method, &reply);
+    api_answer(thread_database(), &request, &reply);
     struct MHD_Response *response = microhttpd.create_response_from_buffer(
         reply.length, reply.body, reply.body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
     if (!response) {

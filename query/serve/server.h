@@ -1,7 +1,8 @@
 /* `klotski serve`: the web application over the database, on libmicrohttpd.  HTTP is
  * here: the daemon (a pool of threads, one per core, each with its own read-only
- * connection to the database), the checks every request passes (method, size, its
- * arguments) and the headers of every reply; what each path answers is api.h's. */
+ * connection to the database), reading each request's method, path and query
+ * arguments, and the headers of every reply; the checks every request passes and what
+ * each path answers are api.h's, which needs no socket (tests/fuzz/fuzz_serve.c). */
 #ifndef KLOTSKI_QUERY_SERVE_SERVER_H
 #define KLOTSKI_QUERY_SERVE_SERVER_H
 

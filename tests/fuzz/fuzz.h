@@ -11,6 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/database/format.h"
+#include "query/db.h"
+
 /* The input as a NUL-terminated string (malloc'd, so that ASan sees every overread). */
 static inline char *fuzz_text(const uint8_t *data, size_t size)
 {
@@ -31,6 +34,19 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
         }                                                                                  \
     } while (0)
 
+/* For the targets that read the database, from their LLVMFuzzerInitialize: the one at
+ * $KLOTSKI_DB (default data/klotski.db) opened read-only, or NULL after saying on stderr
+ * what `target` does without it (`without`). */
+static inline struct db *fuzz_database(const char *target, const char *without)
+{
+    const char *path = getenv("KLOTSKI_DB");
+    struct db *db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
+    if (!db)
+        fprintf(stderr, "%s: no database, %s\n", target, without);
+    return db;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #endif

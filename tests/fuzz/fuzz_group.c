@@ -6,21 +6,15 @@
 #include "tests/fuzz/fuzz.h"
 
 #include "core/classes.h"
-#include "core/database/format.h"
 #include "query/input/input.h"
 
 static struct db *db;
-
-int LLVMFuzzerInitialize(int *argc, char ***argv);
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    const char *path = getenv("KLOTSKI_DB");
-    db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
-    if (!db)
-        fprintf(stderr, "fuzz_group: no database, nothing to fuzz\n");
+    db = fuzz_database("fuzz_group", "nothing to fuzz");
     return 0;
 }
 
