@@ -19,7 +19,17 @@ static const char write_pragmas[] =
 
 static int fail(struct farthest_store *fs, const char *what)
 {
-    snprintf(fs->err, fs->err_size, "%s: %s", what, sqlite3_errmsg(fs->db));
+    /* SQLite words a failed allocation or mapping in its file layer (the write-ahead
+     * log's index is mapped memory) as a disk I/O error, which would send the user
+     * looking at the disk. */
+    const char *why;
+    switch (sqlite3_extended_errcode(fs->db)) {
+    case SQLITE_IOERR_NOMEM: why = "out of memory"; break;
+    case SQLITE_IOERR_SHMMAP:
+    case SQLITE_IOERR_MMAP: why = "mapping the database's memory: out of memory"; break;
+    default: why = sqlite3_errmsg(fs->db);
+    }
+    snprintf(fs->err, fs->err_size, "%s: %s", what, why);
     return -1;
 }
 
@@ -29,8 +39,8 @@ static int exec(struct farthest_store *fs, const char *sql, const char *what)
 }
 
 /* Reads the groups table; group_id must run in class_id, then group_num order.  A group
- * is done when its layouts rows are: the base build stores the diameter of most groups
- * already, so the farthest_steps of its smallest member says it. */
+ * is done when its farthest_done is set (its diameter says nothing: the base build
+ * stores the extremes of most groups). */
 static int read_groups(struct farthest_store *fs)
 {
     sqlite3_stmt *st;
