@@ -86,17 +86,18 @@ static int farthest_of_group(struct db *db)
     int status = input_group(db, options.group, &group);
     if (status != EXIT_ANSWERED)
         return status;
-    if (group.peripheral_count == DB_NULL || (options.central && group.central_count == DB_NULL))
-        return report(EXIT_NOT_FOUND, group.name,
-                      "its peripheral and central layouts are not stored yet: `make farthest` "
-                      "(klotski-build --farthest) completes them");
+    /* A group whose extremes wait for the farthest phase still has its hardest layouts
+     * to show: they come first, then the one line saying what is missing. */
+    bool stored = group.peripheral_count != DB_NULL;
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
     add_members(list, group.name, "hardest", codes, count, group.max_min_steps);
-    codes = members_peripheral(db, &group, &count);
-    add_members(list, group.name, "peripheral", codes, count, group.diameter);
-    if (options.central) {
+    if (stored) {
+        codes = members_peripheral(db, &group, &count);
+        add_members(list, group.name, "peripheral", codes, count, group.diameter);
+    }
+    if (stored && options.central) {
         codes = members_central(db, &group, &count);
         add_members(list, group.name, "central", codes, count, group.radius);
     }
@@ -114,13 +115,18 @@ static int farthest_of_group(struct db *db)
     else
         used += snprintf(headline + used, sizeof headline - (size_t)used, "%lld hardest at %d steps from solved",
                          (long long)group.hardest_count, group.max_min_steps);
-    snprintf(headline + used, sizeof headline - (size_t)used,
-             "; %lld peripheral at diameter %d, %lld central at radius %d",
-             (long long)group.peripheral_count, group.diameter, (long long)group.central_count,
-             group.radius);
+    if (stored)
+        snprintf(headline + used, sizeof headline - (size_t)used,
+                 "; %lld peripheral at diameter %d, %lld central at radius %d",
+                 (long long)group.peripheral_count, group.diameter,
+                 (long long)group.central_count, group.radius);
     answer_print(headline, summary, "layouts", list);
     table_free(list);
     table_free(summary);
+    if (!stored)
+        return report(EXIT_NOT_FOUND, group.name,
+                      "its peripheral and central layouts are not stored yet: `make farthest` "
+                      "(klotski-build --farthest) completes them");
     return EXIT_ANSWERED;
 }
 

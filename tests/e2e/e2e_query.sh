@@ -244,6 +244,7 @@ expect "stats groups: diameter and radius" "5-4-1-1,5-4-1,25955,145,83" \
 unstored=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL ORDER BY size DESC LIMIT 1")
 expect_error "farthest --group of a group whose extremes wait for make farthest" 1 "make farthest" \
     farthest --group "$unstored"
+has "farthest --group of such a group still lists its hardest layouts first" "hardest at"
 expect_error "--central without --group" 2 "only with --group" farthest 1A9BF0C00 --central
 expect_error "farthest with LAYOUT and --group" 2 "not both" farthest 1A9BF0C00 --group 5-4-1-1
 expect_error "farthest --group of no group" 1 "no such group" farthest --group 9-9-9-9
