@@ -48,8 +48,9 @@ typedef void table_pages_next_row(void *context, uint64_t number, struct table_p
  *   is not an SQLite database, uses auto-vacuum, or the root page is not an empty table
  *   leaf; a row's stored_columns is above column_count or its rowid not ascending;
  *   memory ran out.  A failure may leave the file damaged.
- * NOTES: the file grows by about row_count * (record size + 3) bytes; nothing is synced
- *   to disk (the caller decides). */
+ * NOTES: the file grows by about row_count * (record size + 3) bytes; the new pages go
+ *   around the page cache (O_DIRECT) where the file system and the page size allow it,
+ *   and nothing is synced to disk (the caller decides). */
 int table_pages_fill(const char *path, uint32_t root_page, uint64_t row_count,
                      int column_count, table_pages_next_row *next_row, void *context,
                      char *err, size_t err_size);
