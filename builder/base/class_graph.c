@@ -7,8 +7,8 @@
 #include "core/moves.h"
 #include "core/symmetry.h"
 
-#define MIRROR_BATCH 32 /* lookups issued together so their cache misses overlap */
-#define MIRROR_UNKNOWN UINT32_MAX /* g->mirror of a member not yet looked up */
+#define IMAGE_BATCH 32 /* lookups issued together so their cache misses overlap */
+#define IMAGE_UNKNOWN UINT32_MAX /* an image not yet looked up */
 #define STEP_BLOCK 8 /* members whose neighbours are looked up together */
 
 /* The local index of `code`, which the class holds: every step stays in the class. */
@@ -17,6 +17,47 @@ static inline uint32_t local_index(const struct kl_codemap *index, kl_code code)
     uint32_t value = 0;
     kl_codemap_find(index, code, &value);
     return value;
+}
+
+/* Fills image[] with the local index of each member's image under `reflect`, which maps
+ * the class onto itself.  Reflections are involutions: one lookup gives the images of
+ * both members of a pair, so the second member of each pair is skipped. */
+static void find_images(const struct class_graph *g, const struct kl_codemap *index,
+                        const kl_raw *raws, kl_raw (*reflect)(kl_raw), uint32_t *image)
+{
+    memset(image, 0xFF, sizeof *image * g->count);
+    for (uint32_t block = 0; block < g->count; block += IMAGE_BATCH) {
+        uint32_t end = block + IMAGE_BATCH < g->count ? block + IMAGE_BATCH : g->count;
+        kl_code reflected[IMAGE_BATCH];
+        for (uint32_t i = block; i < end; i++)
+            if (image[i] == IMAGE_UNKNOWN) {
+                reflected[i - block] = kl_raw_to_code(reflect(raws[i]));
+                kl_codemap_prefetch(index, reflected[i - block]);
+            }
+        for (uint32_t i = block; i < end; i++)
+            if (image[i] == IMAGE_UNKNOWN) {
+                uint32_t other = local_index(index, reflected[i - block]);
+                image[i] = other;
+                image[other] = i;
+            }
+    }
+}
+
+/* Which image of member i comes before it in code order, if any: then its neighbours are
+ * the images of that member's, and no steps need generating.  Of the four layouts a
+ * reflection of the board maps onto each other, only the first is searched for steps. */
+enum image_before { NO_IMAGE_BEFORE, FLIP_LEFT_RIGHT_BEFORE, FLIP_UP_DOWN_BEFORE,
+                    TURN_HALF_BEFORE };
+
+static inline enum image_before image_before(const struct class_graph *g, uint32_t i)
+{
+    if (g->mirror[i] < i)
+        return FLIP_LEFT_RIGHT_BEFORE;
+    if (g->up_down[i] < i)
+        return FLIP_UP_DOWN_BEFORE;
+    if (g->mirror[g->up_down[i]] < i)
+        return TURN_HALF_BEFORE;
+    return NO_IMAGE_BEFORE;
 }
 
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id)
@@ -30,9 +71,10 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     size_t capacity = (size_t)n * 16 + KL_MAX_STEPS;
     g->edges = malloc(sizeof *g->edges * capacity);
     g->mirror = malloc(sizeof *g->mirror * (n + 1));
+    g->up_down = malloc(sizeof *g->up_down * (n + 1));
     kl_raw *raws = malloc(sizeof *raws * n + 1);
     struct kl_codemap index = {0};
-    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->mirror)
+    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->mirror || !g->up_down)
         goto out_of_memory;
     for (uint32_t i = 0; i < n; i++)
         g->codes[i] = cat->codes[g->ids[i]];
@@ -45,24 +87,8 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
 
     for (uint32_t i = 0; i < n; i++)
         kl_code_to_raw(g->codes[i], &raws[i]);
-    /* Mirroring is an involution: one lookup gives the mirrors of both members of a
-     * pair, so the second member of each pair is skipped. */
-    memset(g->mirror, 0xFF, sizeof *g->mirror * n);
-    for (uint32_t block = 0; block < n; block += MIRROR_BATCH) {
-        uint32_t end = block + MIRROR_BATCH < n ? block + MIRROR_BATCH : n;
-        kl_code mirrored[MIRROR_BATCH];
-        for (uint32_t i = block; i < end; i++)
-            if (g->mirror[i] == MIRROR_UNKNOWN) {
-                mirrored[i - block] = kl_raw_to_code(kl_raw_mirror(raws[i]));
-                kl_codemap_prefetch(&index, mirrored[i - block]);
-            }
-        for (uint32_t i = block; i < end; i++)
-            if (g->mirror[i] == MIRROR_UNKNOWN) {
-                uint32_t mirror = local_index(&index, mirrored[i - block]);
-                g->mirror[i] = mirror;
-                g->mirror[mirror] = i;
-            }
-    }
+    find_images(g, &index, raws, kl_raw_mirror, g->mirror);
+    find_images(g, &index, raws, kl_raw_flip_up_down, g->up_down);
     /* Members go in blocks: every neighbour's slot of a block is requested before any is
      * read, so that many cache misses overlap, not only one member's. */
     size_t used = 0;
@@ -79,7 +105,7 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             g->edges = grown;
         }
         for (uint32_t i = block; i < end; i++) {
-            if (g->mirror[i] < i)
+            if (image_before(g, i) != NO_IMAGE_BEFORE)
                 continue;
             int count = found_count[i - block] = kl_steps(raws[i], steps);
             for (int k = 0; k < count; k++) {
@@ -89,12 +115,24 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
         }
         for (uint32_t i = block; i < end; i++) {
             g->edge_start[i] = (uint32_t)used;
-            uint32_t mirror = g->mirror[i];
-            if (mirror < i) {
-                /* The mirror image's neighbours are complete: reflect them. */
-                for (uint32_t e = g->edge_start[mirror]; e < g->edge_start[mirror + 1]; e++)
+            uint32_t from;
+            switch (image_before(g, i)) {
+            case FLIP_LEFT_RIGHT_BEFORE:
+                from = g->mirror[i];
+                for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
                     g->edges[used++] = g->mirror[g->edges[e]];
-            } else {
+                break;
+            case FLIP_UP_DOWN_BEFORE:
+                from = g->up_down[i];
+                for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
+                    g->edges[used++] = g->up_down[g->edges[e]];
+                break;
+            case TURN_HALF_BEFORE:
+                from = g->mirror[g->up_down[i]];
+                for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
+                    g->edges[used++] = g->mirror[g->up_down[g->edges[e]]];
+                break;
+            default:
                 for (int k = 0; k < found_count[i - block]; k++)
                     g->edges[used++] = local_index(&index, found[i - block][k]);
             }
@@ -118,5 +156,6 @@ void class_graph_free(struct class_graph *g)
     free(g->edge_start);
     free(g->edges);
     free(g->mirror);
+    free(g->up_down);
     memset(g, 0, sizeof *g);
 }

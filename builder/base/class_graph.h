@@ -15,12 +15,15 @@ struct class_graph {
     uint32_t *edge_start;  /* count + 1 offsets into edges */
     uint32_t *edges;       /* neighbours of member i: edges[edge_start[i] .. edge_start[i+1]) */
     uint32_t *mirror;      /* local index of each member's left-right mirror image */
+    uint32_t *up_down;     /* local index of each member's up-down flip image */
 };
 
-/* Builds the graph of class `class_id`.  Steps are generated for one layout of each
- * mirror pair only; the other's neighbours are the mirrors of these.  Returns 0, or -1
- * when memory runs out (then nothing needs freeing).  Thread-safe for distinct graphs.
- * Walk it with core/graph/walk.h over (edge_start, edges). */
+/* Builds the graph of class `class_id`.  The board's reflections (left-right, up-down,
+ * the half turn) map a class onto itself and keep its steps, so steps are generated for
+ * one layout of each set of images only; the others' neighbours are the images of
+ * these.  Returns 0, or -1 when memory runs out (then nothing needs freeing).
+ * Thread-safe for distinct graphs.  Walk it with core/graph/walk.h over (edge_start,
+ * edges). */
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id);
 
 /* Frees what class_graph_build allocated. */

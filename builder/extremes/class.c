@@ -94,7 +94,7 @@ int class_extremes_find(struct extremes_row *rows, const struct class_graph *g,
     if (first == cg->group_count)
         return 0;
     struct class_reflections r;
-    if (class_reflections_build_small(&r, g, cg, cg->size[first]) != 0)
+    if (class_reflections_build(&r, g, cg) != 0)
         return -1;
     uint32_t largest = cg->size[first];
     uint32_t *number = malloc(sizeof *number * (g->count + 1));

@@ -1,59 +1,29 @@
 #include "builder/farthest/graph.h"
 
-#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/graph/walk.h"
-#include "core/symmetry.h"
-
-static uint32_t class_index_of(const struct class_graph *g, kl_code code)
-{
-    uint32_t lo = 0, hi = g->count;
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (g->codes[mid] <= code)
-            lo = mid;
-        else
-            hi = mid;
-    }
-    return lo;
-}
 
 int class_reflections_build(struct class_reflections *r, const struct class_graph *g,
                             const struct class_groups *cg)
 {
-    return class_reflections_build_small(r, g, cg, UINT32_MAX);
-}
-
-int class_reflections_build_small(struct class_reflections *r, const struct class_graph *g,
-                                  const struct class_groups *cg, uint32_t max_size)
-{
     memset(r, 0, sizeof *r);
-    uint32_t *up_down = malloc(sizeof *up_down * (g->count + 1));
-    uint32_t *half = malloc(sizeof *half * (g->count + 1));
-    r->owned[0] = up_down;
-    r->owned[1] = half;
+    uint32_t *half = r->owned = malloc(sizeof *half * (g->count + 1));
     for (int k = 0; k < REFLECTIONS; k++)
         r->group_image[k] = malloc(sizeof *r->group_image[k] * (cg->group_count + 1));
-    if (!up_down || !half || !r->group_image[0] || !r->group_image[1] || !r->group_image[2]) {
+    if (!half || !r->group_image[0] || !r->group_image[1] || !r->group_image[2]) {
         class_reflections_free(r);
         return -1;
     }
-    for (uint32_t i = 0; i < g->count; i++) {
-        bool wanted = cg->size[cg->group_of[i]] <= max_size;
-        up_down[i] = wanted ? class_index_of(g, kl_code_flip_up_down(g->codes[i])) : UNNUMBERED;
-    }
     for (uint32_t i = 0; i < g->count; i++)
-        half[i] = up_down[i] == UNNUMBERED ? UNNUMBERED : g->mirror[up_down[i]];
+        half[i] = g->mirror[g->up_down[i]];
     r->image[FLIP_LEFT_RIGHT] = g->mirror;
-    r->image[FLIP_UP_DOWN] = up_down;
+    r->image[FLIP_UP_DOWN] = g->up_down;
     r->image[TURN_HALF] = half;
     for (int k = 0; k < REFLECTIONS; k++)
-        for (uint32_t num = 0; num < cg->group_count; num++) {
-            uint32_t image = r->image[k][cg->first[num]];
-            r->group_image[k][num] = image == UNNUMBERED ? num : cg->group_of[image];
-        }
+        for (uint32_t num = 0; num < cg->group_count; num++)
+            r->group_image[k][num] = cg->group_of[r->image[k][cg->first[num]]];
     return 0;
 }
 
@@ -61,8 +31,7 @@ void class_reflections_free(struct class_reflections *r)
 {
     for (int k = 0; k < REFLECTIONS; k++)
         free(r->group_image[k]);
-    free(r->owned[0]);
-    free(r->owned[1]);
+    free(r->owned);
     memset(r, 0, sizeof *r);
 }
 

@@ -18,21 +18,14 @@ enum reflection { FLIP_LEFT_RIGHT, FLIP_UP_DOWN, TURN_HALF, REFLECTIONS };
 struct class_reflections {
     const uint32_t *image[REFLECTIONS]; /* class-local index of each member's image */
     uint32_t *group_image[REFLECTIONS]; /* group_num of each group's image group */
-    uint32_t *owned[2];                 /* what was allocated here (FLIP_LEFT_RIGHT comes
-                                           from the class graph) */
+    uint32_t *owned;                    /* TURN_HALF's images, allocated here (the
+                                           others come from the class graph) */
 };
 
 /* Fills r for class graph g split into groups cg.  Returns 0, or -1 when memory runs
- * out (then nothing needs freeing).  r borrows g->mirror: free r before g. */
+ * out (then nothing needs freeing).  r borrows g->mirror and g->up_down: free r before g. */
 int class_reflections_build(struct class_reflections *r, const struct class_graph *g,
                             const struct class_groups *cg);
-
-/* As class_reflections_build, for the groups of at most max_size members only (what the
- * base build's group extremes search: a few percent of the members): the images of the
- * other groups' members are UNNUMBERED, and those groups' group_image say that
- * FLIP_UP_DOWN and TURN_HALF map them onto themselves, which is not to be relied on. */
-int class_reflections_build_small(struct class_reflections *r, const struct class_graph *g,
-                                  const struct class_groups *cg, uint32_t max_size);
 
 /* Frees what class_reflections_build allocated. */
 void class_reflections_free(struct class_reflections *r);
