@@ -1,5 +1,6 @@
 #include "builder/base/layers.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +81,14 @@ static const uint32_t *solutions_of(const struct solution_sets *s, int side,
 static uint32_t unite_parents(struct solution_sets *s, int side, uint32_t at,
                               const uint32_t *parents, unsigned count)
 {
+    /* Most members inherit the one solution of every parent: no run, no marks. */
+    bool one_solution = !(parents[0] & SET_IN_ARENA);
+    for (unsigned p = 1; p < count && one_solution; p++)
+        one_solution = parents[p] == parents[0];
+    if (one_solution) {
+        s->handle[at] = parents[0];
+        return 1;
+    }
     size_t begin = s->used[side], end = begin + 1;
     for (unsigned p = 0; p < count; p++) {
         uint32_t length;
