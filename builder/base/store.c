@@ -1,5 +1,6 @@
 #include "builder/base/store.h"
 
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -165,29 +166,31 @@ static int write_groups(struct writer *w, const struct analysis *a)
     return rc ? -1 : 0;
 }
 
-/* The layouts rows in code order, for table_pages_fill, with their checksum. */
+/* The layouts rows in code order, for table_pages_fill, and their checksum. */
 struct layout_rows {
     const struct writer *w;
     const struct catalog *cat;
     const struct analysis *a;
-    struct kl_db_checksum sum;
+    uint32_t crc;
 };
 
 #define PROGRESS_ROWS 65536 /* rows between two updates of the progress line */
+
+static uint32_t layout_group_id(const struct layout_rows *rows, uint32_t id)
+{
+    return rows->w->group_base[rows->cat->class_of[id]] + rows->a->group_num[id];
+}
 
 /* table_pages_next_row: the row of layout id `id`.  The code, an INTEGER PRIMARY KEY, is
  * the rowid and is stored as NULL in the record, as SQLite does. */
 static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
 {
-    struct layout_rows *rows = context;
-    const struct catalog *cat = rows->cat;
+    const struct layout_rows *rows = context;
     const struct analysis *a = rows->a;
-    kl_code code = cat->codes[id];
-    uint32_t group_id = rows->w->group_base[cat->class_of[id]] + a->group_num[id];
     uint8_t min_steps = a->min_steps[id];
-    row->rowid = (int64_t)code;
+    row->rowid = (int64_t)rows->cat->codes[id];
     row->is_null[KL_DB_LAYOUT_CODE] = true;
-    row->values[KL_DB_LAYOUT_GROUP_ID] = group_id;
+    row->values[KL_DB_LAYOUT_GROUP_ID] = layout_group_id(rows, (uint32_t)id);
     row->values[KL_DB_LAYOUT_GROUP_INDEX] = a->group_index[id];
     row->values[KL_DB_LAYOUT_MIN_STEPS] = min_steps;
     row->is_null[KL_DB_LAYOUT_MIN_STEPS] = min_steps == KL_DB_UNSOLVABLE;
@@ -195,24 +198,42 @@ static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
     row->is_null[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id] == 0;
     /* The last column in the record; its DEFAULT (schema/tables.sql) is 1. */
     row->stored_columns = a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_MIN_SOLUTION_NUM : 0;
-    kl_db_checksum_add(&rows->sum, code, group_id, a->group_index[id], min_steps,
-                       a->min_solution_num[id]);
     if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)
         progress_add(id % PROGRESS_ROWS + 1);
 }
 
+/* A thread's body: the checksum of the rows into rows->crc. */
+static void *sum_layouts(void *context)
+{
+    struct layout_rows *rows = context;
+    const struct analysis *a = rows->a;
+    struct kl_db_checksum sum;
+    kl_db_checksum_start(&sum);
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++)
+        kl_db_checksum_add(&sum, rows->cat->codes[id], layout_group_id(rows, id),
+                           a->group_index[id], a->min_steps[id], a->min_solution_num[id]);
+    rows->crc = kl_db_checksum_value(&sum);
+    return NULL;
+}
+
 /* Writes the layouts rows as b-tree pages into the closed database at path (29.3M
- * INSERTs would take SQLite ten times as long); root_page is the empty table's. */
+ * INSERTs would take SQLite ten times as long); root_page is the empty table's.  Their
+ * checksum is computed meanwhile on a second thread (where one can start). */
 static int write_layouts(struct writer *w, const char *path, uint32_t root_page,
                          const struct catalog *cat, const struct analysis *a, uint32_t *crc)
 {
     struct layout_rows rows = {.w = w, .cat = cat, .a = a};
-    kl_db_checksum_start(&rows.sum);
+    pthread_t summer;
+    bool summing = pthread_create(&summer, NULL, sum_layouts, &rows) == 0;
     progress_begin("store", KL_LAYOUT_COUNT, "layouts");
     int rc = table_pages_fill(path, root_page, KL_LAYOUT_COUNT, KL_DB_LAYOUT_COLUMN_COUNT,
                               next_layout, &rows, w->err, w->err_size);
     progress_end();
-    *crc = kl_db_checksum_value(&rows.sum);
+    if (summing)
+        pthread_join(summer, NULL);
+    else
+        sum_layouts(&rows);
+    *crc = rows.crc;
     return rc;
 }
 
@@ -285,7 +306,7 @@ static int check_counts(struct writer *w)
     return 0;
 }
 
-#define SAMPLED_LAYOUTS 4096 /* layouts rows check_layouts reads back */
+#define SAMPLED_LAYOUTS 1024 /* layouts rows check_layouts reads back */
 
 /* Reads back layouts rows spread over the whole table (each a descent from the root
  * through the pages table_pages_fill wrote) and compares them with the analysis; reading
