@@ -141,7 +141,7 @@ int main(int argc, char **argv)
     }
     static struct catalog cat;
     b.per_group = malloc(sizeof *b.per_group * 30000);
-    if (!b.per_group || catalog_build(&cat) != 0) {
+    if (!b.per_group || catalog_build(&cat, threads) != 0) {
         fprintf(stderr, "bench_extremes: out of memory\n");
         return 1;
     }

@@ -64,7 +64,7 @@ int main(int argc, char **argv)
     struct class_graph g;
     struct class_groups cg;
     struct class_reflections r;
-    if (catalog_build(&cat) || class_graph_build(&g, &cat, kl_class_id(k)) ||
+    if (catalog_build(&cat, 1) || class_graph_build(&g, &cat, kl_class_id(k)) ||
         class_groups_find(&cg, &g) || class_reflections_build(&r, &g, &cg)) {
         fprintf(stderr, "bench_farthest: out of memory\n");
         return 1;

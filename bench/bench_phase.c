@@ -149,7 +149,7 @@ int main(int argc, char **argv)
         return 2;
     }
     static struct catalog cat;
-    if (catalog_build(&cat) != 0) {
+    if (catalog_build(&cat, threads) != 0) {
         fprintf(stderr, "bench_phase: out of memory\n");
         return 1;
     }

@@ -15,9 +15,9 @@ struct catalog {
     uint32_t class_start[KL_CLASS_COUNT + 1]; /* class c owns class_ids[start[c]..start[c+1]) */
 };
 
-/* Enumerates all layouts and partitions them.  Returns 0, or -1 when memory runs out
- * (then nothing needs freeing). */
-int catalog_build(struct catalog *cat);
+/* Enumerates all layouts and partitions them, on up to `threads` threads (builder/
+ * threads.h).  Returns 0, or -1 when memory runs out (then nothing needs freeing). */
+int catalog_build(struct catalog *cat, int threads);
 
 /* Layouts in class `class_id`. */
 static inline uint32_t catalog_class_size(const struct catalog *cat, int class_id)

@@ -183,7 +183,7 @@ static int claim_temp_file(const char *db)
 static int enumerate(struct build *b)
 {
     double start = progress_now();
-    if (catalog_build(&b->cat) != 0) {
+    if (catalog_build(&b->cat, b->o->threads) != 0) {
         fprintf(stderr, "klotski-build: out of memory while enumerating layouts\n");
         return -1;
     }

@@ -10,7 +10,7 @@
  * layouts that share a prefix are counted by a small state: the 2x2's address, the next
  * address, which of the next four cells earlier pieces already cover, and how many empty
  * cells were seen (capped at 2, all that legality asks). */
-#define KINGS 12
+#define KINGS KL_ENUMERATION_PARTS /* the 2x2's addresses */
 #define SPILL_STATES 16
 #define EMPTY_STATES 3
 
@@ -219,16 +219,22 @@ static void enumerate_from(uint16_t state, uint32_t tail, int shift, kl_code hea
                        head, out);
 }
 
-size_t kl_enumerate(kl_code *out)
+size_t kl_enumerate_part(kl_code *out, int part)
 {
     pthread_once(&tables_once, fill_tables);
-    kl_code *end = out;
-    for (int k = 0; k < KINGS; k++) {
-        struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0};
-        skip_covered(&w);
-        enumerate_from(state_id(&w), 0, 32, (kl_code)king_addresses[k] << 32, &end);
-    }
-    return (size_t)(end - out);
+    kl_code *end = out + king_offset[part];
+    struct walk w = {part, kl_piece_cells(KL_PIECE_KING, king_addresses[part]), 0, 0, 0};
+    skip_covered(&w);
+    enumerate_from(state_id(&w), 0, 32, (kl_code)king_addresses[part] << 32, &end);
+    return (size_t)(end - out) - king_offset[part];
+}
+
+size_t kl_enumerate(kl_code *out)
+{
+    size_t written = 0;
+    for (int part = 0; part < KL_ENUMERATION_PARTS; part++)
+        written += kl_enumerate_part(out, part);
+    return written;
 }
 
 void kl_short_code_format(uint32_t id, char buf[KL_SHORT_CODE_TEXT_SIZE])

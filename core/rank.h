@@ -39,4 +39,13 @@ bool kl_short_code_parse(const char *text, uint32_t *id);
  * KL_LAYOUT_COUNT codes.  Returns the number written (KL_LAYOUT_COUNT). */
 size_t kl_enumerate(kl_code *out);
 
+/* The legal codes fall into KL_ENUMERATION_PARTS parts, one per address of the 2x2, each
+ * a run of consecutive ids, so that threads can write them at once. */
+#define KL_ENUMERATION_PARTS 12
+
+/* Writes the legal codes of part `part` (0 to KL_ENUMERATION_PARTS - 1), in ascending
+ * order, each at its id in out, which has room for KL_LAYOUT_COUNT codes; the rest of
+ * out is left alone.  Returns the number written.  Thread-safe for distinct parts. */
+size_t kl_enumerate_part(kl_code *out, int part);
+
 #endif

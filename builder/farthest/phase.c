@@ -278,7 +278,7 @@ static int allocate(struct phase *p)
     for (int t = 0; t < p->threads; t++)
         if (!(p->scratch[t] = bfs_scratch_new(largest)))
             return out_of_memory(p);
-    return catalog_build(&p->cat) != 0 ? out_of_memory(p) : 0;
+    return catalog_build(&p->cat, p->threads) != 0 ? out_of_memory(p) : 0;
 }
 
 static void release(struct phase *p)

@@ -29,7 +29,7 @@ struct fixture {
 static int build_catalog(void **state)
 {
     struct fixture *f = calloc(1, sizeof *f);
-    if (!f || catalog_build(&f->cat) != 0) {
+    if (!f || catalog_build(&f->cat, 2) != 0) {
         free(f);
         return -1;
     }
