@@ -15,7 +15,6 @@
 
 #include "builder/base/analysis.h"
 #include "builder/catalog.h"
-#include "builder/extremes/extremes.h"
 #include "builder/farthest/phase.h"
 #include "builder/progress.h"
 #include "builder/base/store.h"
@@ -194,7 +193,7 @@ static int enumerate(struct build *b)
 static int analyse(struct build *b)
 {
     double start = progress_now();
-    if (analysis_run(&b->analysis, &b->cat, b->o->threads, EXTREMES_BASE_WORK) != 0) {
+    if (analysis_run(&b->analysis, &b->cat, b->o->threads, true) != 0) {
         fprintf(stderr, "klotski-build: out of memory while analysing classes\n");
         return -1;
     }

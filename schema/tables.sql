@@ -52,8 +52,8 @@ CREATE TABLE groups (
     max_min_steps INTEGER,               -- largest min_steps of a member; NULL if unsolvable
     hardest_count INTEGER,               -- members reaching max_min_steps; NULL if unsolvable
     -- The group extremes, the last six: all six stored or all six NULL.  The base build
-    -- stores them for every group it settles within a bound on the work (25,296 groups
-    -- of up to 39,062 layouts, 940,232 layouts in all; builder/extremes/extremes.h);
+    -- stores them for every group it settles within a bound on the work (25,300 groups,
+    -- 1,207,942 layouts in all: all but 122 dense ones; builder/extremes/extremes.h);
     -- the farthest phase (see finish.sql) stores them for every group it does.  NULL:
     -- not found yet, `klotski-build --farthest` finds them.  They do not say whether the
     -- group's layouts rows hold farthest_steps (finish.sql says how to tell).

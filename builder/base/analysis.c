@@ -7,6 +7,7 @@
 
 #include "builder/base/class_graph.h"
 #include "builder/base/groups.h"
+#include "builder/extremes/extremes.h"
 #include "builder/progress.h"
 #include "builder/threads.h"
 
@@ -14,7 +15,7 @@
 struct work {
     struct analysis *a;
     const struct catalog *cat;
-    uint64_t extremes_work;
+    bool with_extremes;
     int order[KL_CLASS_COUNT];   /* classes, largest first, so the threads finish together */
     pthread_mutex_t totals_lock; /* guards the sums: a->edges and the CPU seconds */
 };
@@ -52,9 +53,13 @@ static int analyse_class(void *context, uint32_t item, int thread)
                  : -1;
     double t3 = thread_cpu();
     struct extremes_row *extremes = NULL;
-    if (rc == 0 && w->extremes_work > 0) {
+    if (rc == 0 && w->with_extremes) {
         extremes = calloc(cg.group_count, sizeof *extremes);
-        rc = extremes ? class_extremes_find(extremes, &g, &cg, w->extremes_work) : -1;
+        uint64_t *work = malloc(sizeof *work * (cg.group_count + 1));
+        for (uint32_t num = 0; work && num < cg.group_count; num++)
+            work[num] = extremes_base_work(cg.size[num], groups[num].max_depth);
+        rc = extremes && work ? class_extremes_find(extremes, &g, &cg, work) : -1;
+        free(work);
         if (rc != 0) {
             free(extremes);
             extremes = NULL;
@@ -102,7 +107,7 @@ static int larger_class_first(const void *x, const void *y)
 }
 
 int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
-                 uint64_t extremes_work)
+                 bool with_extremes)
 {
     memset(a, 0, sizeof *a);
     a->group_num = malloc(sizeof *a->group_num * KL_LAYOUT_COUNT);
@@ -113,7 +118,7 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
         analysis_free(a);
         return -1;
     }
-    struct work w = {.a = a, .cat = cat, .extremes_work = extremes_work};
+    struct work w = {.a = a, .cat = cat, .with_extremes = with_extremes};
     for (int c = 0; c < KL_CLASS_COUNT; c++)
         w.order[c] = c;
     sort_catalog = cat;

@@ -4,6 +4,7 @@
 #ifndef KLOTSKI_BUILDER_ANALYSIS_H
 #define KLOTSKI_BUILDER_ANALYSIS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "builder/catalog.h"
@@ -26,13 +27,13 @@ struct analysis {
 /* Analyses every class of the catalog into a, the classes shared by up to `threads`
  * threads (builder/threads.h), the largest first; shows the "analyse" progress line.
  * PARAMETERS: a, filled (anything it held is forgotten, not freed); cat, a built
- *   catalog; threads, how many threads at most (below 1 counts as 1); extremes_work, the
- *   most work per group for its extremes (class_extremes_find's max_work; 0: no
- *   extremes, a->extremes stays NULL).
+ *   catalog; threads, how many threads at most (below 1 counts as 1); with_extremes, whether
+ *   to find the group extremes, within the work the base build allows each group
+ *   (extremes_base_work; false: a->extremes stays NULL).
  * RETURN: 0, or -1 when memory runs out (then nothing needs freeing).
  * NOTES: call from one thread; a thread that cannot be started only makes it slower. */
 int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
-                 uint64_t extremes_work);
+                 bool with_extremes);
 
 /* Totals over groups of an analysis. */
 struct analysis_totals {

@@ -85,27 +85,27 @@ static int find_group(struct extremes_row *rows, const struct class_graph *g,
 }
 
 int class_extremes_find(struct extremes_row *rows, const struct class_graph *g,
-                        const struct class_groups *cg, uint64_t max_work)
+                        const struct class_groups *cg, const uint64_t *max_work)
 {
     memset(rows, 0, sizeof *rows * cg->group_count);
-    uint32_t first = 0; /* groups are numbered by size descending */
-    while (first < cg->group_count && cg->size[first] > max_work / EXTREMES_PASS_WORK)
-        first++;
-    if (first == cg->group_count)
+    uint32_t largest = 0; /* of the groups searched */
+    for (uint32_t num = 0; num < cg->group_count; num++)
+        if (max_work[num] >= cg->size[num] && cg->size[num] > largest)
+            largest = cg->size[num];
+    if (largest == 0)
         return 0;
     struct class_reflections r;
     if (class_reflections_build(&r, g, cg) != 0)
         return -1;
-    uint32_t largest = cg->size[first];
     uint32_t *number = malloc(sizeof *number * (g->count + 1));
     uint32_t *ids = malloc(sizeof *ids * (largest + 1));
     struct extremes_scratch *s = extremes_scratch_new(largest);
     int rc = number && ids && s ? 0 : -1;
     if (rc == 0)
         memset(number, 0xff, sizeof *number * g->count);
-    for (uint32_t num = first; num < cg->group_count && rc == 0; num++)
-        if (group_representative(&r, num) == num)
-            rc = find_group(rows, g, cg, &r, num, number, s, ids, max_work);
+    for (uint32_t num = 0; num < cg->group_count && rc == 0; num++)
+        if (group_representative(&r, num) == num && max_work[num] >= cg->size[num])
+            rc = find_group(rows, g, cg, &r, num, number, s, ids, max_work[num]);
     extremes_scratch_free(s);
     free(ids);
     free(number);

@@ -34,17 +34,17 @@ struct extremes_row {
 };
 
 /* Finds the extremes of every group of class graph g (split into groups cg) that takes
- * at most max_work to settle.
+ * at most the work allowed to it to settle.
  * PARAMETERS: rows, room for cg->group_count rows, filled by group_num (free each with
  *   extremes_row_free); g and cg, as class_graph_build and class_groups_find made them;
- *   max_work, the most work per searched group (group_extremes_find), or
- *   EXTREMES_ANY_WORK: a group that would take more is left unsettled, and one of more
- *   than max_work / EXTREMES_PASS_WORK members (whose work could not afford one pass)
- *   is not even searched.
+ *   max_work, per group_num the most work allowed (group_extremes_find), or
+ *   EXTREMES_ANY_WORK: a group that would take more is left unsettled, and one allowed
+ *   less than a single search (its member count) is not searched at all.  A set of image
+ *   groups is searched once, under the bound of its member searched (the lowest group_num).
  * RETURN: 0, or -1 when memory runs out (then rows holds nothing to free).
  * NOTES: thread-safe for distinct rows. */
 int class_extremes_find(struct extremes_row *rows, const struct class_graph *g,
-                        const struct class_groups *cg, uint64_t max_work);
+                        const struct class_groups *cg, const uint64_t *max_work);
 
 /* Frees what class_extremes_find stored in one row and zeroes it; harmless on a zeroed row. */
 void extremes_row_free(struct extremes_row *row);

@@ -241,6 +241,14 @@ expect "group: diameter, radius and their counts" "145 83 10 6" \
 run stats groups --csv
 expect "stats groups: diameter and radius" "5-4-1-1,5-4-1,25955,145,83" \
     "$(printf '%s\n' "$out" | grep '^5-4-1-1,' | cut -d, -f1-3,8,9)"
+# A long group of more than 39,062 layouts (builder/extremes/extremes.h), home of 109
+# classic layouts; the phase's full search found diameter 230 and radius 116.
+run farthest --group 5-4-2-0 --json
+expect "farthest --group of a long large group" "230 116 12 24" \
+    "$(json '"\(.diameter) \(.radius) \(.peripheral_count) \(.central_count)"')"
+peripheral=$(json '[.layouts[] | select(.kind == "peripheral")][0].code')
+run farthest "$peripheral" --json
+expect "its peripheral layout is diameter steps from its farthest" 230 "$(json .farthest_steps)"
 unstored=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL ORDER BY size DESC LIMIT 1")
 expect_error "farthest --group of a group whose extremes wait for make farthest" 1 "make farthest" \
     farthest --group "$unstored"

@@ -24,13 +24,24 @@ struct class_extremes {
     struct extremes_row *rows;
 };
 
+/* class_extremes_find with the same bound for every group. */
+static void find_all(struct extremes_row *rows, struct tested_class *t, uint64_t bound)
+{
+    uint64_t *work = malloc(sizeof *work * t->cg.group_count);
+    assert_non_null(work);
+    for (uint32_t num = 0; num < t->cg.group_count; num++)
+        work[num] = bound;
+    assert_int_equal(class_extremes_find(rows, &t->g, &t->cg, work), 0);
+    free(work);
+}
+
 static void open_extremes(struct class_extremes *c, const struct catalog *cat,
                           const char *name)
 {
     open_class(&c->t, cat, name);
     c->rows = calloc(c->t.cg.group_count, sizeof *c->rows);
     assert_non_null(c->rows);
-    assert_int_equal(class_extremes_find(c->rows, &c->t.g, &c->t.cg, EXTREMES_ANY_WORK), 0);
+    find_all(c->rows, &c->t, EXTREMES_ANY_WORK);
 }
 
 static void close_extremes(struct class_extremes *c)
@@ -218,7 +229,7 @@ static void test_work_bound(void **state)
         uint64_t bound = (uint64_t)c.t.cg.size[0] * 100; /* 100 searches of the largest */
         struct extremes_row *bounded = calloc(c.t.cg.group_count, sizeof *bounded);
         assert_non_null(bounded);
-        assert_int_equal(class_extremes_find(bounded, &c.t.g, &c.t.cg, bound), 0);
+        find_all(bounded, &c.t, bound);
         for (uint32_t num = 0; num < c.t.cg.group_count; num++) {
             const struct extremes_row *b = &bounded[num], *u = &c.rows[num];
             assert_true(b->work <= bound);
@@ -239,12 +250,26 @@ static void test_work_bound(void **state)
         /* Nothing is searched when no group fits. */
         for (uint32_t num = 0; num < c.t.cg.group_count; num++)
             extremes_row_free(&bounded[num]);
-        assert_int_equal(class_extremes_find(bounded, &c.t.g, &c.t.cg, 0), 0);
+        find_all(bounded, &c.t, 0);
         for (uint32_t num = 0; num < c.t.cg.group_count; num++)
             assert_true(!bounded[num].settled && bounded[num].work == 0);
         free(bounded);
         close_extremes(&c);
     }
+}
+
+/* The base build's bounds, with the sizes and depths of real groups: 5-4-1-1 (under the
+ * general bound), 5-4-2-0 (long: 81,340 members, 138 steps deep), 2-6-1-0 (dense: 964,656
+ * members, 16 deep) and a large unsolvable group. */
+static void test_base_bounds(void **state)
+{
+    (void)state;
+    assert_true(extremes_base_work(25955, 124) == EXTREMES_BASE_WORK);
+    assert_true(extremes_base_work(EXTREMES_BASE_WORK / EXTREMES_PASS_WORK, -1) ==
+                EXTREMES_BASE_WORK);
+    assert_true(extremes_base_work(81340, 138) == (uint64_t)EXTREMES_LONG_SEARCHES * 81340);
+    assert_true(extremes_base_work(964656, 16) == 0);
+    assert_true(extremes_base_work(81340, -1) == 0);
 }
 
 int main(void)
@@ -255,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_reference_group),
         cmocka_unit_test(test_against_every_member),
         cmocka_unit_test(test_work_bound),
+        cmocka_unit_test(test_base_bounds),
     };
     return cmocka_run_group_tests(tests, build_catalog, free_catalog);
 }
