@@ -39,7 +39,8 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: klotski-build [--db PATH] [--threads N] [--quiet]\n"
-            "       klotski-build --farthest [--max-group N] [--db PATH] [--threads N] [--quiet]\n"
+            "       klotski-build --farthest [--max-group N] [--commit-every SECONDS] [--db PATH]\n"
+            "                            [--threads N] [--quiet]\n"
             "Builds the Klotski database: all 29,334,498 layouts with their class, group,\n"
             "index in the group and minimum steps to a solved layout, and the diameter,\n"
             "radius, peripheral and central layouts of the groups where they are cheap\n"
@@ -52,6 +53,10 @@ static void usage(FILE *out)
             "                stopped run continues where it stopped, and the database stays\n"
             "                usable meanwhile\n"
             "  --max-group N with --farthest: only the groups of at most N layouts\n"
+            "  --commit-every SECONDS\n"
+            "                with --farthest: write the groups done at least this often\n"
+            "                (default 120; 0: after every class), the most work a stopped\n"
+            "                run loses besides the classes under way\n"
             "  --threads N   worker threads (default: the number of processors)\n"
             "  --quiet       no progress and no summary\n"
             "  --help, --version\n"
@@ -65,6 +70,7 @@ struct options {
     bool quiet;
     bool farthest;
     long max_group; /* 0: not given */
+    long commit_every; /* seconds; -1: not given */
 };
 
 static int parse_options(int argc, char **argv, struct options *o)
@@ -73,9 +79,10 @@ static int parse_options(int argc, char **argv, struct options *o)
         {"db", required_argument, NULL, 'd'},   {"threads", required_argument, NULL, 't'},
         {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'v'},    {"farthest", no_argument, NULL, 'f'},
-        {"max-group", required_argument, NULL, 'm'}, {NULL, 0, NULL, 0}};
+        {"max-group", required_argument, NULL, 'm'},
+        {"commit-every", required_argument, NULL, 'c'}, {NULL, 0, NULL, 0}};
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (struct options){KL_DB_DEFAULT_PATH, cpus > 0 ? (int)cpus : 1, false, false, 0};
+    *o = (struct options){KL_DB_DEFAULT_PATH, cpus > 0 ? (int)cpus : 1, false, false, 0, -1};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -99,6 +106,14 @@ static int parse_options(int argc, char **argv, struct options *o)
                 return EXIT_USAGE;
             }
             break;
+        case 'c':
+            o->commit_every = strtol(optarg, &end, 10);
+            if (!*optarg || *end || o->commit_every < 0 || o->commit_every > 86400) {
+                fprintf(stderr, "klotski-build: --commit-every %s: not a number of seconds "
+                        "from 0 to 86400\n", optarg);
+                return EXIT_USAGE;
+            }
+            break;
         case 'h': usage(stdout); exit(0);
         case 'v': printf("klotski-build, database format %d\n", KL_DB_FORMAT_VERSION); exit(0);
         default:
@@ -117,6 +132,10 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     if (o->max_group && !o->farthest) {
         fprintf(stderr, "klotski-build: --max-group: only with --farthest\n");
+        return EXIT_USAGE;
+    }
+    if (o->commit_every >= 0 && !o->farthest) {
+        fprintf(stderr, "klotski-build: --commit-every: only with --farthest\n");
         return EXIT_USAGE;
     }
     return 0;
@@ -251,7 +270,9 @@ static void release(struct build *b)
 static int complete_farthest(const struct options *o)
 {
     struct farthest_options fo = {o->db, o->threads, o->quiet,
-                                  o->max_group ? (uint32_t)o->max_group : KL_LAYOUT_COUNT};
+                                  o->max_group ? (uint32_t)o->max_group : KL_LAYOUT_COUNT,
+                                  o->commit_every >= 0 ? (double)o->commit_every
+                                                       : FARTHEST_COMMIT_SECONDS};
     char err[512];
     if (farthest_phase_run(&fo, err, sizeof err) != 0) {
         fprintf(stderr, "klotski-build: %s: %s\n", o->db, err);

@@ -30,4 +30,21 @@ typedef int threads_work(void *context, uint32_t item, int thread);
  * NOTES: thread-safe in itself; work must be safe to run on distinct items at once. */
 int threads_run(int threads, uint32_t count, threads_work *work, void *context);
 
+/* Other work for the calling thread while a job starts (threads_run_beside).
+ * RETURN: whatever the caller makes of it; handed back as it is. */
+typedef int threads_beside(void *context);
+
+/* threads_run, but the calling thread first runs beside(beside_context) while the
+ * threads created for the job start on its items, and takes items itself once beside
+ * returns: other work (writing earlier results, say) overlaps the job on no more threads
+ * than the job's own.  Up to `threads` - 1 threads are created, never more than items.
+ * PARAMETERS: threads, count, work and context, as threads_run's; beside, the calling
+ *   thread's first work (NULL: none, as threads_run); beside_context, its argument;
+ *   beside_rc, set to what beside returned, 0 without it (NULL: not wanted).
+ * RETURN, ERRORS: as threads_run's, for the items alone.  When no thread can be created,
+ *   the items wait for beside.
+ * NOTES: beside runs on the calling thread, at the same time as work on others. */
+int threads_run_beside(int threads, uint32_t count, threads_work *work, void *context,
+                       threads_beside *beside, void *beside_context, int *beside_rc);
+
 #endif

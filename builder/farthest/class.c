@@ -108,11 +108,13 @@ static int search_batch(void *context, uint32_t item, int thread)
 }
 
 int class_search_run(struct class_search *cs, struct bfs_scratch *const *scratch, int threads,
-                     uint32_t *failed_group)
+                     uint32_t *failed_group, threads_beside *beside, void *beside_context,
+                     int *beside_rc)
 {
     struct search_run run = {.cs = cs, .scratch = scratch};
     atomic_init(&run.failed, 0);
-    if (threads_run(threads, cs->batch_count, search_batch, &run) != 0) {
+    if (threads_run_beside(threads, cs->batch_count, search_batch, &run, beside,
+                           beside_context, beside_rc) != 0) {
         *failed_group = cs->rep_num[atomic_load(&run.failed) - 1];
         return -1;
     }

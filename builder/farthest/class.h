@@ -13,6 +13,7 @@
 #include "builder/farthest/group.h"
 #include "builder/farthest/graph.h"
 #include "builder/base/groups.h"
+#include "builder/threads.h"
 
 /* One class being searched: its graph, groups and reflections, and the searches planned
  * for it.  Used by one thread, but for class_search_run's own threads. */
@@ -51,14 +52,18 @@ int class_search_plan(struct class_search *cs,
 /* Runs the planned searches, their batches shared by up to `threads` threads
  * (builder/threads.h), the largest groups' first; records the work done on the progress
  * line (progress_add_work, in the measure of batch_weight); then finishes every rep.
+ * With beside, the calling thread does that first while the other threads search
+ * (threads_run_beside).
  * PARAMETERS: cs, planned; scratch, working memory per thread, scratch[t] for thread t,
  *   each made for the largest group searched; threads, how many at most (below 1 counts
- *   as 1); failed_group, set on failure.
+ *   as 1); failed_group, set on failure; beside, beside_context and beside_rc, as
+ *   threads_run_beside's (beside NULL: none).
  * RETURN: 0, or -1 when a search failed because its group's graph was not undirected:
  *   then *failed_group is the group_num of one such group, and the reps are not finished.
  * NOTES: call from one thread; a thread that cannot be started only makes it slower. */
 int class_search_run(struct class_search *cs, struct bfs_scratch *const *scratch, int threads,
-                     uint32_t *failed_group);
+                     uint32_t *failed_group, threads_beside *beside, void *beside_context,
+                     int *beside_rc);
 
 /* Frees what the functions above allocated and zeroes cs; harmless on a zeroed cs. */
 void class_search_close(struct class_search *cs);

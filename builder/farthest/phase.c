@@ -11,7 +11,6 @@
 #include "core/database/idlist.h"
 #include "builder/progress.h"
 
-#define COMMIT_SECONDS 120.0 /* work lost at most when a run is stopped, besides one class */
 #define WORD_BITS 64
 #define NO_SOLUTIONS UINT32_MAX /* solution_num of an unsolvable layout: NULL */
 
@@ -40,6 +39,7 @@ struct phase {
     uint32_t groups_done;         /* this run */
     uint64_t layouts_done;
     double seconds_graph, seconds_search, seconds_store;
+    double seconds_beside;        /* of seconds_store, spent while a class was searched */
     char *err;
     size_t err_size;
 };
@@ -180,6 +180,7 @@ static int queue_images(struct phase *p, const struct class_search *cs, uint32_t
     return rc;
 }
 
+/* Writes every pending result in one transaction. */
 static int commit(struct phase *p)
 {
     double start = progress_now();
@@ -212,6 +213,17 @@ static int commit(struct phase *p)
     return rc;
 }
 
+/* threads_beside: commit, while the next class is searched: it reads only results
+ * queued before, and the search writes none until it is over. */
+static int commit_beside(void *phase)
+{
+    struct phase *p = phase;
+    double before = p->seconds_store;
+    int rc = commit(p);
+    p->seconds_beside += p->seconds_store - before;
+    return rc;
+}
+
 /* The class's groups must be the database's, or the results would land on other rows. */
 static int check_class(struct phase *p, int class_id, const struct class_search *cs)
 {
@@ -230,14 +242,16 @@ static int check_class(struct phase *p, int class_id, const struct class_search 
     return 0;
 }
 
-static int run_class(struct phase *p, int class_id)
+/* Searches the class's groups to do and queues their results; with commit_first, commits
+ * the results queued before, beside the search. */
+static int run_class(struct phase *p, int class_id, bool commit_first)
 {
     struct class_choice choice = {p, p->store.group_base[class_id]};
     bool any = false;
     for (uint32_t id = choice.group_base; id < p->store.group_base[class_id + 1]; id++)
         any |= to_do(p, id);
     if (!any)
-        return 0;
+        return commit_first ? commit(p) : 0;
     double start = progress_now();
     struct class_search cs;
     if (class_search_open(&cs, &p->cat, class_id) != 0)
@@ -247,13 +261,17 @@ static int run_class(struct phase *p, int class_id)
         rc = out_of_memory(p);
     double searched = progress_now();
     uint32_t failed;
-    if (rc == 0 && class_search_run(&cs, p->scratch, p->threads, &failed) != 0) {
+    int committed = 0; /* the store has said why in p->err when not 0 */
+    if (rc == 0 && class_search_run(&cs, p->scratch, p->threads, &failed,
+                                    commit_first ? commit_beside : NULL, p, &committed) != 0) {
         char name[KL_CLASS_NAME_SIZE];
         kl_class_name(kl_class_from_id(class_id), name);
         snprintf(p->err, p->err_size, "group %s-%u: search failed, its steps are not two-way",
                  name, failed);
         rc = -1;
     }
+    if (rc == 0 && committed != 0)
+        rc = -1;
     p->seconds_graph += searched - start;
     p->seconds_search += progress_now() - searched;
     for (uint32_t rep = 0; rc == 0 && rep < cs.rep_count; rep++)
@@ -306,9 +324,10 @@ static void print_summary(const struct phase *p, double seconds, double seconds_
            "%.1f s; %u of %u groups hold farthest data\n",
            p->o->db, mb, p->groups_done, (unsigned long long)p->layouts_done, seconds,
            p->store.done_count, p->store.group_count);
-    printf("  graphs %.1f s | search %.1f s wall on %d threads | store %.1f s | "
-           "compact %.1f s\n",
-           p->seconds_graph, p->seconds_search, p->threads, p->seconds_store, seconds_compact);
+    printf("  graphs %.1f s | search %.1f s wall on %d threads | store %.1f s (%.1f s of it "
+           "beside the search) | compact %.1f s\n",
+           p->seconds_graph, p->seconds_search, p->threads, p->seconds_store, p->seconds_beside,
+           seconds_compact);
 }
 
 int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_size)
@@ -331,11 +350,11 @@ int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_s
     progress_count("groups", groups);
     p.last_commit = progress_now();
     for (int c = 0; c < KL_CLASS_COUNT && rc == 0 && groups; c++) {
-        rc = run_class(&p, c);
-        bool last = c == KL_CLASS_COUNT - 1;
-        if (rc == 0 && (last || progress_now() - p.last_commit >= COMMIT_SECONDS))
-            rc = commit(&p);
+        bool due = p.group_count > 0 && progress_now() - p.last_commit >= o->commit_seconds;
+        rc = run_class(&p, c, due);
     }
+    if (rc == 0 && groups)
+        rc = commit(&p);
     double seconds = progress_end(), seconds_compact = 0;
     if (rc == 0 && groups && p.store.done_count == p.store.group_count) {
         double start = progress_now();

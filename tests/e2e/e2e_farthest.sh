@@ -95,6 +95,10 @@ expect "not a database: one line" 1 "$(printf '%s\n' "$err" | wc -l)"
 expect "--max-group without --farthest exits 2" 2 $?
 "$BIN/klotski-build" --farthest --max-group 0 --db "$WORK/junk.db" 2>/dev/null
 expect "--max-group 0 exits 2" 2 $?
+"$BIN/klotski-build" --commit-every 10 --db "$WORK/junk.db" 2>/dev/null
+expect "--commit-every without --farthest exits 2" 2 $?
+"$BIN/klotski-build" --farthest --commit-every -1 --db "$WORK/junk.db" 2>/dev/null
+expect "--commit-every -1 exits 2" 2 $?
 # klotski moves gives each step's farthest data once stored.
 moves=$("$BIN/klotski" --db "$db" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.farthest_steps)|\(.farthest_num)"' | sort)
 codes=$(printf '%s\n' "$moves" | cut -d'|' -f1 | sed 's/^/0x/' | paste -sd,)

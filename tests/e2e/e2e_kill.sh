@@ -60,7 +60,8 @@ expect "next base build: the database of the test build" \
 rm -f "$previous"
 
 # The farthest phase over the groups of at most 2,000 layouts (all but 168 of the 25,422
-# groups), on two copies: one run uninterrupted, one killed again and again.
+# groups), on two copies: one run uninterrupted (one commit at the end), one killed again
+# and again while it commits after every class, beside the next class's search.
 max_group=2000
 whole=$kill_dir/whole.db
 killed=$kill_dir/killed.db
@@ -109,13 +110,13 @@ loop=$!
 runs=${KLOTSKI_KILL_RUNS:-8} kills=0
 for ((run = 1; run <= runs; run++)); do
     outcome=$(start_and_kill $((2 + RANDOM % 100)) "$BIN/klotski-build" --farthest \
-        --max-group $max_group --db "$killed" --quiet --threads 2)
+        --max-group $max_group --commit-every 0 --db "$killed" --quiet --threads 2)
     [ "$outcome" = killed ] && kills=$((kills + 1))
     answer=$("$BIN/klotski" --db "$killed" --json show "$probe" 2>&1)
     expect "a query right after kill $run" 1 \
         "$([ "$answer" = "$done_answer" ] || [ "$answer" = "$pending_answer" ] && echo 1 || echo "$answer")"
 done
-"$BIN/klotski-build" --farthest --max-group $max_group --db "$killed" --quiet
+"$BIN/klotski-build" --farthest --max-group $max_group --commit-every 0 --db "$killed" --quiet
 expect "farthest phase after $kills kills: exit status" 0 $?
 touch "$kill_dir/stop"
 wait "$loop"
