@@ -73,6 +73,23 @@ struct options {
     long commit_every; /* seconds; -1: not given */
 };
 
+/* Reads the value `text` of --`option` into *value: a whole decimal number from min to
+ * max.  Returns true, or false after saying on stderr that it is not "a `what` from min to
+ * max". */
+static bool parse_number(const char *option, const char *text, long min, long max,
+                         const char *what, long *value)
+{
+    char *end;
+    errno = 0;
+    *value = strtol(text, &end, 10);
+    if (!*text || *end || errno || *value < min || *value > max) {
+        fprintf(stderr, "klotski-build: --%s %s: not a %s from %ld to %ld\n", option, text,
+                what, min, max);
+        return false;
+    }
+    return true;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
     static const struct option longs[] = {
@@ -86,33 +103,24 @@ static int parse_options(int argc, char **argv, struct options *o)
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
-        char *end;
+        long number;
         switch (c) {
         case 'd': o->db = optarg; break;
         case 't':
-            o->threads = (int)strtol(optarg, &end, 10);
-            if (*end || o->threads < 1 || o->threads > 256) {
-                fprintf(stderr, "klotski-build: --threads %s: not a number from 1 to 256\n", optarg);
+            if (!parse_number("threads", optarg, 1, 256, "number", &number))
                 return EXIT_USAGE;
-            }
+            o->threads = (int)number;
             break;
         case 'q': o->quiet = true; break;
         case 'f': o->farthest = true; break;
         case 'm':
-            o->max_group = strtol(optarg, &end, 10);
-            if (*end || o->max_group < 1 || o->max_group > (long)KL_LAYOUT_COUNT) {
-                fprintf(stderr, "klotski-build: --max-group %s: not a number from 1 to %u\n",
-                        optarg, KL_LAYOUT_COUNT);
+            if (!parse_number("max-group", optarg, 1, KL_LAYOUT_COUNT, "number", &o->max_group))
                 return EXIT_USAGE;
-            }
             break;
         case 'c':
-            o->commit_every = strtol(optarg, &end, 10);
-            if (!*optarg || *end || o->commit_every < 0 || o->commit_every > 86400) {
-                fprintf(stderr, "klotski-build: --commit-every %s: not a number of seconds "
-                        "from 0 to 86400\n", optarg);
+            if (!parse_number("commit-every", optarg, 0, 86400, "number of seconds",
+                              &o->commit_every))
                 return EXIT_USAGE;
-            }
             break;
         case 'h': usage(stdout); exit(0);
         case 'v': printf("klotski-build, database format %d\n", KL_DB_FORMAT_VERSION); exit(0);

@@ -131,6 +131,8 @@ fi
 
 "$BIN/klotski-build" --threads 0 2>/dev/null
 expect "bad --threads exits 2" 2 $?
+"$BIN/klotski-build" --threads 4294967297 2>/dev/null
+expect "--threads past int (once read as 1) exits 2" 2 $?
 "$BIN/klotski-build" --bogus 2>/dev/null
 expect "unknown option exits 2" 2 $?
 "$BIN/klotski-build" extra 2>/dev/null
