@@ -1,15 +1,11 @@
 -- Run by bin/klotski-build after the bulk load into the tables of schema/tables.sql.
 
--- Filled by the farthest phase (klotski-build --farthest), a few groups per transaction;
--- NULL until then.  A group's layouts rows are filled in the same transaction that sets
--- its groups.farthest_done, so a group is done exactly when farthest_done is not NULL
--- (its diameter and other extremes may come from the base build); meta
--- 'farthest_groups_done' counts the groups done, and the phase is complete when it equals
--- meta 'groups'.  Added after the load because a row written without trailing columns
--- stores nothing for them.
-ALTER TABLE layouts ADD COLUMN farthest_steps INTEGER; -- eccentricity: steps to the members farthest away
-ALTER TABLE layouts ADD COLUMN farthest_num INTEGER;   -- members that far (1 and 0 steps: a layout that cannot move)
-ALTER TABLE layouts ADD COLUMN solution_num INTEGER;   -- solutions (SPEC.md); stays NULL when unsolvable
+-- The farthest phase (klotski-build --farthest) fills layouts.packed with
+-- farthest_steps, farthest_num and solution_num a few groups per transaction.  A group's
+-- layouts rows are filled in the same transaction that sets its groups.farthest_done, so
+-- a group is done exactly when farthest_done is not NULL (its diameter and other
+-- extremes may come from the base build); meta 'farthest_groups_done' counts the groups
+-- done, and the phase is complete when it equals meta 'groups'.
 ALTER TABLE groups ADD COLUMN farthest_done INTEGER;   -- 1 once the phase wrote the group's layouts rows
 
 CREATE UNIQUE INDEX layers_by_group ON layers (group_id, depth);

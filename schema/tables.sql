@@ -15,7 +15,7 @@
 --   byte each.
 --
 -- tables.sql creates the tables before the bulk load; finish.sql adds what is cheaper to
--- build afterwards (the farthest columns, the indexes and the views).
+-- build afterwards (the indexes and the views).
 
 -- Build facts: format_version, build_date, build_seconds, counts, checksums
 -- (layouts_crc32 covers every layouts row, see bin/klotski verify), and the state of
@@ -65,16 +65,45 @@ CREATE TABLE groups (
     central_ids   BLOB                   -- those members, "id list v1"
 );
 
--- One row per legal layout, 29,334,498 rows, in code order.  finish.sql appends the
--- columns farthest_steps, farthest_num and solution_num.  min_solution_num is 1 for 11.6M layouts: the
--- builder leaves it out of their records, and SQLite reads a column missing from the end
--- of a record as its DEFAULT (as after ALTER TABLE ADD COLUMN), which saves 11.6 MB.
+-- One row per legal layout, 29,334,498 rows, in code order.  The last four columns are
+-- VIRTUAL generated columns: SQL reads them like any other (SQLite 3.31 or later), but
+-- they take no room, because they are computed from the one stored column `packed`
+-- when read.  The four in their own columns would take 197 MB more after the farthest
+-- phase (a record header byte each, and values rounded up to SQLite's integer sizes);
+-- packed, they keep the complete database under 750 MB.  Only `packed` can be written.
 CREATE TABLE layouts (
     code           INTEGER PRIMARY KEY,  -- the layout's 36-bit code
     group_id       INTEGER NOT NULL,     -- its group (groups.group_id)
     group_index    INTEGER NOT NULL,     -- rank of its code among its group's codes
     min_steps      INTEGER,              -- fewest steps to a solved layout; NULL if unsolvable
-    min_solution_num INTEGER DEFAULT 1   -- solved layouts min_steps away; NULL if unsolvable
+    -- The stored form of the four columns below, in one of three forms:
+    --   NULL: an unsolvable layout whose group the farthest phase has not done;
+    --   below 0: -min_solution_num, in a group the farthest phase has not done.  The
+    --     DEFAULT, -1, is the value of 11.6M layouts: the builder leaves it out of their
+    --     records, and SQLite reads a column missing from the end of a record as its
+    --     DEFAULT (as after ALTER TABLE ADD COLUMN), which saves 11.6 MB;
+    --   0 or more, once the farthest phase has done the group:
+    --     farthest_steps + 269 * (solution_num + 6952 * (farthest_num
+    --                                                   + 8077 * (min_solution_num - 1)))
+    --     with solution_num 0 and min_solution_num 1 for an unsolvable layout.  269, 6952
+    --     and 8077 are one more than the largest farthest_steps, solution_num and
+    --     farthest_num of any layout; 1870088 = 269 * 6952 and 15104700776 = 1870088 * 8077.
+    packed         INTEGER DEFAULT -1,
+    -- solved layouts min_steps away; NULL if unsolvable
+    min_solution_num INTEGER GENERATED ALWAYS AS (
+        CASE WHEN packed < 0 THEN -packed
+             WHEN packed / 269 % 6952 > 0 THEN packed / 15104700776 + 1 END) VIRTUAL,
+    -- eccentricity: steps to the members farthest away; NULL until the farthest phase
+    -- has done the group (groups.farthest_done)
+    farthest_steps INTEGER GENERATED ALWAYS AS (
+        CASE WHEN packed >= 0 THEN packed % 269 END) VIRTUAL,
+    -- members that far (1 at 0 steps: a layout that cannot move); NULL as farthest_steps
+    farthest_num   INTEGER GENERATED ALWAYS AS (
+        CASE WHEN packed >= 0 THEN packed / 1870088 % 8077 END) VIRTUAL,
+    -- solutions (SPEC.md); NULL until the farthest phase has done the group, and always
+    -- when unsolvable
+    solution_num   INTEGER GENERATED ALWAYS AS (
+        CASE WHEN packed >= 0 THEN nullif(packed / 269 % 6952, 0) END) VIRTUAL
 );
 
 -- The depth layers: for each solvable group and each depth d, its members with

@@ -194,10 +194,11 @@ static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
     row->values[KL_DB_LAYOUT_GROUP_INDEX] = a->group_index[id];
     row->values[KL_DB_LAYOUT_MIN_STEPS] = min_steps;
     row->is_null[KL_DB_LAYOUT_MIN_STEPS] = min_steps == KL_DB_UNSOLVABLE;
-    row->values[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id];
-    row->is_null[KL_DB_LAYOUT_MIN_SOLUTION_NUM] = a->min_solution_num[id] == 0;
-    /* The last column in the record; its DEFAULT (schema/tables.sql) is 1. */
-    row->stored_columns = a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_MIN_SOLUTION_NUM : 0;
+    /* packed holds -min_solution_num until the farthest phase; the last column in the
+     * record, and its DEFAULT (schema/tables.sql) is -1. */
+    row->values[KL_DB_LAYOUT_PACKED] = -(int64_t)a->min_solution_num[id];
+    row->is_null[KL_DB_LAYOUT_PACKED] = a->min_solution_num[id] == 0;
+    row->stored_columns = a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_PACKED : 0;
     if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)
         progress_add(id % PROGRESS_ROWS + 1);
 }

@@ -8,6 +8,15 @@
 
 #define BUSY_TIMEOUT_MS 60000 /* other writers may hold the database for a while */
 
+/* The page size of the complete database.  Its per-page costs (page header, the room
+ * left at a page's end, the interior pages) are 5 MB smaller than at the base build's 4
+ * KB.  The phase itself works on the base build's pages: a commit writes each page it
+ * changes to the log, and one of 64 KB for a few rows would multiply those writes. */
+#define COMPLETE_PAGE_SIZE "65536"
+
+#define STRING_(x) #x
+#define STRING(x) STRING_(x)
+
 /* Set before the first write, so that a run with nothing to do leaves the file alone.
  * Write-ahead logging lets readers query the database while a commit of many rows is
  * under way; it is safe against crashes with synchronous=NORMAL.  A commit can log most
@@ -134,8 +143,10 @@ int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
     if (open_checked(fs, path) != 0)
         return -1;
     if (read_groups(fs) ||
-        prepare(fs, "UPDATE layouts SET farthest_steps = ?1, farthest_num = ?2, "
-                    "solution_num = ?3 WHERE code = ?4", &fs->update_layout) ||
+        prepare(fs, "UPDATE layouts SET packed = ?1 + " STRING(KL_DB_PACKED_STEPS_RADIX)
+                    " * (?3 + " STRING(KL_DB_PACKED_SOLUTIONS_RADIX) " * (?2 + "
+                    STRING(KL_DB_PACKED_NUM_RADIX) " * (coalesce(min_solution_num, 1) - 1)))"
+                    " WHERE code = ?4", &fs->update_layout) ||
         prepare(fs, "UPDATE groups SET diameter = ?1, radius = ?2, peripheral_count = ?3, "
                     "peripheral_ids = ?4, central_count = ?5, central_ids = ?6, "
                     "farthest_done = 1 WHERE group_id = ?7", &fs->update_group) ||
@@ -173,12 +184,17 @@ static int step_reset(struct farthest_store *fs, sqlite3_stmt *st, const char *w
 int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num,
                           int64_t solution_num)
 {
+    if (steps < 0 || steps >= KL_DB_PACKED_STEPS_RADIX || num >= KL_DB_PACKED_NUM_RADIX ||
+        solution_num >= KL_DB_PACKED_SOLUTIONS_RADIX) {
+        snprintf(fs->err, fs->err_size,
+                 "layout %09llX: farthest_steps %d, farthest_num %u or solution_num %lld is "
+                 "beyond layouts.packed", (unsigned long long)code, steps, num,
+                 (long long)solution_num);
+        return -1;
+    }
     sqlite3_bind_int(fs->update_layout, 1, steps);
     sqlite3_bind_int64(fs->update_layout, 2, num);
-    if (solution_num < 0)
-        sqlite3_bind_null(fs->update_layout, 3);
-    else
-        sqlite3_bind_int64(fs->update_layout, 3, solution_num);
+    sqlite3_bind_int64(fs->update_layout, 3, solution_num < 0 ? 0 : solution_num);
     sqlite3_bind_int64(fs->update_layout, 4, (sqlite3_int64)code);
     return step_reset(fs, fs->update_layout, "writing layouts");
 }
@@ -216,7 +232,8 @@ int farthest_store_commit(struct farthest_store *fs)
 
 int farthest_store_compact(struct farthest_store *fs)
 {
-    return exec(fs, "PRAGMA journal_mode=DELETE; VACUUM", "compacting");
+    return exec(fs, "PRAGMA journal_mode=DELETE; PRAGMA page_size=" COMPLETE_PAGE_SIZE "; VACUUM",
+                "compacting");
 }
 
 void farthest_store_close(struct farthest_store *fs)

@@ -48,8 +48,9 @@ int farthest_store_open(struct farthest_store *fs, const char *path, char *err,
 int farthest_store_begin(struct farthest_store *fs);
 
 /* Writes one layout's farthest_steps, farthest_num and solution_num (NULL when negative:
- * the layout is unsolvable) inside a transaction.  Cheapest in ascending code order.
- * Returns 0, or -1 with the reason in err. */
+ * the layout is unsolvable) inside a transaction, into its column packed beside its
+ * min_solution_num.  Cheapest in ascending code order.  Returns 0, or -1 with the reason
+ * in err (also when a value is beyond the radixes of packed, core/database/format.h). */
 int farthest_store_layout(struct farthest_store *fs, kl_code code, int steps, uint32_t num,
                           int64_t solution_num);
 
@@ -75,8 +76,8 @@ int farthest_store_group(struct farthest_store *fs, uint32_t group_id,
  * (then the transaction is rolled back and the groups written in it count as not done). */
 int farthest_store_commit(struct farthest_store *fs);
 
-/* Rewrites the whole file compactly (VACUUM): the phase's updates grow rows in place and
- * leave pages half full.  Returns 0, or -1 with the reason in err. */
+/* Rewrites the whole file compactly (VACUUM), in pages of 64 KB: the phase's updates grow
+ * rows in place and leave pages half full.  Returns 0, or -1 with the reason in err. */
 int farthest_store_compact(struct farthest_store *fs);
 
 /* Closes the database; a transaction still open is rolled back. */

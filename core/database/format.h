@@ -17,7 +17,7 @@
 
 /* meta.format_version of the databases this code writes and reads.  Raise it with any
  * change a reader of the old format would misread; both programs then refuse old files. */
-#define KL_DB_FORMAT_VERSION 2
+#define KL_DB_FORMAT_VERSION 3
 
 /* Where both programs look for the database when given no path. */
 #define KL_DB_DEFAULT_PATH "data/klotski.db"
@@ -45,9 +45,10 @@
                                                                   phase has filled */
 
 /* The first columns of a layouts row, in table order: the columns the layouts_crc32
- * record covers, and the parameters of the builder's INSERT.  KL_DB_LAYOUT_COLUMNS lists
- * their names in this order for SQL text; the enum gives each its position (a column
- * index of "SELECT " KL_DB_LAYOUT_COLUMNS, or one less than a parameter number). */
+ * record covers.  KL_DB_LAYOUT_COLUMNS lists their names in this order for SQL text; the
+ * enum gives each its position (a column index of "SELECT " KL_DB_LAYOUT_COLUMNS, and
+ * the index in the builder's records, where KL_DB_LAYOUT_PACKED takes the place of the
+ * generated min_solution_num). */
 #define KL_DB_LAYOUT_COLUMNS "code, group_id, group_index, min_steps, min_solution_num"
 enum kl_db_layout_column {
     KL_DB_LAYOUT_CODE,         /* the 36-bit code, the row's key */
@@ -57,6 +58,15 @@ enum kl_db_layout_column {
     KL_DB_LAYOUT_MIN_SOLUTION_NUM, /* solved layouts min_steps away; NULL when unsolvable */
     KL_DB_LAYOUT_COLUMN_COUNT
 };
+
+/* layouts.packed, the one stored column of min_solution_num, farthest_steps, farthest_num
+ * and solution_num (schema/tables.sql says how): its index in a record, which holds no
+ * generated column, and the radixes of its form in a group the farthest phase has done,
+ * each one more than the largest value of its column over all layouts. */
+#define KL_DB_LAYOUT_PACKED KL_DB_LAYOUT_MIN_SOLUTION_NUM
+#define KL_DB_PACKED_STEPS_RADIX 269      /* farthest_steps */
+#define KL_DB_PACKED_SOLUTIONS_RADIX 6952 /* solution_num */
+#define KL_DB_PACKED_NUM_RADIX 8077       /* farthest_num */
 
 /* min_steps of an unsolvable layout in the layouts_crc32 record, where the column holds
  * NULL.  No layout needs this many steps (the largest min_steps is far below), and the

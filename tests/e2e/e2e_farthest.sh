@@ -12,6 +12,7 @@ fsql() { sqlite3 -batch "$db" "$1"; }
 done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; }
 
 expect "nothing done after a build" 0 "$(done_meta)"
+solutions_before=$(fsql 'SELECT count(min_solution_num), sum(min_solution_num) FROM layouts')
 
 # A group is done when the phase marked it (groups.farthest_done), whatever else filled
 # its extremes: a diameter written beforehand neither counts nor survives.
@@ -42,6 +43,8 @@ expect "stopped run: meta agrees with the groups" "$(done_meta)" \
 expect "continued run: exit status" 0 $?
 asked=$(fsql 'SELECT count(*) FROM groups WHERE size <= 30000')
 expect "continued run: every group asked for is done" "$asked" "$(done_meta)"
+expect "min_solution_num kept beside the farthest data in packed" "$solutions_before" \
+    "$(fsql 'SELECT count(min_solution_num), sum(min_solution_num) FROM layouts')"
 before=$(md5sum < "$db")
 "$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
 expect "a run with nothing to do changes nothing" "$before" "$(md5sum < "$db")"
@@ -106,18 +109,39 @@ expect "moves: each step's farthest data as stored" \
     "$(fsql "SELECT printf('%09X', code), farthest_steps, farthest_num FROM layouts WHERE code IN ($codes) ORDER BY 1")" "$moves"
 expect "moves: farthest data there to compare" 8 "$(printf '%s\n' "$moves" | grep -c '|[0-9]*|[0-9]*$')"
 
-# klotski solutions says so when the stored count is not its own.
-fsql "UPDATE layouts SET solution_num = 7 WHERE code = 0x1A9BF0C00"
+# klotski solutions says so when the stored count is not its own.  The counts are stored
+# in the column packed (schema/tables.sql); this also checks that the generated columns
+# read them back.
+fsql "UPDATE layouts SET packed = packed + 269 * (7 - solution_num) WHERE code = 0x1A9BF0C00"
+expect "packed: solution_num written through it" "124|8|7|2" \
+    "$(fsql 'SELECT farthest_steps, farthest_num, solution_num, min_solution_num FROM layouts WHERE code = 0x1A9BF0C00')"
 err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
 expect "solutions: a stored count it disagrees with exits 1" 1 $?
 expect "solutions: the disagreement in one line" \
     "klotski: 1A9BF0C00: the database stores solution_num 7, the search finds 6: the database is wrong; rebuild it" "$err"
-fsql "UPDATE layouts SET solution_num = 6, min_solution_num = 3 WHERE code = 0x1A9BF0C00"
+fsql "UPDATE layouts SET packed = 124 + 269 * (6 + 6952 * (8 + 8077 * (3 - 1))) WHERE code = 0x1A9BF0C00"
+expect "packed: min_solution_num written through it" "124|8|6|3" \
+    "$(fsql 'SELECT farthest_steps, farthest_num, solution_num, min_solution_num FROM layouts WHERE code = 0x1A9BF0C00')"
 err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
 expect "solutions: a stored min_solution_num it disagrees with exits 1" 1 $?
 expect "solutions: that disagreement in one line" \
     "klotski: 1A9BF0C00: the database stores min_solution_num 3, the search finds 2: the database is wrong; rebuild it" "$err"
 
-rm -f "$db" "$WORK/junk.db"
+# The run that completes the database compacts it into 64 KB pages.  The groups of over
+# 1,000 layouts are marked done beforehand, so that a short run completes it.
+complete=$WORK/complete.db
+cp "$TEST_DB" "$complete"
+sqlite3 -batch "$complete" "UPDATE groups SET farthest_done = 1 WHERE size > 1000"
+"$BIN/klotski-build" --farthest --max-group 1000 --db "$complete" --quiet
+expect "completing run: exit status" 0 $?
+expect "completing run: 64 KB pages, a rollback journal, intact" "65536|delete|ok" \
+    "$(sqlite3 -batch "$complete" 'PRAGMA page_size; PRAGMA journal_mode; PRAGMA integrity_check' | paste -sd'|')"
+expect "completing run: the same rows as a run that does not complete it" \
+    "$(fsql 'SELECT count(*), total(farthest_steps), total(farthest_num), total(solution_num), total(min_solution_num)
+             FROM layouts JOIN groups USING (group_id) WHERE size <= 1000')" \
+    "$(sqlite3 -batch "$complete" 'SELECT count(*), total(farthest_steps), total(farthest_num), total(solution_num),
+                                          total(min_solution_num) FROM layouts JOIN groups USING (group_id) WHERE size <= 1000')"
+
+rm -f "$db" "$complete" "$WORK/junk.db"
 
 finish
