@@ -232,8 +232,10 @@ int farthest_store_commit(struct farthest_store *fs)
 
 int farthest_store_compact(struct farthest_store *fs)
 {
-    return exec(fs, "PRAGMA journal_mode=DELETE; PRAGMA page_size=" COMPLETE_PAGE_SIZE "; VACUUM",
-                "compacting");
+    /* With the phase's page cache, VACUUM into larger pages held 1.1 GB of memory; with
+     * SQLite's default one, 40 MB, in the same time. */
+    return exec(fs, "PRAGMA journal_mode=DELETE; PRAGMA cache_size=-2000; PRAGMA page_size="
+                COMPLETE_PAGE_SIZE "; VACUUM", "compacting");
 }
 
 void farthest_store_close(struct farthest_store *fs)
