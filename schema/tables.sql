@@ -68,7 +68,7 @@ CREATE TABLE groups (
 -- One row per legal layout, 29,334,498 rows, in code order.  The last four columns are
 -- VIRTUAL generated columns: SQL reads them like any other (SQLite 3.31 or later), but
 -- they take no room, because they are computed from the one stored column `packed`
--- when read.  The four in their own columns would take 197 MB more after the farthest
+-- when read.  The four in their own columns would take 71 MB more after the farthest
 -- phase (a record header byte each, and values rounded up to SQLite's integer sizes);
 -- packed, they keep the complete database under 750 MB.  Only `packed` can be written.
 CREATE TABLE layouts (
