@@ -18,7 +18,7 @@ CHROMIUM ?= chromium
 # a library pkg-config knows, and the Debian package that provides it.
 BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-config \
               pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev \
-              pkg-config:libmicrohttpd=libmicrohttpd-dev
+              pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
 # clang for the libFuzzer targets of tests/fuzz/.
@@ -65,12 +65,12 @@ EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/class
                  $(wildcard query/render/assets/*.css query/render/assets/*.js) \
                  $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
 
-.PHONY: all deps test-deps tools farthest test check fuzz fuzz-build fuzz-targets bench install \
-        clean
+.PHONY: all deps test-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
+        install clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 
-all: deps tools $(DB)
+all: deps tools library $(DB)
 
 # Install the Debian packages the build, or the tests, need when any is missing, waiting
 # for a package manager that holds the lock; when that is impossible they say in one line
@@ -110,6 +110,57 @@ $(BIN)/klotski-build: $(OBJ)/builder/main.o $(OBJ)/libbuilder.a $(OBJ)/libklotsk
 $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# libklotski for other programs (lib/, README "Programs"): the engine, lib/'s API over it
+# and the board picture, compiled again as position-independent code with every symbol
+# hidden but klotski.h's, as a shared library with a soname; the loadable SQLite
+# extension, lib/sql.c compiled on SQLite's extension API and linked to the library; the
+# Python module, python/klotski.c linked to the library.  The rpaths find the library
+# beside them in the build tree (OBJ/lib) and once installed (PREFIX/lib).
+# The version is klotski.h's KLOTSKI_VERSION; the soname changes with its major number.
+LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
+LIB_SONAME    = libklotski.so.1
+LIB_DIR       = $(OBJ)/lib
+SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/sql.c \
+                  query/render/svg_board.c query/render/markup.c)
+SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
+PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYTHON_SUFFIX = $(shell python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PYTHON_MODULE = $(OBJ)/python/klotski$(PYTHON_SUFFIX)
+# Where `make install` puts the Python module: a folder Debian's python3 searches for
+# PREFIX /usr/local (PYTHONPATH for any other PREFIX; README).
+PYTHON_SITE  ?= $(PREFIX)/lib/python$(PYTHON_VERSION)/dist-packages
+PIC           = -fPIC -fvisibility=hidden
+
+library: $(LIB_DIR)/libklotski.so $(SQLITE_EXT) $(PYTHON_MODULE) $(OBJ)/python/klotski.pyi
+
+$(OBJ)/pic/%.o: %.c | $(EMBEDDED)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(PIC) -MMD -MP -c -o $@ $<
+
+$(LIB_DIR)/libklotski.so.$(LIB_VERSION): $(SHARED_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,$(LIB_SONAME) -Wl,--no-undefined -o $@ $^ $(LDLIBS) -ldl
+
+$(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so: $(LIB_DIR)/libklotski.so.$(LIB_VERSION)
+	ln -sf $(<F) $@
+
+$(OBJ)/pic/lib/sql_extension.o: lib/sql.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(PIC) -DKLOTSKI_SQLITE_EXTENSION -MMD -MP -c -o $@ $<
+
+$(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -o $@ $< -L$(LIB_DIR) -lklotski -Wl,-rpath,'$$ORIGIN/..'
+
+$(PYTHON_MODULE): python/klotski.c $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(PIC) $(shell pkg-config --cflags python3 2>/dev/null) -MMD -MP $(LDFLAGS) -shared \
+	  -o $@ $< -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'
+
+$(OBJ)/python/klotski.pyi: python/klotski.pyi
+	@mkdir -p $(@D)
+	cp $< $@
 
 # Generated files come first (order-only); after that -MMD's lists say which headers and
 # embedded files each object really reads.
@@ -178,11 +229,24 @@ $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 # The tools, the man page and the database, which an installed klotski finds as
 # PREFIX/share/klotski/klotski.db (KL_DB_INSTALLED_PATH of core/database/format.h).  The
 # database is built when missing, never rebuilt here.
-install: tools | $(DB)
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/klotski
+# The library, its header and pkg-config file, the SQLite extension and the Python
+# module go beside them (lib/README.md).
+install: tools library | $(DB)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/klotski \
+	  $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/klotski \
+	  $(DESTDIR)$(PYTHON_SITE)
 	install -m 755 $(BIN)/klotski $(BIN)/klotski-build $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(DB) $(DESTDIR)$(PREFIX)/share/klotski/klotski.db
 	if [ -f docs/klotski.1 ]; then install -m 644 docs/klotski.1 $(DESTDIR)$(PREFIX)/share/man/man1; fi
+	install -m 644 lib/klotski.h $(DESTDIR)$(PREFIX)/include
+	install -m 755 $(LIB_DIR)/libklotski.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib
+	ln -sf libklotski.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libklotski.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' lib/klotski.pc.in \
+	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/klotski.pc
+	install -m 755 $(SQLITE_EXT) $(DESTDIR)$(PREFIX)/lib/klotski
+	install -m 755 $(PYTHON_MODULE) $(DESTDIR)$(PYTHON_SITE)
+	install -m 644 python/klotski.pyi $(DESTDIR)$(PYTHON_SITE)
 
 clean:
 	rm -rf build bin

@@ -73,37 +73,12 @@ bool db_meta(struct db *db, const char *key, char *buf, size_t size)
     return kl_db_meta(db->handle, key, buf, size);
 }
 
-/* The installed database's path into buf: KL_DB_INSTALLED_PATH beside the folder that
- * holds the running program.  Returns false when the program's path is unknown. */
-static bool installed_path(char *buf, size_t size)
+const char *db_locate(const char *given, char *buf, size_t size)
 {
     char program[PATH_MAX];
     ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
-    if (length <= 0)
-        return false;
-    program[length] = '\0';
-    char *slash = strrchr(program, '/'); /* PREFIX/bin/klotski: cut "/klotski" */
-    if (slash)
-        *slash = '\0';
-    slash = strrchr(program, '/');      /* and "/bin" */
-    if (!slash)
-        return false;
-    *slash = '\0';
-    return (size_t)snprintf(buf, size, "%s/%s", program, KL_DB_INSTALLED_PATH) < size;
-}
-
-const char *db_locate(const char *given, char *buf, size_t size)
-{
-    const char *environment = getenv("KLOTSKI_DB");
-    if (given)
-        return given;
-    if (environment && *environment)
-        return environment;
-    if (access(KL_DB_DEFAULT_PATH, F_OK) == 0)
-        return KL_DB_DEFAULT_PATH;
-    if (installed_path(buf, size) && access(buf, F_OK) == 0)
-        return buf;
-    return KL_DB_DEFAULT_PATH;
+    program[length > 0 ? length : 0] = '\0';
+    return kl_db_locate(given, length > 0 ? program : NULL, buf, size);
 }
 
 struct db *db_open(const char *path)

@@ -19,17 +19,10 @@
 
 struct db;
 
-/* Where the query tool looks for its database, first found first:
- *   1. `given` (--db PATH), when not NULL;
- *   2. $KLOTSKI_DB, when set and not empty;
- *   3. KL_DB_DEFAULT_PATH (data/klotski.db) in the current folder, when it exists;
- *   4. the installed database, KL_DB_INSTALLED_PATH under the prefix of the running
- *      program (PREFIX/share/klotski/klotski.db for PREFIX/bin/klotski), when it exists.
- * The installed path is found from the program's own location (/proc/self/exe), so an
- * installation moved as a whole, or made with DESTDIR, finds its database.
- * Returns the path to open (`given`, the environment's string, a static string or buf,
- * which has `size` bytes); when nothing exists, KL_DB_DEFAULT_PATH, whose absence
- * db_open then reports. */
+/* Where the query tool looks for its database: kl_db_locate's order (core/database/format.h),
+ * the installed database found from the program's own location (/proc/self/exe,
+ * PREFIX/bin/klotski), so that an installation moved as a whole, or made with DESTDIR,
+ * finds its database.  Returns as kl_db_locate. */
 const char *db_locate(const char *given, char *buf, size_t size);
 
 /* Opens the database at `path` read-only and checks its format version (kl_db_open).  Returns the

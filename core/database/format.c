@@ -1,6 +1,8 @@
 #include "core/database/format.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -132,4 +134,32 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     else
         sqlite3_close(handle);
     return status;
+}
+
+/* KL_DB_INSTALLED_PATH under the prefix two folders above `installed_file`, into buf.
+ * Returns false when the path has no such folders or does not fit. */
+static bool installed_path(const char *installed_file, char *buf, size_t size)
+{
+    const char *file = strrchr(installed_file, '/'); /* PREFIX/bin/klotski: "/klotski" */
+    const char *folder = file;
+    while (folder && folder > installed_file && *--folder != '/')
+        ;                                            /* and "/bin" */
+    if (!folder || folder == file || *folder != '/')
+        return false;
+    return (size_t)snprintf(buf, size, "%.*s/%s", (int)(folder - installed_file), installed_file,
+                            KL_DB_INSTALLED_PATH) < size;
+}
+
+const char *kl_db_locate(const char *given, const char *installed_file, char *buf, size_t size)
+{
+    const char *environment = getenv("KLOTSKI_DB");
+    if (given)
+        return given;
+    if (environment && *environment)
+        return environment;
+    if (access(KL_DB_DEFAULT_PATH, F_OK) == 0)
+        return KL_DB_DEFAULT_PATH;
+    if (installed_file && installed_path(installed_file, buf, size) && access(buf, F_OK) == 0)
+        return buf;
+    return KL_DB_DEFAULT_PATH;
 }

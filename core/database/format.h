@@ -76,6 +76,18 @@ enum kl_db_layout_column {
 /* A group's name is its class name, '-', its group_num ("5-4-1-1"); this holds any. */
 #define KL_DB_GROUP_NAME_SIZE (KL_CLASS_NAME_SIZE + 16)
 
+/* Where the programs and the library look for the database, first found first:
+ *   1. `given` (a path the user named), when not NULL;
+ *   2. $KLOTSKI_DB, when set and not empty;
+ *   3. KL_DB_DEFAULT_PATH (data/klotski.db) in the current folder, when it exists;
+ *   4. the installed database, KL_DB_INSTALLED_PATH under the installation prefix, found
+ *      from `installed_file`, a file of the installation one folder below the prefix
+ *      (PREFIX/bin/klotski, PREFIX/lib/libklotski.so.1), when it exists; NULL skips this.
+ * Returns the path to open (`given`, the environment's string, a static string or buf,
+ * which has `size` bytes); when nothing exists, KL_DB_DEFAULT_PATH, whose absence
+ * kl_db_open then reports.  Thread-safe (it reads the environment). */
+const char *kl_db_locate(const char *given, const char *installed_file, char *buf, size_t size);
+
 /* Writes the name of group `group_num` of class `c` into name. */
 void kl_db_group_name(struct kl_class c, uint32_t group_num, char name[KL_DB_GROUP_NAME_SIZE]);
 

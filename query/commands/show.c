@@ -5,7 +5,7 @@
 #include "query/input/classic.h"
 #include "core/classes.h"
 #include "query/commands/command.h"
-#include "query/render/drawing.h"
+#include "core/drawing.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -64,9 +64,10 @@ static void print_for_people(const struct table *t, kl_code code)
     out_next_answer();
     kl_raw raw;
     kl_code_to_raw(code, &raw);
-    char *blocks[2] = {drawing_of(raw, out_utf8()), card_text(t, 0)};
+    char drawing[KL_DRAWING_TEXT_SIZE];
+    kl_drawing_format(raw, out_utf8(), drawing);
+    char *blocks[2] = {drawing, card_text(t, 0)};
     blocks_print(blocks, 2);
-    free(blocks[0]);
     free(blocks[1]);
 }
 

@@ -8,14 +8,11 @@
 #include <unistd.h>
 
 #include "core/board.h"
+#include "core/drawing.h"
+#include "core/layout_text.h"
 #include "query/input/classic.h"
-#include "query/render/drawing.h"
-#include "core/rank.h"
 #include "query/report.h"
 
-#define GRID_DIGITS KL_CELLS
-#define GRID_FIRST_GENERAL '2'
-#define GRID_LAST_GENERAL '6'
 #define MAX_BOARD_FILE (64 * 1024)
 #define MAX_NAMED_LAYOUTS 16
 
@@ -31,12 +28,9 @@ static char *read_all(FILE *f)
 /* A board as text: a drawing, else the letters of core/board.h. */
 static int parse_board(const char *subject, const char *text, kl_code *code)
 {
-    char drawn[KL_BOARD_TEXT_SIZE];
-    kl_raw raw;
-    enum kl_board_error err = kl_board_parse(drawing_read(text, drawn) ? drawn : text, &raw);
-    if (err != KL_BOARD_OK)
-        return report(EXIT_BAD_INPUT, subject, "not a board: %s", kl_board_error_text(err));
-    *code = kl_raw_to_code(raw);
+    char message[KL_LAYOUT_MESSAGE_SIZE];
+    if (!kl_layout_parse_board(text, code, message))
+        return report(EXIT_BAD_INPUT, subject, "%s", message);
     return EXIT_ANSWERED;
 }
 
@@ -48,72 +42,6 @@ static int parse_board_file(const char *path, FILE *f, kl_code *code)
     return status;
 }
 
-static int parse_id(const char *text, kl_code *code)
-{
-    char *end;
-    unsigned long long id = strtoull(text + 1, &end, 10);
-    if (!isdigit((unsigned char)text[1]) || *end || id >= KL_LAYOUT_COUNT)
-        return report(EXIT_BAD_INPUT, text, "an id is # and a number from 0 to %u", KL_LAYOUT_COUNT - 1);
-    *code = kl_id_to_code((uint32_t)id);
-    return EXIT_ANSWERED;
-}
-
-/* The short code of the newest public engine: five base-32 digits of the id. */
-static int parse_short_code(const char *text, kl_code *code)
-{
-    uint32_t id;
-    if (!kl_short_code_parse(text, &id)) {
-        char last[KL_SHORT_CODE_TEXT_SIZE];
-        kl_short_code_format(KL_LAYOUT_COUNT - 1, last);
-        return report(EXIT_BAD_INPUT, text, "a short code beyond the last layout, %s", last);
-    }
-    *code = kl_id_to_code(id);
-    return EXIT_ANSWERED;
-}
-
-static bool is_grid(const char *text)
-{
-    return strlen(text) == GRID_DIGITS && strspn(text, "0123456789") == GRID_DIGITS;
-}
-
-/* The piece-number grid: cells with the same general number form one piece, whose
- * orientation the two cells tell. */
-static int parse_grid(const char *text, kl_code *code)
-{
-    char letters[KL_BOARD_TEXT_SIZE], *p = letters;
-    for (int addr = 0; addr < KL_CELLS; addr++) {
-        char digit = text[addr], letter = '?';
-        if (digit == '0' || digit == '1' || digit == '7')
-            letter = digit == '0' ? '.' : digit == '1' ? 'o' : 'K';
-        else if (digit >= GRID_FIRST_GENERAL && digit <= GRID_LAST_GENERAL) {
-            const char *first = strchr(text, digit), *last = strrchr(text, digit);
-            int a = (int)(first - text), b = (int)(last - text);
-            bool two = first != last && !memchr(first + 1, digit, (size_t)(last - first - 1));
-            if (two && b == a + 1 && a % KL_COLS != KL_COLS - 1)
-                letter = 'H';
-            else if (two && b == a + KL_COLS)
-                letter = 'V';
-            else
-                return report(EXIT_BAD_INPUT, text, "grid: general %c does not cover two adjacent cells", digit);
-        } else {
-            return report(EXIT_BAD_INPUT, text, "grid: cells are 0 (empty), 1 (1x1), 2-6 (generals) or 7 (2x2), not %c", digit);
-        }
-        *p++ = letter;
-        if (addr % KL_COLS == KL_COLS - 1)
-            *p++ = '\n';
-    }
-    *p = '\0';
-    return parse_board(text, letters, code);
-}
-
-static bool is_ascii_word(const char *text)
-{
-    for (; *text; text++)
-        if (!isalnum((unsigned char)*text))
-            return false;
-    return true;
-}
-
 /* Text that can only be meant as a file name. */
 static bool is_ascii_path(const char *text)
 {
@@ -121,14 +49,6 @@ static bool is_ascii_path(const char *text)
         if ((unsigned char)*text >= 0x80)
             return false;
     return true;
-}
-
-static int parse_code(const char *text, kl_code *code)
-{
-    enum kl_code_error err = kl_code_parse(text, code);
-    if (err != KL_OK)
-        return report(EXIT_BAD_INPUT, text, "not a layout code: %s", kl_code_error_text(err));
-    return EXIT_ANSWERED;
 }
 
 static int unknown_name(const char *text)
@@ -187,7 +107,7 @@ int input_layout(const char *text, kl_code *code)
 {
     if (strcmp(text, "-") == 0)
         return parse_board_file("stdin", stdin, code);
-    if (text[0] != '#' && !is_grid(text) && is_regular_file(text)) {
+    if (text[0] != '#' && !kl_layout_is_grid(text) && is_regular_file(text)) {
         FILE *f = fopen(text, "r");
         if (!f)
             return report(EXIT_BAD_INPUT, text, "cannot read the board file");
@@ -202,16 +122,15 @@ int input_layout(const char *text, kl_code *code)
 
 int input_layout_typed(const char *text, kl_code *code)
 {
-    if (text[0] == '#')
-        return parse_id(text, code);
-    if (is_grid(text))
-        return parse_grid(text, code);
-    /* Five characters of the short code's alphabet are a short code, even when they are
-     * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
-    if (kl_is_short_code(text))
-        return parse_short_code(text, code);
-    if (is_ascii_word(text))
-        return parse_code(text, code);
+    char message[KL_LAYOUT_MESSAGE_SIZE];
+    switch (kl_layout_parse(text, code, message)) {
+    case KL_LAYOUT_PARSED:
+        return EXIT_ANSWERED;
+    case KL_LAYOUT_INVALID:
+        return report(EXIT_BAD_INPUT, text, "%s", message);
+    case KL_LAYOUT_NO_FORM:
+        break;
+    }
     return parse_name(text, code);
 }
 
@@ -268,7 +187,7 @@ int input_class(struct db *db, const char *text, int64_t *class_id)
  * rather than being one input of a list. */
 static bool starts_board(const char *line)
 {
-    return drawing_starts(line) || (strlen(line) == KL_COLS && strspn(line, "KHVOkhvo.") == KL_COLS);
+    return kl_drawing_starts(line) || (strlen(line) == KL_COLS && strspn(line, "KHVOkhvo.") == KL_COLS);
 }
 
 /* The two kinds of answer each_input can give; one is set. */

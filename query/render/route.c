@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "query/render/drawing.h"
+#include "core/drawing.h"
 #include "core/moves.h"
 #include "query/render/output.h"
 #include "query/report.h"
@@ -82,7 +82,9 @@ static char *drawn(kl_code code)
 {
     kl_raw raw;
     kl_code_to_raw(code, &raw);
-    return drawing_of(raw, out_utf8());
+    char *drawing = xmalloc(KL_DRAWING_TEXT_SIZE);
+    kl_drawing_format(raw, out_utf8(), drawing);
+    return drawing;
 }
 
 /* Two caption lines above a board. */

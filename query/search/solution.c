@@ -2,22 +2,13 @@
 
 #include <stdlib.h>
 
-#include "core/moves.h"
+#include "core/descent.h"
 #include "query/report.h"
 
-/* Finds a neighbour of `code` whose min_steps is `steps`.  Returns false when none is. */
-static bool step_closer(struct db *db, kl_code code, int steps, kl_code *next)
+/* The descent's lookup: min_steps from the database, negative when none. */
+static int stored_min_steps(void *db, kl_code code)
 {
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    struct kl_step moves[KL_MAX_STEPS];
-    int n = kl_steps(raw, moves);
-    for (int i = 0; i < n; i++) {
-        *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
-        if (db_min_steps(db, *next) == steps)
-            return true;
-    }
-    return false;
+    return db_min_steps(db, code);
 }
 
 kl_code *solution_route(struct db *db, const struct layout_row *layout, int *status)
@@ -30,14 +21,11 @@ kl_code *solution_route(struct db *db, const struct layout_row *layout, int *sta
         return NULL;
     }
     kl_code *route = xmalloc(((size_t)steps + 1) * sizeof *route);
-    route[0] = layout->code;
-    for (int i = 1; i <= steps; i++) {
-        if (!step_closer(db, route[i - 1], steps - i, &route[i])) {
-            free(route);
-            *status = report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
-                                                  "to solved; rebuild it with `make`");
-            return NULL;
-        }
+    if (!kl_descend(layout->code, steps, stored_min_steps, db, route)) {
+        free(route);
+        *status = report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
+                                              "to solved; rebuild it with `make`");
+        return NULL;
     }
     *status = EXIT_ANSWERED;
     return route;

@@ -2,24 +2,31 @@
  * ASCII), its letter (K H V o, as in core/board.h) in each of its cells, empty cells
  * blank.  A drawing reads back: the letters sit at fixed places, so show's output is an
  * accepted LAYOUT. */
-#ifndef KLOTSKI_QUERY_DRAWING_H
-#define KLOTSKI_QUERY_DRAWING_H
+#ifndef KLOTSKI_CORE_DRAWING_H
+#define KLOTSKI_CORE_DRAWING_H
 
 #include <stdbool.h>
 
 #include "core/code.h"
 
-/* Returns the drawing of a legal raw layout: 11 lines of 17 characters, each ending in
- * '\n'; box-drawing characters when utf8, else ASCII.  A malloc'd string; free it. */
-char *drawing_of(kl_raw raw, bool utf8);
+/* Size of a drawing: 11 lines of 17 characters (3 bytes each in UTF-8) and a newline
+ * each, and a NUL. */
+#define KL_DRAWING_CELL_WIDTH 4
+#define KL_DRAWING_LINES (2 * KL_ROWS + 1)
+#define KL_DRAWING_COLS (KL_DRAWING_CELL_WIDTH * KL_COLS + 1)
+#define KL_DRAWING_TEXT_SIZE (KL_DRAWING_LINES * (3 * KL_DRAWING_COLS + 1) + 1)
+
+/* Writes the drawing of a legal raw layout into buf: 11 lines of 17 characters, each
+ * ending in '\n'; box-drawing characters when utf8, else ASCII.  Thread-safe. */
+void kl_drawing_format(kl_raw raw, bool utf8, char buf[KL_DRAWING_TEXT_SIZE]);
 
 /* True when `line` (after blanks) starts with the top-left corner of a drawing's frame. */
-bool drawing_starts(const char *line);
+bool kl_drawing_starts(const char *line);
 
 /* Finds a drawing in text (the first line that starts, after blanks, with the top-left
  * corner of a frame, and the 10 lines below it; other text around it is ignored) and
  * writes the letters of its cells as a core/board.h board into board (KL_BOARD_TEXT_SIZE
  * bytes).  Returns true when text holds a drawing, false otherwise (board untouched). */
-bool drawing_read(const char *text, char *board);
+bool kl_drawing_read(const char *text, char *board);
 
 #endif

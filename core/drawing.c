@@ -1,20 +1,14 @@
-#include "query/render/drawing.h"
+#include "core/drawing.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/board.h"
 #include "core/piece.h"
-#include "query/report.h"
 
 /* Each cell is 3 characters wide and 1 line tall inside the lines of the frame, so the
  * drawing is (4*4+1) characters by (5*2+1) lines and cell (row, col) has its letter at
  * line 2*row+1, character 4*col+2. */
-#define CELL_WIDTH 4
-#define DRAWING_COLS (KL_COLS * CELL_WIDTH + 1)
-#define DRAWING_LINES (KL_ROWS * 2 + 1)
 #define EMPTY_OWNER (-1)
-#define MAX_CHAR_BYTES 3 /* box-drawing characters take 3 bytes in UTF-8 */
 
 enum { UP = 1, DOWN = 2, LEFT = 4, RIGHT = 8 };
 
@@ -64,15 +58,15 @@ static char *append(char *p, const char *s)
     return p + n;
 }
 
-char *drawing_of(kl_raw raw, bool utf8)
+void kl_drawing_format(kl_raw raw, bool utf8, char buf[KL_DRAWING_TEXT_SIZE])
 {
     int owner[KL_CELLS];
     find_owners(raw, owner);
     char letters[KL_BOARD_TEXT_SIZE];
     kl_board_format(raw, letters);
     const char *horizontal = utf8 ? "─" : "-", *vertical = utf8 ? "│" : "|";
-    char *out = xmalloc(DRAWING_LINES * (DRAWING_COLS * MAX_CHAR_BYTES + 1) + 1), *p = out;
-    for (int line = 0; line < DRAWING_LINES; line++) {
+    char *p = buf;
+    for (int line = 0; line < KL_DRAWING_LINES; line++) {
         int row = line / 2;
         for (int col = 0; col <= KL_COLS; col++) {
             if (line % 2 == 0) {
@@ -83,7 +77,7 @@ char *drawing_of(kl_raw raw, bool utf8)
                 p = append(p, crossing(walls, utf8));
                 if (col < KL_COLS) {
                     const char *edge = wall(owner, row - 1, col, row, col) ? horizontal : " ";
-                    for (int i = 1; i < CELL_WIDTH; i++)
+                    for (int i = 1; i < KL_DRAWING_CELL_WIDTH; i++)
                         p = append(p, edge);
                 }
                 continue;
@@ -99,7 +93,6 @@ char *drawing_of(kl_raw raw, bool utf8)
         *p++ = '\n';
     }
     *p = '\0';
-    return out;
 }
 
 /* Moves to the start of the next line; returns NULL at the end of text. */
@@ -109,7 +102,7 @@ static const char *next_line(const char *line)
     return end ? end + 1 : NULL;
 }
 
-bool drawing_starts(const char *line)
+bool kl_drawing_starts(const char *line)
 {
     line += strspn(line, " \t");
     return strncmp(line, "┌", strlen("┌")) == 0 || *line == '+';
@@ -129,10 +122,10 @@ static char character_at(const char *line, size_t index)
     return 0;
 }
 
-bool drawing_read(const char *text, char *board)
+bool kl_drawing_read(const char *text, char *board)
 {
     const char *top = text;
-    while (top && !drawing_starts(top))
+    while (top && !kl_drawing_starts(top))
         top = next_line(top);
     if (!top)
         return false;
@@ -142,7 +135,7 @@ bool drawing_read(const char *text, char *board)
     for (int row = 0; row < KL_ROWS; row++) {
         line = line ? next_line(line) : NULL;
         for (int col = 0; col < KL_COLS; col++) {
-            char c = line ? character_at(line, indent + (size_t)(CELL_WIDTH * col + 2)) : 0;
+            char c = line ? character_at(line, indent + (size_t)(KL_DRAWING_CELL_WIDTH * col + 2)) : 0;
             *p++ = c == ' ' ? '.' : c ? c : '?';
         }
         *p++ = '\n';

@@ -1,0 +1,216 @@
+/* The layout half of klotski.h: codes, forms, boards, classes, symmetries, steps, over
+ * core/.  Pure functions: no state, thread-safe. */
+#include "lib/klotski.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/board.h"
+#include "core/classes.h"
+#include "core/drawing.h"
+#include "core/layout_text.h"
+#include "core/moves.h"
+#include "core/rank.h"
+#include "core/symmetry.h"
+#include "lib/internal.h"
+#include "query/render/svg_board.h"
+
+#define SUBJECT_CHARS 64 /* of an input named in a message; longer ones are cut */
+
+_Static_assert(KLOTSKI_BOARD_SIZE == KL_BOARD_TEXT_SIZE, "board size");
+_Static_assert(KLOTSKI_DRAWING_SIZE == KL_DRAWING_TEXT_SIZE, "drawing size");
+_Static_assert(KLOTSKI_CODE_SIZE == KL_CODE_TEXT_SIZE, "code size");
+_Static_assert(KLOTSKI_SHORT_CODE_SIZE == KL_SHORT_CODE_TEXT_SIZE, "short code size");
+_Static_assert(KLOTSKI_CLASS_NAME_SIZE == KL_CLASS_NAME_SIZE, "class name size");
+_Static_assert(KLOTSKI_MAX_STEPS == KL_MAX_STEPS, "steps");
+_Static_assert(KLOTSKI_LAYOUT_COUNT == KL_LAYOUT_COUNT, "layouts");
+_Static_assert((int)KLOTSKI_PIECE_KING == (int)KL_PIECE_KING, "pieces");
+
+const char *klotski_libversion(void) { return KLOTSKI_VERSION; }
+
+int klotski_libversion_number(void) { return KLOTSKI_VERSION_NUMBER; }
+
+const char *klotski_errstr(int result)
+{
+    static const char *const texts[] = {
+        [KLOTSKI_OK] = "not an error",
+        [KLOTSKI_INVALID] = "not a legal layout",
+        [KLOTSKI_NOTFOUND] = "not in the database",
+        [KLOTSKI_UNSOLVABLE] = "unsolvable",
+        [KLOTSKI_CANTOPEN] = "cannot open the database",
+        [KLOTSKI_NOTADB] = "not a klotski database of this format",
+        [KLOTSKI_ERROR] = "database error",
+        [KLOTSKI_NOMEM] = "out of memory",
+    };
+    if (result < 0 || (size_t)result >= sizeof texts / sizeof *texts)
+        return "unknown result code";
+    return texts[result];
+}
+
+void klotski_free(void *p) { free(p); }
+
+int klotski_parse(const char *text, klotski_code *code, char *message)
+{
+    char reason[KL_LAYOUT_MESSAGE_SIZE];
+    kl_code parsed;
+    if (kl_layout_parse(text, &parsed, reason) == KL_LAYOUT_PARSED) {
+        *code = parsed;
+        return KLOTSKI_OK;
+    }
+    if (message) {
+        bool board = strchr(text, '\n') != NULL;
+        size_t length = strlen(text);
+        snprintf(message, KLOTSKI_MESSAGE_SIZE, "%.*s%s: %s", board ? 5 : SUBJECT_CHARS,
+                 board ? "board" : text, !board && length > SUBJECT_CHARS ? "..." : "", reason);
+    }
+    return KLOTSKI_INVALID;
+}
+
+int klotski_check(klotski_code code, char *message)
+{
+    if (code >> 36) {
+        if (message)
+            snprintf(message, KLOTSKI_MESSAGE_SIZE, "%llu: not a layout code: more than 36 bits",
+                     (unsigned long long)code);
+        return KLOTSKI_INVALID;
+    }
+    enum kl_code_error err = kl_code_to_raw(code, NULL);
+    if (err == KL_OK)
+        return KLOTSKI_OK;
+    if (message) {
+        char hex[KL_CODE_TEXT_SIZE];
+        kl_code_format(code, hex);
+        snprintf(message, KLOTSKI_MESSAGE_SIZE, "%s: not a layout code: %s", hex, kl_code_error_text(err));
+    }
+    return KLOTSKI_INVALID;
+}
+
+bool lib_raw(klotski_code code, kl_raw *raw)
+{
+    return code >> 36 == 0 && kl_code_to_raw(code, raw) == KL_OK;
+}
+
+int klotski_format(klotski_code code, char buf[KLOTSKI_CODE_SIZE])
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return KLOTSKI_INVALID;
+    kl_code_format(code, buf);
+    return KLOTSKI_OK;
+}
+
+int klotski_id(klotski_code code, uint32_t *id)
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return KLOTSKI_INVALID;
+    *id = kl_code_to_id(code);
+    return KLOTSKI_OK;
+}
+
+int klotski_from_id(int64_t id, klotski_code *code)
+{
+    if (id < 0 || id >= KL_LAYOUT_COUNT)
+        return KLOTSKI_INVALID;
+    *code = kl_id_to_code((uint32_t)id);
+    return KLOTSKI_OK;
+}
+
+int klotski_short_code(klotski_code code, char buf[KLOTSKI_SHORT_CODE_SIZE])
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return KLOTSKI_INVALID;
+    kl_short_code_format(kl_code_to_id(code), buf);
+    return KLOTSKI_OK;
+}
+
+int klotski_board(klotski_code code, char buf[KLOTSKI_BOARD_SIZE])
+{
+    kl_raw raw;
+    if (!lib_raw(code, &raw))
+        return KLOTSKI_INVALID;
+    kl_board_format(raw, buf);
+    return KLOTSKI_OK;
+}
+
+int klotski_drawing(klotski_code code, int utf8, char buf[KLOTSKI_DRAWING_SIZE])
+{
+    kl_raw raw;
+    if (!lib_raw(code, &raw))
+        return KLOTSKI_INVALID;
+    kl_drawing_format(raw, utf8 != 0, buf);
+    return KLOTSKI_OK;
+}
+
+int klotski_class(klotski_code code, struct klotski_class *out)
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return KLOTSKI_INVALID;
+    struct kl_class c = kl_class_of_code(code);
+    out->jiang = c.jiang;
+    out->bing = c.bing;
+    out->style = c.style;
+    kl_class_name(c, out->name);
+    return KLOTSKI_OK;
+}
+
+int klotski_image(klotski_code code, enum klotski_symmetry symmetry, klotski_code *out)
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return KLOTSKI_INVALID;
+    switch (symmetry) {
+    case KLOTSKI_MIRROR:
+        *out = kl_code_mirror(code);
+        return KLOTSKI_OK;
+    case KLOTSKI_FLIP:
+        *out = kl_code_flip_up_down(code);
+        return KLOTSKI_OK;
+    case KLOTSKI_TURN:
+        *out = kl_code_turn_half(code);
+        return KLOTSKI_OK;
+    }
+    return KLOTSKI_INVALID;
+}
+
+int klotski_is_solved(klotski_code code)
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return -1;
+    return kl_code_is_solved(code);
+}
+
+int klotski_steps(klotski_code code, struct klotski_step out[KLOTSKI_MAX_STEPS], int *count)
+{
+    kl_raw raw;
+    if (!lib_raw(code, &raw))
+        return KLOTSKI_INVALID;
+    struct kl_step steps[KL_MAX_STEPS];
+    int n = kl_steps(raw, steps);
+    for (int i = 0; i < n; i++)
+        out[i] = lib_step(raw, steps[i]);
+    *count = n;
+    return KLOTSKI_OK;
+}
+
+struct klotski_step lib_step(kl_raw raw, struct kl_step step)
+{
+    return (struct klotski_step){.piece = step.kind, .from = step.from, .to = step.to,
+                                 .distance = step.distance,
+                                 .next = kl_raw_to_code(kl_step_apply(raw, step))};
+}
+
+int klotski_svg(klotski_code code, char **svg)
+{
+    if (!lib_raw(code, &(kl_raw){0}))
+        return KLOTSKI_INVALID;
+    size_t size;
+    FILE *out = open_memstream(svg, &size);
+    if (!out)
+        return KLOTSKI_NOMEM;
+    svg_board_write(out, code, NULL);
+    if (fclose(out) != 0) {
+        free(*svg);
+        *svg = NULL;
+        return KLOTSKI_NOMEM;
+    }
+    return KLOTSKI_OK;
+}

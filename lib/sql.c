@@ -1,0 +1,323 @@
+/* The SQL functions of klotski.h on a SQLite connection, in the manner of SQLite's
+ * ext/misc (series.c, uuid.c): scalar functions klotski_code, klotski_board,
+ * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg, and the
+ * table-valued klotski_steps as an eponymous virtual table.
+ *
+ * One source, two builds: in libklotski it exports klotski_sql_functions (for the
+ * library's own connections and the Python module's); compiled with
+ * KLOTSKI_SQLITE_EXTENSION it is the loadable extension klotski_sqlite.so, whose SQLite
+ * calls go through the loading program's sqlite3_api (it may have SQLite built in) and
+ * whose engine calls go to libklotski.
+ *
+ * A code argument is text in any form klotski_parse takes (1A9BF0C00, 4WVE1, #4091296,
+ * a grid, a board) or an integer as layouts.code stores it; NULL gives NULL; anything
+ * else is an SQL error with the codec's message ("klotski_board: 1A9BF0C01: not a layout
+ * code: unused low bits are not zero"). */
+#ifdef KLOTSKI_SQLITE_EXTENSION
+#include <sqlite3ext.h>
+SQLITE_EXTENSION_INIT1
+#else
+#include <sqlite3.h>
+#endif
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lib/klotski.h"
+
+/* What read_code found. */
+enum argument { ARGUMENT_CODE, ARGUMENT_NULL, ARGUMENT_BAD };
+
+/* Reads an SQL value as a code: ARGUMENT_CODE with the code in *code, ARGUMENT_NULL, or
+ * ARGUMENT_BAD with the reason in message (KLOTSKI_MESSAGE_SIZE bytes). */
+static enum argument read_code(sqlite3_value *value, klotski_code *code, char *message)
+{
+    int result = KLOTSKI_INVALID;
+    switch (sqlite3_value_type(value)) {
+    case SQLITE_NULL:
+        return ARGUMENT_NULL;
+    case SQLITE_INTEGER: {
+        sqlite3_int64 number = sqlite3_value_int64(value);
+        if (number < 0)
+            snprintf(message, KLOTSKI_MESSAGE_SIZE, "%lld: not a layout code: negative", (long long)number);
+        else
+            result = klotski_check((klotski_code)number, message);
+        *code = (klotski_code)number;
+        break;
+    }
+    case SQLITE_TEXT:
+        result = klotski_parse((const char *)sqlite3_value_text(value), code, message);
+        break;
+    default:
+        snprintf(message, KLOTSKI_MESSAGE_SIZE, "a layout is text or an integer code, not a %s",
+                 sqlite3_value_type(value) == SQLITE_BLOB ? "blob" : "real number");
+    }
+    return result == KLOTSKI_OK ? ARGUMENT_CODE : ARGUMENT_BAD;
+}
+
+/* Reads the argument of the SQL function `function` as a code.  Returns true with the
+ * code in *code; false after setting the result: NULL for NULL, else the error. */
+static bool argument_code(sqlite3_context *context, const char *function, sqlite3_value *value, klotski_code *code)
+{
+    char message[KLOTSKI_MESSAGE_SIZE];
+    switch (read_code(value, code, message)) {
+    case ARGUMENT_CODE:
+        return true;
+    case ARGUMENT_NULL:
+        sqlite3_result_null(context);
+        return false;
+    case ARGUMENT_BAD:
+        break;
+    }
+    char *error = sqlite3_mprintf("%s: %s", function, message);
+    sqlite3_result_error(context, error ? error : message, -1);
+    sqlite3_free(error);
+    return false;
+}
+
+/* What each scalar function answers for a legal code. */
+enum answer { CODE, BOARD, SHORT, ID, MIRROR, CLASS, SVG };
+
+static const struct scalar {
+    const char *name;
+    enum answer answer;
+} scalars[] = {
+    {"klotski_code", CODE},     {"klotski_board", BOARD}, {"klotski_short", SHORT},
+    {"klotski_id", ID},         {"klotski_mirror", MIRROR}, {"klotski_class", CLASS},
+    {"klotski_svg", SVG},
+};
+
+static void scalar_function(sqlite3_context *context, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    const struct scalar *f = sqlite3_user_data(context);
+    klotski_code code;
+    if (!argument_code(context, f->name, argv[0], &code))
+        return;
+    char text[KLOTSKI_BOARD_SIZE];
+    uint32_t id;
+    struct klotski_class class_of;
+    char *svg;
+    switch (f->answer) {
+    case CODE:
+        klotski_format(code, text);
+        break;
+    case BOARD:
+        klotski_board(code, text);
+        break;
+    case SHORT:
+        klotski_short_code(code, text);
+        break;
+    case ID:
+        klotski_id(code, &id);
+        sqlite3_result_int64(context, id);
+        return;
+    case MIRROR:
+        klotski_image(code, KLOTSKI_MIRROR, &code);
+        klotski_format(code, text);
+        break;
+    case CLASS:
+        klotski_class(code, &class_of);
+        snprintf(text, sizeof text, "%s", class_of.name);
+        break;
+    case SVG:
+        if (klotski_svg(code, &svg) != KLOTSKI_OK) {
+            sqlite3_result_error_nomem(context);
+            return;
+        }
+        sqlite3_result_text(context, svg, -1, klotski_free);
+        return;
+    }
+    sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+}
+
+/* ---- klotski_steps(LAYOUT): one row per step ---------------------------------------- */
+
+/* The table's columns, in its declaration's order; LAYOUT is the hidden argument. */
+enum steps_column { PIECE, FROM_CELL, TO_CELL, DISTANCE, NEXT_CODE, NEXT, LAYOUT };
+
+#define STEPS_DECLARATION                                                                  \
+    "CREATE TABLE x(piece TEXT, from_cell INTEGER, to_cell INTEGER, distance INTEGER,"     \
+    " next_code INTEGER, next TEXT, layout HIDDEN)"
+
+/* A scan of the steps of one layout. */
+struct steps_cursor {
+    sqlite3_vtab_cursor base;                       /* SQLite's part, first */
+    struct klotski_step steps[KLOTSKI_MAX_STEPS];
+    int count;
+    int index;                                      /* the row the cursor is on */
+    klotski_code layout;
+};
+
+static int steps_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out,
+                         char **error)
+{
+    (void)aux, (void)argc, (void)argv, (void)error;
+    int rc = sqlite3_declare_vtab(db, STEPS_DECLARATION);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+    *out = sqlite3_malloc(sizeof **out);
+    if (!*out)
+        return SQLITE_NOMEM;
+    memset(*out, 0, sizeof **out);
+    return SQLITE_OK;
+}
+
+static int steps_disconnect(sqlite3_vtab *table)
+{
+    sqlite3_free(table);
+    return SQLITE_OK;
+}
+
+/* The plan: the layout's equality constraint becomes the filter's one argument; a scan
+ * without one is refused (there is no table of all steps). */
+static int steps_best_index(sqlite3_vtab *table, sqlite3_index_info *info)
+{
+    for (int i = 0; i < info->nConstraint; i++) {
+        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+        if (c->iColumn != LAYOUT || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
+            continue;
+        if (!c->usable)
+            return SQLITE_CONSTRAINT;
+        info->aConstraintUsage[i].argvIndex = 1;
+        info->aConstraintUsage[i].omit = 1;
+        info->estimatedCost = KLOTSKI_MAX_STEPS;
+        info->estimatedRows = KLOTSKI_MAX_STEPS / 4;
+        return SQLITE_OK;
+    }
+    sqlite3_free(table->zErrMsg);
+    table->zErrMsg = sqlite3_mprintf("klotski_steps: name a layout: SELECT * FROM klotski_steps('1A9BF0C00')");
+    return SQLITE_ERROR;
+}
+
+static int steps_open(sqlite3_vtab *table, sqlite3_vtab_cursor **out)
+{
+    (void)table;
+    struct steps_cursor *cursor = sqlite3_malloc(sizeof *cursor);
+    if (!cursor)
+        return SQLITE_NOMEM;
+    memset(cursor, 0, sizeof *cursor);
+    *out = &cursor->base;
+    return SQLITE_OK;
+}
+
+static int steps_close(sqlite3_vtab_cursor *cursor)
+{
+    sqlite3_free(cursor);
+    return SQLITE_OK;
+}
+
+/* The scan of one layout's steps; its errors go to the table, as virtual tables give
+ * them. */
+static int steps_filter(sqlite3_vtab_cursor *base, int plan, const char *plan_text, int argc, sqlite3_value **argv)
+{
+    (void)plan, (void)plan_text, (void)argc;
+    struct steps_cursor *cursor = (struct steps_cursor *)base;
+    cursor->count = cursor->index = 0;
+    char message[KLOTSKI_MESSAGE_SIZE];
+    switch (read_code(argv[0], &cursor->layout, message)) {
+    case ARGUMENT_CODE:
+        klotski_steps(cursor->layout, cursor->steps, &cursor->count);
+        return SQLITE_OK;
+    case ARGUMENT_NULL:
+        return SQLITE_OK;
+    case ARGUMENT_BAD:
+        break;
+    }
+    sqlite3_free(base->pVtab->zErrMsg);
+    base->pVtab->zErrMsg = sqlite3_mprintf("klotski_steps: %s", message);
+    return SQLITE_ERROR;
+}
+
+static int steps_next(sqlite3_vtab_cursor *base)
+{
+    ((struct steps_cursor *)base)->index++;
+    return SQLITE_OK;
+}
+
+static int steps_eof(sqlite3_vtab_cursor *base)
+{
+    const struct steps_cursor *cursor = (const struct steps_cursor *)base;
+    return cursor->index >= cursor->count;
+}
+
+static int steps_column(sqlite3_vtab_cursor *base, sqlite3_context *context, int column)
+{
+    const struct steps_cursor *cursor = (const struct steps_cursor *)base;
+    const struct klotski_step *step = &cursor->steps[cursor->index];
+    static const char letters[] = "oHVK"; /* by enum klotski_piece */
+    char text[KLOTSKI_CODE_SIZE];
+    switch ((enum steps_column)column) {
+    case PIECE:
+        sqlite3_result_text(context, &letters[step->piece], 1, SQLITE_STATIC);
+        break;
+    case FROM_CELL:
+        sqlite3_result_int(context, step->from);
+        break;
+    case TO_CELL:
+        sqlite3_result_int(context, step->to);
+        break;
+    case DISTANCE:
+        sqlite3_result_int(context, step->distance);
+        break;
+    case NEXT_CODE:
+        sqlite3_result_int64(context, (sqlite3_int64)step->next);
+        break;
+    case NEXT:
+        klotski_format(step->next, text);
+        sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+        break;
+    case LAYOUT:
+        klotski_format(cursor->layout, text);
+        sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+        break;
+    }
+    return SQLITE_OK;
+}
+
+static int steps_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
+{
+    *rowid = ((const struct steps_cursor *)base)->index + 1;
+    return SQLITE_OK;
+}
+
+/* xCreate NULL: an eponymous-only table, named by its function. */
+static sqlite3_module steps_module = {
+    .xConnect = steps_connect,
+    .xBestIndex = steps_best_index,
+    .xDisconnect = steps_disconnect,
+    .xOpen = steps_open,
+    .xClose = steps_close,
+    .xFilter = steps_filter,
+    .xNext = steps_next,
+    .xEof = steps_eof,
+    .xColumn = steps_column,
+    .xRowid = steps_rowid,
+};
+
+static int register_functions(sqlite3 *db)
+{
+    for (size_t i = 0; i < sizeof scalars / sizeof *scalars; i++) {
+        int rc = sqlite3_create_function(db, scalars[i].name, 1,
+                                         SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
+                                         (void *)&scalars[i], scalar_function, NULL, NULL);
+        if (rc != SQLITE_OK)
+            return rc;
+    }
+    return sqlite3_create_module(db, "klotski_steps", &steps_module, NULL);
+}
+
+#ifdef KLOTSKI_SQLITE_EXTENSION
+/* The entry point `.load` and load_extension() look for first. */
+__attribute__((visibility("default")))
+int sqlite3_extension_init(sqlite3 *db, char **error, const sqlite3_api_routines *api)
+{
+    (void)error;
+    SQLITE_EXTENSION_INIT2(api);
+    return register_functions(db);
+}
+#else
+int klotski_sql_functions(struct sqlite3 *connection) { return register_functions(connection); }
+#endif
