@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# End-to-end test of the SQL functions as a user loads them: `make install PREFIX=...`,
+# then the sqlite3 shell `.load`s the INSTALLED PREFIX/lib/klotski/klotski_sqlite.so on
+# the test database.  On 1,000 sampled layouts (ids spread by a multiplicative hash),
+# given as text (#id) and as the integers layouts.code stores: klotski_code, klotski_id,
+# klotski_short, klotski_mirror and klotski_class against `klotski show --json`,
+# klotski_board parsed back by the klotski command, klotski_steps against `klotski moves
+# --json`; klotski_svg against `show --svg` (the same pieces); the README's join of
+# klotski_steps with layouts; NULL gives NULL; bad input (an illegal code, garbage text, a
+# blob, a real, a huge and a negative integer, a scan of klotski_steps without a layout)
+# gives an SQL error with the command's message, and the connection answers after each.
+. "$(dirname "$0")/lib.sh"
+T=$WORK/library_sql
+rm -rf "$T"
+mkdir -p "$T/boards"
+use_database
+K=$BIN/klotski
+P=$T/prefix
+make -s -C "$ROOT" install PREFIX="$P" BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-$ROOT/build/release}" DB=/dev/null \
+    > "$T/make.log" 2>&1
+expect "make install: exit status" 0 "$?"
+EXT=$P/lib/klotski/klotski_sqlite.so
+expect "make install puts the extension in place" yes "$([ -f "$EXT" ] && echo yes || echo no)"
+# A sanitizer-built extension needs its runtime loaded first in the sqlite3 shell.
+if nm -D "$P/lib/libklotski.so" | grep -q __asan_init; then
+    export LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0
+fi
+
+# ksql SQL...: the sqlite3 shell on the test database with the installed extension loaded.
+ksql() { sqlite3 -batch "$TEST_DB" ".load $EXT" "$@"; }
+
+awk 'BEGIN { for (i = 1; i <= 1000; i++) printf "#%d\n", (i * 2654435761) % 29334498 }' > "$T/inputs"
+mapfile -t ids < "$T/inputs"
+"$K" --db "$TEST_DB" show "${ids[@]}" --json > "$T/show.json"
+jq -r '"\(.code)|\(.id)|\(.short_code)|\(.mirror)|\(.class)"' "$T/show.json" > "$T/expected"
+texts=$(printf "('%s')," "${ids[@]}")
+mapfile -t codes < <(jq -r .code "$T/show.json")
+integers=$(for c in "${codes[@]}"; do printf '(%d),' "$((16#$c))"; done)
+ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_code(x), klotski_id(x), klotski_short(x), klotski_mirror(x), klotski_class(x) FROM s" > "$T/from_text"
+expect "1000 layouts as text: code, id, short code, mirror, class as the command's" "" "$(diff "$T/expected" "$T/from_text" | head -3)"
+ksql "WITH s(x) AS (VALUES ${integers%,}) SELECT klotski_code(x), klotski_id(x), klotski_short(x), klotski_mirror(x), klotski_class(x) FROM s" > "$T/from_integers"
+expect "1000 layouts as integers: the same" "" "$(diff "$T/expected" "$T/from_integers" | head -3)"
+expect "the codes are those of the layouts table" 1000 "$(ksql "WITH s(x) AS (VALUES ${integers%,}) SELECT count(*) FROM s JOIN layouts l ON l.code = s.x")"
+
+# Boards: each written to a file and read back by the command.
+ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_board(x) || '=' FROM s" |
+    awk -v dir="$T/boards" '/=$/ { n++; next } { print > (dir "/" n + 0 ".txt") }'
+expect "klotski_board: 1000 boards of 5 lines" "1000 5000" "$(ls "$T/boards" | wc -l) $(cat "$T/boards"/*.txt | wc -l)"
+boards=()
+for i in $(seq 0 999); do boards+=("$T/boards/$i.txt"); done
+"$K" --db "$TEST_DB" show "${boards[@]}" --json | jq -r .code > "$T/boards_read"
+expect "klotski_board: the command reads each board back to its layout" "" "$(diff <(cut -d'|' -f1 "$T/expected") "$T/boards_read" | head -3)"
+
+# Steps.
+"$K" --db "$TEST_DB" moves "${ids[@]}" --json |
+    jq -r '.code as $from | .move_list[] | "\($from)|\(.code)|\(.piece)|\((.row - 1) * 4 + .col - 1)|\((.to_row - 1) * 4 + .to_col - 1)|\(.distance)"' |
+    sort > "$T/moves"
+ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_code(s.x), st.next, st.piece, st.from_cell, st.to_cell, st.distance FROM s, klotski_steps(s.x) st" |
+    sort > "$T/steps"
+expect "klotski_steps of 1000 layouts: the steps of klotski moves" "$(wc -l < "$T/moves") lines, no difference" \
+    "$(wc -l < "$T/steps") lines, $(diff "$T/moves" "$T/steps" > "$T/diff" && echo no difference || head -3 "$T/diff")"
+expect "klotski_steps: next_code is the integer of next" 0 \
+    "$(ksql "SELECT count(*) FROM klotski_steps('1A9BF0C00') WHERE klotski_code(next_code) <> next")"
+expect "klotski_steps joined with layouts (the README's query)" \
+    "$("$K" --db "$TEST_DB" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.min_steps)"' | sort)" \
+    "$(ksql "SELECT s.next, l.min_steps FROM klotski_steps('1A9BF0C00') s JOIN layouts l ON l.code = s.next_code" | sort)"
+expect "klotski_steps: the hidden layout column" "1A9BF0C00|8" \
+    "$(ksql "SELECT layout, count(*) FROM klotski_steps WHERE layout = '4WVE1'")"
+
+# The picture: the pieces of show --svg, which also captions it.
+for x in 1A9BF0C00 '#5' 4FEA13400; do
+    expect "klotski_svg($x): the pieces and frame of show --svg" "$("$K" --db "$TEST_DB" show "$x" --svg | grep '<rect')" \
+        "$(ksql "SELECT klotski_svg('$x')" | grep '<rect')"
+done
+expect "klotski_svg: one SVG document" "1 1" "$(ksql "SELECT klotski_svg(0x1A9BF0C00)" | grep -c '<svg') $(ksql "SELECT klotski_svg('4WVE1')" | grep -c '</svg>')"
+
+expect "NULL in, NULL out" "1|1|1|1|1|1|1|0" "$(ksql "SELECT klotski_code(NULL) IS NULL, klotski_board(NULL) IS NULL,
+    klotski_short(NULL) IS NULL, klotski_id(NULL) IS NULL, klotski_mirror(NULL) IS NULL, klotski_class(NULL) IS NULL,
+    klotski_svg(NULL) IS NULL, (SELECT count(*) FROM klotski_steps(NULL))")"
+
+# Bad input: an SQL error with the command's message, then the connection still answers.
+bad_text=(1A9BF0C01 '#29334498' VZ7Z3 27732773144115510669 zz)
+{
+    echo ".load $EXT"
+    i=0
+    for x in "${bad_text[@]}"; do
+        echo "SELECT klotski_board('$x');"
+        echo "SELECT 'alive $((i += 1))';"
+    done
+    for v in "x'0102'" 1.5 99999999999999999 -5 "'hello world'" 7142837249; do
+        echo "SELECT klotski_code($v);"
+        echo "SELECT 'alive $((i += 1))';"
+    done
+    echo "SELECT * FROM klotski_steps('1A9BF0C01');"
+    echo "SELECT * FROM klotski_steps;"
+    echo "SELECT 'alive last';"
+} | sqlite3 -batch "$TEST_DB" > "$T/bad.out" 2> "$T/bad.err"
+expect "after each bad input the connection answers" "$(printf 'alive %s\n' $(seq 1 11) last)" "$(cat "$T/bad.out")"
+expected_errors=$(for x in "${bad_text[@]}"; do "$K" --db "$TEST_DB" show "$x" 2>&1 >/dev/null | sed 's/^klotski: /klotski_board: /'; done
+    echo "klotski_code: a layout is text or an integer code, not a blob"
+    echo "klotski_code: a layout is text or an integer code, not a real number"
+    echo "klotski_code: 99999999999999999: not a layout code: more than 36 bits"
+    echo "klotski_code: -5: not a layout code: negative"
+    echo "klotski_code: hello world: not a code, short code, #id, grid or board"
+    echo "klotski_code: 1A9BF0C01: not a layout code: unused low bits are not zero"
+    echo "klotski_steps: 1A9BF0C01: not a layout code: unused low bits are not zero"
+    echo "klotski_steps: name a layout: SELECT * FROM klotski_steps('1A9BF0C00')")
+expect "bad input: SQL errors with the command's messages" "$expected_errors" "$(sed 's/^[A-Za-z ]*error near line [0-9]*: //' "$T/bad.err")"
+rm -rf "$T"
+finish
