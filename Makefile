@@ -187,10 +187,13 @@ $(OBJ)/tests/reference/%: tests/reference/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(LDLIBS)
 
-# A fuzz target: libFuzzer's main, on the query tool's parsers and the engine.
+# A fuzz target: libFuzzer's main, on the query tool's parsers and the engine; the
+# library's also on its API (lib/layout.c).
 $(OBJ)/tests/fuzz/%: tests/fuzz/%.c $(OBJ)/libquery.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -fsanitize=fuzzer -o $@ $< $(filter %.a,$^) $(LDLIBS)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -fsanitize=fuzzer -o $@ $< $(filter %.o,$^) $(filter %.a,$^) $(LDLIBS)
+
+$(OBJ)/tests/fuzz/fuzz_library: $(OBJ)/lib/layout.o
 
 fuzz-targets: $(FUZZ_TARGETS)
 
@@ -209,10 +212,10 @@ test: deps test-deps
 	@echo "all tests passed in both builds"
 
 # Every test of one build; test-deps has installed what they use before the first runs.
-check: test-deps tools $(UNIT_TESTS) $(REFERENCE) fuzz-build
+check: test-deps tools library $(UNIT_TESTS) $(REFERENCE) fuzz-build
 	tests/run.sh $(OBJ) $(BIN) $(FUZZ_OBJ)/tests/fuzz
 
-bench: deps tools $(OBJ)/bench/bench_core
+bench: deps tools library $(OBJ)/bench/bench_core
 	bench/run.sh $(BIN) $(OBJ)
 
 # The group extremes', the solution counts' and the farthest phase's searches' cost, run

@@ -15,3 +15,6 @@ echo
 echo "full build (klotski-build, all threads):"
 /usr/bin/time -f "  %e s wall, %U s user, %S s system, %M KB peak memory" \
     "$bin/klotski-build" --db "$scratch/klotski.db" 2>&1
+
+echo
+bench/library.sh "$obj" "$scratch/klotski.db"

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The library's figures (README "Programs"), on the database DB:
+#   bench/library.sh OBJ DB
+# klotski_board over every code of the database in one query, beside the same scan
+# without it; Layout(text) in Python beside a no-op call of the same shape (str(text):
+# a type called with one str); db.layout(x) over 1,000 layouts spread over the table.
+set -eu
+obj=${1:-build/release}
+db=${2:-data/klotski.db}
+
+echo "SQL functions (the sqlite3 shell, klotski_sqlite.so), every layout of $db:"
+for query in "SELECT count(code) FROM layouts" "SELECT count(klotski_board(code)) FROM layouts"; do
+    /usr/bin/time -f "  %e s wall, %U s user, %S s system: $query" sqlite3 -batch "$db" ".load $obj/lib/klotski/klotski_sqlite.so" "$query" > /dev/null
+done
+
+echo
+echo "Python module (best of 5 runs, per call):"
+PYTHONPATH=$obj/python python3 - "$db" <<'PY'
+import sys, timeit
+import klotski
+
+def per_call(statement, number, setup="pass"):
+    best = min(timeit.repeat(statement, setup, number=number, repeat=5, globals=globals()))
+    return best / number * 1e6
+
+text = "1A9BF0C00"
+noop = per_call("noop(text)", 1_000_000, "noop = str")
+layout = per_call("Layout(text)", 1_000_000, "Layout = klotski.Layout")
+short = per_call("Layout('4WVE1')", 1_000_000, "Layout = klotski.Layout")
+print(f"  no-op str(text):         {noop:.3f} us")
+print(f"  Layout('1A9BF0C00'):     {layout:.3f} us, {layout - noop:.3f} us beyond the no-op")
+print(f"  Layout('4WVE1'):         {short:.3f} us, {short - noop:.3f} us beyond the no-op")
+db = klotski.open(sys.argv[1])
+layouts = [klotski.Layout.from_id(i * 2654435761 % klotski.LAYOUT_COUNT) for i in range(1, 1001)]
+spread = min(timeit.repeat("for x in layouts: db.layout(x)", number=1, repeat=5, globals=globals())) / len(layouts) * 1e6
+same = per_call("db.layout(text)", 10_000)
+print(f"  db.layout(x), 1,000 layouts spread over the table: {spread:.1f} us")
+print(f"  db.layout('1A9BF0C00') again and again:           {same:.1f} us")
+hard = "4FEA13400"
+print(f"  db.solve('4FEA13400') (138 steps):                {per_call('db.solve(hard)', 100):.0f} us")
+print(f"  db.moves('1A9BF0C00'):                            {per_call('db.moves(text)', 1000):.1f} us")
+PY

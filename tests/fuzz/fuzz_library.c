@@ -1,0 +1,40 @@
+/* Fuzzes the library's text -> layout entry point, klotski_parse (lib/klotski.h, over
+ * core/layout_text.h): every form without a file or a name.  What it accepts is a legal
+ * layout whose code, short code, id, board and drawing parse back to it; what it refuses
+ * gets one line of message that fits KLOTSKI_MESSAGE_SIZE. */
+#include "tests/fuzz/fuzz.h"
+
+#include "lib/klotski.h"
+
+/* Each form of `code` parses back to it. */
+static void check_forms(klotski_code code)
+{
+    char text[KLOTSKI_DRAWING_SIZE];
+    uint32_t id;
+    klotski_code back;
+    FUZZ_CHECK(klotski_check(code, NULL) == KLOTSKI_OK);
+    FUZZ_CHECK(klotski_format(code, text) == KLOTSKI_OK);
+    FUZZ_CHECK(klotski_parse(text, &back, NULL) == KLOTSKI_OK && back == code);
+    FUZZ_CHECK(klotski_short_code(code, text) == KLOTSKI_OK);
+    FUZZ_CHECK(klotski_parse(text, &back, NULL) == KLOTSKI_OK && back == code);
+    FUZZ_CHECK(klotski_id(code, &id) == KLOTSKI_OK && klotski_from_id(id, &back) == KLOTSKI_OK && back == code);
+    FUZZ_CHECK(klotski_board(code, text) == KLOTSKI_OK);
+    FUZZ_CHECK(klotski_parse(text, &back, NULL) == KLOTSKI_OK && back == code);
+    FUZZ_CHECK(klotski_drawing(code, 1, text) == KLOTSKI_OK);
+    FUZZ_CHECK(klotski_parse(text, &back, NULL) == KLOTSKI_OK && back == code);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char *text = fuzz_text(data, size);
+    char message[KLOTSKI_MESSAGE_SIZE + 1];
+    message[KLOTSKI_MESSAGE_SIZE] = 'x'; /* a write past the message's room shows here */
+    klotski_code code;
+    if (klotski_parse(text, &code, message) == KLOTSKI_OK)
+        check_forms(code);
+    else
+        FUZZ_CHECK(message[KLOTSKI_MESSAGE_SIZE] == 'x' && strlen(message) < KLOTSKI_MESSAGE_SIZE &&
+                   !strchr(message, '\n') && strstr(message, ": "));
+    free(text);
+    return 0;
+}
