@@ -151,9 +151,7 @@ static int check_code(klotski_db *db, klotski_code code)
 /* The layout's row; KLOTSKI_OK, KLOTSKI_NOTFOUND or KLOTSKI_ERROR. */
 static int read_layout(klotski_db *db, klotski_code code, struct klotski_layout *out)
 {
-    int rc = look_up(db, &db->layout,
-                     "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num"
-                     " FROM layouts WHERE code = ?", (int64_t)code, NULL);
+    int rc = look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL);
     if (rc != SQLITE_ROW) {
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(code, hex);
@@ -173,12 +171,7 @@ static int read_layout(klotski_db *db, klotski_code code, struct klotski_layout 
     return KLOTSKI_OK;
 }
 
-#define GROUP_SELECT                                                                     \
-    "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
-    " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
-    " g.central_count FROM groups g JOIN classes c USING (class_id) "
-
-/* A group's row from `s`, a statement of GROUP_SELECT that look_up stepped with result
+/* A group's row from `s`, a statement of KL_DB_GROUP_SELECT that look_up stepped with result
  * rc; KLOTSKI_OK or as `missing`. */
 static int read_group(klotski_db *db, sqlite3_stmt *s, int rc, const char *subject, struct klotski_group *out)
 {
@@ -211,7 +204,7 @@ int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *lay
     if (result == KLOTSKI_OK && group) {
         char subject[32];
         snprintf(subject, sizeof subject, "group %lld", (long long)layout->group_id);
-        int rc = look_up(db, &db->group_by_id, GROUP_SELECT "WHERE group_id = ?", layout->group_id, NULL);
+        int rc = look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", layout->group_id, NULL);
         result = read_group(db, db->group_by_id, rc, subject, group);
     }
     return result == KLOTSKI_OK ? succeed(db) : result;
@@ -219,7 +212,7 @@ int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *lay
 
 int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *group)
 {
-    int rc = look_up(db, &db->group_by_name, GROUP_SELECT "WHERE g.name = ?", 0, name);
+    int rc = look_up(db, &db->group_by_name, KL_DB_GROUP_SELECT "WHERE g.name = ?", 0, name);
     int result = read_group(db, db->group_by_name, rc, name, group);
     return result == KLOTSKI_OK ? succeed(db) : result;
 }

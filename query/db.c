@@ -9,11 +9,6 @@
 #include "core/database/idlist.h"
 #include "query/report.h"
 
-#define GROUP_COLUMNS                                                                    \
-    "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
-    " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
-    " g.central_count FROM groups g JOIN classes c USING (class_id) "
-
 /* How long a query waits for the farthest phase's moments of exclusive access (its
  * switches between journal modes, the recovery after a killed run) before failing. */
 #define BUSY_TIMEOUT_MS 30000
@@ -125,10 +120,7 @@ void db_close(struct db *db)
 
 bool db_layout(struct db *db, kl_code code, struct layout_row *out)
 {
-    if (!look_up(db, &db->layout,
-                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num"
-                 " FROM layouts WHERE code = ?",
-                 (int64_t)code, NULL))
+    if (!look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL))
         return false;
     sqlite3_stmt *s = db->layout;
     *out = (struct layout_row){
@@ -182,7 +174,7 @@ static void read_group(sqlite3_stmt *s, struct group_row *out)
 
 bool db_group(struct db *db, int64_t group_id, struct group_row *out)
 {
-    if (!look_up(db, &db->group_by_id, GROUP_COLUMNS "WHERE g.group_id = ?", group_id, NULL))
+    if (!look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", group_id, NULL))
         return false;
     read_group(db->group_by_id, out);
     return true;
@@ -190,7 +182,7 @@ bool db_group(struct db *db, int64_t group_id, struct group_row *out)
 
 bool db_group_named(struct db *db, const char *name, struct group_row *out)
 {
-    if (!look_up(db, &db->group_by_name, GROUP_COLUMNS "WHERE g.name = ?", 0, name))
+    if (!look_up(db, &db->group_by_name, KL_DB_GROUP_SELECT "WHERE g.name = ?", 0, name))
         return false;
     read_group(db->group_by_name, out);
     return true;

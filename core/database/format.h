@@ -59,6 +59,18 @@ enum kl_db_layout_column {
     KL_DB_LAYOUT_COLUMN_COUNT
 };
 
+/* The lookups of a layout's row and a group's row (with its class's name) that the query
+ * tool and the library both make: a layout by code (the columns of KL_DB_LAYOUT_COLUMNS,
+ * then farthest_steps, farthest_num, solution_num), and the columns of a group, in
+ * the order of KL_DB_GROUP_SELECT's list, before the caller's WHERE on g. */
+#define KL_DB_LAYOUT_SELECT                                                                \
+    "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num"          \
+    " FROM layouts WHERE code = ?"
+#define KL_DB_GROUP_SELECT                                                                 \
+    "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
+    " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
+    " g.central_count FROM groups g JOIN classes c USING (class_id) "
+
 /* layouts.packed, the one stored column of min_solution_num, farthest_steps, farthest_num
  * and solution_num (schema/tables.sql says how): its index in a record, which holds no
  * generated column, and the radixes of its form in a group the farthest phase has done,

@@ -18,20 +18,15 @@ K=$BIN/klotski
 P=$T/prefix
 OBJ_DIR=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}
 
-# The database goes in as an empty stand-in (no copy of 600 MB), then a link to the test
-# database takes its place.
-install_to() {
-    make -s -C "$ROOT" install "$@" BIN="$BIN" OBJ="$OBJ_DIR" DB=/dev/null > "$T/make.log" 2>&1
-}
-install_to PREFIX="$P"
-expect "make install PREFIX: exit status" 0 "$?"
+install_library "$P"
 for f in include/klotski.h lib/libklotski.so lib/libklotski.so.1 lib/pkgconfig/klotski.pc lib/klotski/klotski_sqlite.so; do
     expect "make install puts $f in place" yes "$([ -e "$P/$f" ] && echo yes || echo no)"
 done
 expect "libklotski's soname" "libklotski.so.1" "$(objdump -p "$P/lib/libklotski.so" | awk '/SONAME/ {print $2}')"
 exported=$(nm -D --defined-only "$P/lib/libklotski.so" | awk '{print $3}' | grep -vc '^klotski_')
 expect "libklotski exports klotski_* symbols only" 0 "$exported"
-install_to PREFIX=/opt/klotski DESTDIR="$T/stage"
+make -s -C "$ROOT" install PREFIX=/opt/klotski DESTDIR="$T/stage" BIN="$BIN" OBJ="$OBJ_DIR" DB=/dev/null > "$T/make.log" 2>&1
+expect "make install DESTDIR: exit status" 0 "$?"
 expect "make install DESTDIR: the header under DESTDIR/PREFIX" yes \
     "$([ -f "$T/stage/opt/klotski/include/klotski.h" ] && echo yes || echo no)"
 expect "make install DESTDIR: klotski.pc names PREFIX" "prefix=/opt/klotski" "$(head -1 "$T/stage/opt/klotski/lib/pkgconfig/klotski.pc")"
@@ -39,7 +34,7 @@ ln -sf "$TEST_DB" "$P/share/klotski/klotski.db"
 
 export PKG_CONFIG_PATH=$P/lib/pkgconfig
 # The sanitizer build's library needs its runtime in the programs linked to it.
-san_flags=$(nm -D "$P/lib/libklotski.so" | grep -q __asan_init && echo "-fsanitize=address,undefined")
+san_flags=${LIBRARY_PRELOAD:+-fsanitize=address,undefined}
 compile() {
     # shellcheck disable=SC2046
     cc $san_flags -std=c11 -Wall -Wextra -Werror -o "$2" "$1" $(pkg-config --cflags --libs klotski) 2> "$T/cc.log"

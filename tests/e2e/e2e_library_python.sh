@@ -10,23 +10,17 @@ mkdir -p "$T"
 use_database
 P=$T/prefix
 OBJ_DIR=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}
-make -s -C "$ROOT" install PREFIX="$P" BIN="$BIN" OBJ="$OBJ_DIR" DB=/dev/null > "$T/make.log" 2>&1
-expect "make install: exit status" 0 "$?"
+install_library "$P"
 site=$(echo "$P"/lib/python3*/dist-packages)
 expect "make install puts the module and its type hints in place" "2" "$(ls "$site" | grep -c '^klotski\.\(cpython.*\.so\|pyi\)$')"
-# A sanitizer-built module needs its runtime loaded first in python3, whose own
-# allocations ASan would otherwise report as leaks at exit.
-if nm -D "$P/lib/libklotski.so" | grep -q __asan_init; then
-    export LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0
-fi
-out=$(cd "$T" && PYTHONPATH=$site KLOTSKI_DB=$TEST_DB KLOTSKI_BIN=$BIN python3 "$ROOT/tests/library/test_klotski.py" -v 2>&1)
+out=$(cd "$T" && PYTHONPATH=$site KLOTSKI_DB=$TEST_DB KLOTSKI_BIN=$BIN library_run python3 "$ROOT/tests/library/test_klotski.py" -v 2>&1)
 status=$?
 printf '%s\n' "$out" | grep -E '^(FAIL|ERROR)|Error' | head -20
 expect "the unittest of the installed module: exit status" 0 "$status"
 expect "the unittest ran every test" "OK" "$(printf '%s\n' "$out" | grep -E '^Ran [0-9]+ tests' -A2 | tail -1)"
 expect "the module imported is the installed one" "$site" \
-    "$(cd "$T" && PYTHONPATH=$site python3 -c 'import klotski, os; print(os.path.dirname(klotski.__file__))')"
+    "$(cd "$T" && PYTHONPATH=$site library_run python3 -c 'import klotski, os; print(os.path.dirname(klotski.__file__))')"
 expect "the build tree's module imports with PYTHONPATH=OBJ/python" "1A9BF0C00" \
-    "$(cd "$T" && PYTHONPATH=$OBJ_DIR/python python3 -c 'import klotski; print(klotski.Layout("4WVE1").code)')"
+    "$(cd "$T" && PYTHONPATH=$OBJ_DIR/python library_run python3 -c 'import klotski; print(klotski.Layout("4WVE1").code)')"
 rm -rf "$T"
 finish

@@ -16,18 +16,12 @@ mkdir -p "$T/boards"
 use_database
 K=$BIN/klotski
 P=$T/prefix
-make -s -C "$ROOT" install PREFIX="$P" BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-$ROOT/build/release}" DB=/dev/null \
-    > "$T/make.log" 2>&1
-expect "make install: exit status" 0 "$?"
+install_library "$P"
 EXT=$P/lib/klotski/klotski_sqlite.so
 expect "make install puts the extension in place" yes "$([ -f "$EXT" ] && echo yes || echo no)"
-# A sanitizer-built extension needs its runtime loaded first in the sqlite3 shell.
-if nm -D "$P/lib/libklotski.so" | grep -q __asan_init; then
-    export LD_PRELOAD=$(cc -print-file-name=libasan.so) ASAN_OPTIONS=detect_leaks=0
-fi
 
 # ksql SQL...: the sqlite3 shell on the test database with the installed extension loaded.
-ksql() { sqlite3 -batch "$TEST_DB" ".load $EXT" "$@"; }
+ksql() { library_run sqlite3 -batch "$TEST_DB" ".load $EXT" "$@"; }
 
 awk 'BEGIN { for (i = 1; i <= 1000; i++) printf "#%d\n", (i * 2654435761) % 29334498 }' > "$T/inputs"
 mapfile -t ids < "$T/inputs"
@@ -94,7 +88,7 @@ bad_text=(1A9BF0C01 '#29334498' VZ7Z3 27732773144115510669 zz)
     echo "SELECT * FROM klotski_steps('1A9BF0C01');"
     echo "SELECT * FROM klotski_steps;"
     echo "SELECT 'alive last';"
-} | sqlite3 -batch "$TEST_DB" > "$T/bad.out" 2> "$T/bad.err"
+} | library_run sqlite3 -batch "$TEST_DB" > "$T/bad.out" 2> "$T/bad.err"
 expect "after each bad input the connection answers" "$(printf 'alive %s\n' $(seq 1 11) last)" "$(cat "$T/bad.out")"
 expected_errors=$(for x in "${bad_text[@]}"; do "$K" --db "$TEST_DB" show "$x" 2>&1 >/dev/null | sed 's/^klotski: /klotski_board: /'; done
     echo "klotski_code: a layout is text or an integer code, not a blob"

@@ -79,3 +79,31 @@ has() {
 
 # json FILTER: jq -r on the last output.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
+
+# The helpers of the scripts that test the library from where a user calls it.
+
+# install_library PREFIX: `make install PREFIX=...` of this build (KLOTSKI_TEST_OBJ, BIN),
+# with an empty stand-in for the database (no copy of it: the scripts name theirs), and
+# counts a check of its exit status.  Sets LIBRARY_PRELOAD to the sanitizer runtime when
+# the installed library was built with it (empty otherwise), for library_run.
+install_library() {
+    make -s -C "$ROOT" install PREFIX="$1" BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-$ROOT/build/release}" \
+        DB=/dev/null > "$1.make.log" 2>&1
+    expect "make install PREFIX=$(basename "$1"): exit status" 0 "$?"
+    LIBRARY_PRELOAD=
+    if nm -D "$1/lib/libklotski.so" | grep -q __asan_init; then
+        LIBRARY_PRELOAD=$(cc -print-file-name=libasan.so)
+    fi
+}
+
+# library_run CMD...: runs a program that loads the installed library (sqlite3, python3)
+# with the sanitizer runtime loaded first when the library needs it, as a sanitizer-built
+# shared library requires; the interpreter's own allocations at exit are not the
+# library's leaks.
+library_run() {
+    if [ -n "$LIBRARY_PRELOAD" ]; then
+        LD_PRELOAD=$LIBRARY_PRELOAD ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0 "$@"
+    else
+        "$@"
+    fi
+}
