@@ -14,7 +14,7 @@
  * and the one with the smallest lower bound, until every member is decided both ways.
  * In groups of small diameter, whose members' eccentricities lie within a few steps,
  * single searches soon stop deciding members; then the members still open are settled
- * by the heavy phase's bit-parallel search, BFS_LANES of them per pass.
+ * by the bit-parallel search (builder/graph/bitparallel_bfs.h), BFS_LANES of them a pass.
  * The board's reflections that map the group onto itself keep distances, so a search
  * from w is also a search from each image of w, and images share their bounds: only one
  * member of each set of images is tracked.
