@@ -535,7 +535,7 @@ static int list_add(struct input_list *list, size_t *capacity, const char *strea
     else if (input_is_step(in->text) && list->count > 0)
         status = input_step(subject, in->text, list->codes[list->count - 1], code);
     else if (input_is_step(in->text))
-        status = report(EXIT_BAD_INPUT, subject, "%s: a step needs the layout it starts from before it", in->text);
+        status = report(EXIT_BAD_INPUT, in->text, "%s: a step needs the layout it starts from before it", subject);
     else
         status = input_layout(in->text, code);
     if (status == EXIT_ANSWERED)

@@ -37,13 +37,13 @@ bool input_is_step(const char *text)
     return split_step(text, &piece, &row, &col, &slides);
 }
 
-int input_step(const char *subject, const char *text, kl_code from, kl_code *to)
+int input_step(const char *where, const char *text, kl_code from, kl_code *to)
 {
     char piece, wanted[ROUTE_MOVES_TEXT_SIZE], hex[KL_CODE_TEXT_SIZE];
     int row, col, slides;
     kl_code_format(from, hex);
     if (!split_step(text, &piece, &row, &col, &slides))
-        return report(EXIT_BAD_INPUT, subject, "not a step: a step is written as moves prints it, e.g. o r4c2 down 1");
+        return report(EXIT_BAD_INPUT, text, "%s: not a step: a step is written as moves prints it, e.g. o r4c2 down 1", where);
     slides_key(text + slides, wanted);
     kl_raw before;
     kl_code_to_raw(from, &before);
@@ -59,5 +59,5 @@ int input_step(const char *subject, const char *text, kl_code from, kl_code *to)
             return EXIT_ANSWERED;
         }
     }
-    return report(EXIT_BAD_INPUT, subject, "%s is not a step from %s (see klotski moves %s)", text, hex, hex);
+    return report(EXIT_BAD_INPUT, text, "%s: not a step from %s (see klotski moves %s)", where, hex, hex);
 }

@@ -15,8 +15,9 @@ bool input_is_step(const char *text);
 
 /* Reads the step `text` from the legal layout `from` (letters and directions in any case,
  * blanks and commas between the slides as they come).  Returns EXIT_ANSWERED and stores
- * the layout after it in *to, or reports that no piece of `from` makes that step (subject
- * `subject`) and returns EXIT_BAD_INPUT. */
-int input_step(const char *subject, const char *text, kl_code from, kl_code *to);
+ * the layout after it in *to, or reports that no piece of `from` makes that step (the
+ * report names the step and `where` it was read, "stdin, line 3") and returns
+ * EXIT_BAD_INPUT. */
+int input_step(const char *where, const char *text, kl_code from, kl_code *to);
 
 #endif

@@ -75,7 +75,7 @@ expect "check of an attempt file: a board, a step, a board" "$REF $after $end" \
     "$("$K" --db "$TEST_DB" check --json "$T/attempt.txt" | jq -r '[.step_list[].code] | join(" ")')"
 expect "check of the attempt on stdin" "$REF $after $end" \
     "$("$K" --db "$TEST_DB" check --json <"$T/attempt.txt" | jq -r '[.step_list[].code] | join(" ")')"
-expect_error "a step that no piece makes" 2 "is not a step from $REF" check "$REF" "o r4c2 up 3"
+expect_error "a step that no piece makes" 2 "o r4c2 up 3: argument 2: not a step from $REF" check "$REF" "o r4c2 up 3"
 expect_error "a step with nothing before it" 2 "a step needs the layout it starts from" check "o r4c2 down 1"
 
 # The same forms through the server's API.
@@ -108,5 +108,69 @@ expect "API /api/path from and to in two forms" 82 \
     "$(curl -s --max-time 30 -G "$URL/api/path" --data-urlencode "from= 0x1a9bf0c00" --data-urlencode "to=daa7f3 " | jq -r '.route | length')"
 expect "API: a decimal id suggests #N" "400 did you mean the id #4091296?" \
     "$(curl -s --max-time 30 "$URL/api/layout?layout=4091296" | jq -r '"\(.status) \(.error | sub(".*; "; ""))"')"
+
+# --- 2. errors a terminal can trust ---------------------------------------------------
+long=$(head -c 100000 /dev/zero | tr '\0' 'x')
+run show "$long"
+expect "a 100 KB argument: exit 2" 2 "$status"
+expect "a 100 KB argument: the error line is short" yes "$([ "${#err}" -lt 200 ] && echo yes || echo no)"
+expect "a 100 KB argument: the input cut to 60 characters and …" "klotski: $(printf 'x%.0s' $(seq 1 60))…: " \
+    "${err%%: not a*}: "
+run show "$(printf 'a\033[31mred\377\302\233x')"
+expect "escape bytes and bad UTF-8 in an argument are written \\xNN" 'klotski: a\x1b[31mred\xff\xc2\x9bx: ' "${err%%: not a*}: "
+expect "no escape byte reaches the terminal from an argument" 0 "$(printf '%s' "$err" | tr -dc '\033\377' | wc -c)"
+out=$(printf '\033]0;owned\007\n' | "$K" --db "$TEST_DB" show 2>&1 >/dev/null)
+expect "control bytes from stdin are written \\xNN" 'klotski: \x1b]0;owned\x07: ' "${out%%: not a*}: "
+out=$(printf '%s\n' "$long" | "$K" --db "$TEST_DB" check 2>&1 >/dev/null)
+expect "a 100 KB line of an attempt: a short error" yes "$([ "${#out}" -lt 200 ] && echo yes || echo no)"
+out=$(curl -s --max-time 30 -G "$URL/api/layout" --data-urlencode "layout=$(printf 'a\033[2Jb')" | jq -r .error)
+expect "API: escape bytes in the error are written \\xNN" 'a\x1b[2Jb: ' "${out%%: not a*}: "
+mkdir -p "$T/folder"
+printf 'not a database at all\n' >"$T/text.db"
+: >"$T/empty.db"
+head -c 8192 "$TEST_DB" >"$T/unreadable.db"
+chmod 000 "$T/unreadable.db"
+db_error() { "$K" --db "$1" show 4WVE1 2>&1 >/dev/null; echo "status $?"; }
+expect "--db on a folder" "klotski: $T/folder: cannot open the database: it is a folder, not a database file
+status 2" "$(db_error "$T/folder")"
+expect "--db on a text file" "klotski: $T/text.db: not a klotski database (not an SQLite database file); rebuild it with \`make\`
+status 2" "$(db_error "$T/text.db")"
+expect "--db on an empty file" "klotski: $T/empty.db: not a klotski database (an empty file, not an SQLite database); rebuild it with \`make\`
+status 2" "$(db_error "$T/empty.db")"
+# Root reads any file: the unreadable file is read as the user nobody.
+if [ "$(id -u)" = 0 ]; then
+    cp "$K" "$T/klotski"
+    chmod 755 "$T" "$T/klotski"
+    out=$(cd / && setpriv --reuid=65534 --regid=65534 --clear-groups "$T/klotski" --db "$T/unreadable.db" show 4WVE1 2>&1; echo "status $?")
+else
+    out=$(db_error "$T/unreadable.db")
+fi
+expect "--db on a file without permission" "klotski: $T/unreadable.db: cannot open the database: no permission to read the file
+status 2" "$out"
+expect_error "an unknown command suggests the nearest" 2 "shwo: no such command; did you mean show?" shwo 4WVE1
+expect_error "an unknown command suggests the nearest: soleve" 2 "did you mean solve?" soleve 4WVE1
+expect_error "a name far from every command" 2 "xyzzyq: no such command (see klotski --help)" xyzzyq
+expect_error "help of an unknown command suggests the nearest" 2 "did you mean hint?" help hitn
+expect_error "--json=1" 2 "--json=1: the option takes no value" show --json=1 4WVE1
+expect_error "--svg=yes" 2 "--svg=yes: the option takes no value" show --svg=yes 4WVE1
+expect_error "--limit without its value" 2 "--limit: the option needs a value" hardest --limit
+expect_error "--json --csv" 2 "--csv: one output format at a time: --json was given already" --json show --csv 4WVE1
+expect_error "--md --json" 2 "--json: one output format at a time: --md was given already" show 4WVE1 --md --json
+run --json --json show 4WVE1
+expect "--json twice is one format" "0 1A9BF0C00" "$status $(json .code)"
+"$K" --db "$TEST_DB" serve --bind localhost --any-port >"$T/localhost.out" 2>&1 &
+named=$!
+for _ in $(seq 1 300); do
+    grep -q serving "$T/localhost.out" 2>/dev/null && break
+    sleep 0.1
+done
+local_url=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/localhost.out")
+expect "serve --bind localhost listens on 127.0.0.1" yes "$([ -n "$local_url" ] && echo yes || cat "$T/localhost.out")"
+expect "serve --bind localhost answers" 1A9BF0C00 \
+    "$(curl -s --max-time 30 "${local_url:-http://127.0.0.1:9}/api/layout?layout=4WVE1" | jq -r .code)"
+kill "$named"
+wait "$named" 2>/dev/null
+expect_error "serve --bind on a name without an address" 2 "--bind takes an IP address or a host name" \
+    serve --bind no-such-host.invalid
 
 finish
