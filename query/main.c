@@ -24,7 +24,7 @@
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
-    &command_farthest, &command_hardest, &command_stats, &command_verify,
+    &command_farthest, &command_hardest, &command_names, &command_stats, &command_verify,
     &command_moves, &command_hint, &command_check,
     &command_serve,
 };
