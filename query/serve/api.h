@@ -12,7 +12,16 @@
  *   /api/group?group=G         group G --json
  *   /api/farthest?layout=L     farthest L --json
  *   /api/farthest?group=G      farthest --group G --json
- *   /api/hardest?group=G|class=C   hardest --group G | --class C --json, its rows as an array
+ *   /api/hardest[?group=G|class=C][&limit=N]   hardest [--group G | --class C] [--limit N]
+ *                              --json, its rows as an array; N at most 1000
+ *   /api/solutions?layout=L    solutions L --json
+ *   /api/hint?layout=L[&level=N]   hint [--level N] L --json
+ *   /api/check?attempt=L,L,... check L L ... --json (LAYOUTs separated by commas, blanks
+ *                              or line ends)
+ *   /api/members?group=G[&depth=D][&offset=N][&limit=N]   group G --members [--depth D]
+ *                              --offset N --limit N --json, its rows as an array: a page of
+ *                              the members, 100 unless limit says (at most 1000)
+ *   /api/names[?section=S]     names [--section S] --json, its rows as an array
  *   /api/stats?table=T[&class=C]   stats T [--class C] --json, its rows as an array
  *   /api/board?board=B|layout=L    whether a board (20 cells of K H V o .) or a LAYOUT
  *                              is legal: its code and board, or the codec's reason not
