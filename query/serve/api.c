@@ -11,6 +11,7 @@
 #include "core/rank.h"
 #include "query/commands/command.h"
 #include "query/input/input.h"
+#include "query/render/html_error.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "query/report.h"
@@ -47,7 +48,9 @@ void api_reply_free(struct api_reply *reply)
 {
     if (!reply->body_static)
         free(reply->body);
+    free(reply->error);
     reply->body = NULL;
+    reply->error = NULL;
 }
 
 /* The length of the valid UTF-8 sequence at s, or 0 when none starts there.  Valid as
@@ -123,6 +126,19 @@ void api_error(struct api_reply *reply, unsigned status, const char *message)
     json_string(b.stream, message);
     fprintf(b.stream, ",\"status\":%u}\n", status);
     reply_end(&b, reply, status, JSON_TYPE);
+    reply->error = xstrdup(message);
+}
+
+/* Turns an error reply into the page people get: the same status and text as HTML. */
+static void page_error(struct api_reply *reply)
+{
+    struct body b;
+    body_begin(&b);
+    html_error_write(b.stream, reply->status, reply->error);
+    unsigned status = reply->status;
+    api_reply_free(reply);
+    reply_end(&b, reply, status, HTML_TYPE);
+    reply->is_page = true;
 }
 
 /* The reply for a command's exit status that is not EXIT_ANSWERED. */
@@ -664,6 +680,9 @@ static void route_request(struct db *db, const struct api_request *request, stru
     api_error(reply, 404, error);
 }
 
+/* Whether a path is the API's, whose errors are JSON for programs. */
+static bool is_api_path(const char *path) { return strncmp(path, "/api/", 5) == 0; }
+
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     if (strcmp(request->method, "GET") != 0 && strcmp(request->method, "HEAD") != 0)
@@ -676,4 +695,6 @@ void api_answer(struct db *db, const struct api_request *request, struct api_rep
         api_error(reply, 503, "the database cannot be opened");
     else
         route_request(db, request, reply);
+    if (reply->error && !is_api_path(request->path))
+        page_error(reply);
 }

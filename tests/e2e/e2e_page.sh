@@ -103,4 +103,14 @@ for route in layout moves solve solutions path group members farthest hardest hi
         "$(grep -q "curl -s 'http://127.0.0.1:8080/api/$route[?']" "$ROOT/README.md" && echo yes || echo no)"
 done
 
+# ---- the page in a real browser (tests/e2e/page.py) ----
+expect "python3 and chromium are installed" yes "$(command -v python3 >/dev/null && [ -n "$CHROMIUM" ] && echo yes || echo no)"
+python3 "$ROOT/tests/e2e/page.py" "$CHROMIUM" "$T/profile" "$URL" >"$T/page" 2>"$T/page.err"
+expect "page.py runs to its end" 0 $?
+[ -s "$T/page.err" ] && cat "$T/page.err"
+expect "page.py checked something" yes "$(grep -q '^check ' "$T/page" && echo yes || echo no)"
+while IFS=$'\t' read -r name want got; do
+    expect "page: ${name#check }" "$want" "$got"
+done < <(grep '^check ' "$T/page")
+
 finish
