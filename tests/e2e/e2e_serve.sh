@@ -72,15 +72,23 @@ compare_with_cli() {
     fi
 }
 
-# error NAME STATUS TEXT PATH [CURL OPTIONS...]: answered STATUS with a JSON error that
-# contains TEXT.
+# error NAME STATUS TEXT PATH [CURL OPTIONS...]: answered STATUS with an error that
+# contains TEXT: a JSON error under /api/, an HTML page (data-status, #error) elsewhere.
 error() {
-    local name=$1 want=$2 text=$3 path=$4
+    local name=$1 want=$2 text=$3 path=$4 message
     shift 4
     get "$path" "$@"
     expect "$name: status" "$want" "$code"
-    expect "$name: a JSON error of that status" "$want" "$(jq -r '.status' "$T/body" 2>/dev/null)"
-    case $(jq -r '.error' "$T/body" 2>/dev/null) in
+    case $path in
+        /api/*)
+            expect "$name: a JSON error of that status" "$want" "$(jq -r '.status' "$T/body" 2>/dev/null)"
+            message=$(jq -r '.error' "$T/body" 2>/dev/null) ;;
+        *)
+            expect "$name: an HTML page of that status" "text/html; charset=utf-8 $want" \
+                "$type $(sed -n 's/.*data-status="\([0-9]*\)".*/\1/p' "$T/body")"
+            message=$(sed -n 's/.*<p id="error" role="alert">\(.*\)<\/p>.*/\1/p' "$T/body") ;;
+    esac
+    case $message in
         *"$text"*) expect "$name: message" ok ok ;;
         *) expect "$name: message" "...$text..." "$(cat "$T/body")" ;;
     esac
