@@ -9,15 +9,68 @@
 #include "core/drawing.h"
 #include "core/rank.h"
 
-#define GRID_DIGITS KL_CELLS
 #define GRID_FIRST_GENERAL '2'
 #define GRID_LAST_GENERAL '6'
 
+/* The 20 cells in a row, each a letter of core/board.h (any case), as the page and the
+ * API write a board. */
+static bool is_cells(const char *text)
+{
+    return strlen(text) == KL_CELLS && strspn(text, "KHVOkhvo.") == KL_CELLS;
+}
+
+bool kl_layout_is_typed_form(const char *text)
+{
+    return text[0] == '#' || kl_layout_is_grid(text) || is_cells(text);
+}
+
+const char *kl_layout_trimmed(const char *text, size_t *length)
+{
+    if (strncmp(text, KL_LAYOUT_UTF8_BOM, strlen(KL_LAYOUT_UTF8_BOM)) == 0)
+        text += strlen(KL_LAYOUT_UTF8_BOM);
+    text += strspn(text, KL_LAYOUT_BLANKS);
+    size_t n = strlen(text);
+    while (n > 0 && strchr(KL_LAYOUT_BLANKS, text[n - 1]))
+        n--;
+    *length = n;
+    return text;
+}
+
+enum kl_board_error kl_layout_read_board(const char *text, kl_raw *raw)
+{
+    char *clean = malloc(strlen(text) + 1), *end = clean;
+    if (!clean)
+        return KL_BOARD_SHAPE;
+    if (strncmp(text, KL_LAYOUT_UTF8_BOM, strlen(KL_LAYOUT_UTF8_BOM)) == 0)
+        text += strlen(KL_LAYOUT_UTF8_BOM);
+    for (; *text; text++)
+        if (*text != '\r')
+            *end++ = *text;
+    *end = '\0';
+    char board[KL_BOARD_TEXT_SIZE];
+    const char *parsed = clean, *cells = clean + strspn(clean, KL_LAYOUT_BLANKS);
+    size_t length = strcspn(cells, KL_LAYOUT_BLANKS);
+    if (length == KL_CELLS && !cells[length + strspn(cells + length, KL_LAYOUT_BLANKS)]) {
+        char *p = board;
+        for (int cell = 0; cell < KL_CELLS; cell++) {
+            *p++ = cells[cell];
+            if (cell % KL_COLS == KL_COLS - 1)
+                *p++ = '\n';
+        }
+        *p = '\0';
+        parsed = board;
+    } else if (kl_drawing_read(clean, board)) {
+        parsed = board;
+    }
+    enum kl_board_error err = kl_board_parse(parsed, raw);
+    free(clean);
+    return err;
+}
+
 bool kl_layout_parse_board(const char *text, kl_code *code, char message[KL_LAYOUT_MESSAGE_SIZE])
 {
-    char drawn[KL_BOARD_TEXT_SIZE];
     kl_raw raw;
-    enum kl_board_error err = kl_board_parse(kl_drawing_read(text, drawn) ? drawn : text, &raw);
+    enum kl_board_error err = kl_layout_read_board(text, &raw);
     if (err != KL_BOARD_OK) {
         snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a board: %s", kl_board_error_text(err));
         return false;
@@ -53,7 +106,12 @@ static enum kl_layout_parse_result parse_short_code(const char *text, kl_code *c
 
 bool kl_layout_is_grid(const char *text)
 {
-    return strlen(text) == GRID_DIGITS && strspn(text, "0123456789") == GRID_DIGITS;
+    return strlen(text) == KL_CELLS && strspn(text, "0123456789") == KL_CELLS;
+}
+
+static enum kl_layout_parse_result parse_board_text(const char *text, kl_code *code, char *message)
+{
+    return kl_layout_parse_board(text, code, message) ? KL_LAYOUT_PARSED : KL_LAYOUT_INVALID;
 }
 
 /* The piece-number grid: cells with the same general number form one piece, whose
@@ -87,7 +145,7 @@ static enum kl_layout_parse_result parse_grid(const char *text, kl_code *code, c
             *p++ = '\n';
     }
     *p = '\0';
-    return kl_layout_parse_board(letters, code, message) ? KL_LAYOUT_PARSED : KL_LAYOUT_INVALID;
+    return parse_board_text(letters, code, message);
 }
 
 static bool is_ascii_word(const char *text)
@@ -98,31 +156,65 @@ static bool is_ascii_word(const char *text)
     return true;
 }
 
-static enum kl_layout_parse_result parse_code(const char *text, kl_code *code, char *message)
+/* A code in hex; `typed` is the text as typed (with its 0x, if any).  A decimal number
+ * that is no code but is below the number of layouts was probably meant as an id. */
+static enum kl_layout_parse_result parse_code(const char *typed, const char *hex, kl_code *code, char *message)
 {
-    enum kl_code_error err = kl_code_parse(text, code);
-    if (err != KL_OK) {
+    enum kl_code_error err = kl_code_parse(hex, code);
+    if (err == KL_OK)
+        return KL_LAYOUT_PARSED;
+    char *end;
+    unsigned long long number = strtoull(typed, &end, 10);
+    if (isdigit((unsigned char)typed[0]) && !*end && number < KL_LAYOUT_COUNT)
+        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a layout code: %s; did you mean the id #%llu?",
+                 kl_code_error_text(err), number);
+    else
         snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a layout code: %s", kl_code_error_text(err));
-        return KL_LAYOUT_INVALID;
-    }
-    return KL_LAYOUT_PARSED;
+    return KL_LAYOUT_INVALID;
 }
 
-enum kl_layout_parse_result kl_layout_parse(const char *text, kl_code *code,
-                                            char message[KL_LAYOUT_MESSAGE_SIZE])
+/* A hex code written with the 0x of C and SQL. */
+static bool has_hex_prefix(const char *text)
+{
+    return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && text[2];
+}
+
+/* kl_layout_parse of text already trimmed. */
+static enum kl_layout_parse_result parse_trimmed(const char *text, kl_code *code, char *message)
 {
     if (text[0] == '#')
         return parse_id(text, code, message);
     if (kl_layout_is_grid(text))
         return parse_grid(text, code, message);
+    if (is_cells(text))
+        return parse_board_text(text, code, message);
+    if (has_hex_prefix(text) && is_ascii_word(text))
+        return parse_code(text, text + 2, code, message);
     /* Five characters of the short code's alphabet are a short code, even when they are
      * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
     if (kl_is_short_code(text))
         return parse_short_code(text, code, message);
     if (is_ascii_word(text))
-        return parse_code(text, code, message);
+        return parse_code(text, text, code, message);
     if (strchr(text, '\n'))
-        return kl_layout_parse_board(text, code, message) ? KL_LAYOUT_PARSED : KL_LAYOUT_INVALID;
+        return parse_board_text(text, code, message);
     snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a code, short code, #id, grid or board");
     return KL_LAYOUT_NO_FORM;
+}
+
+enum kl_layout_parse_result kl_layout_parse(const char *text, kl_code *code,
+                                            char message[KL_LAYOUT_MESSAGE_SIZE])
+{
+    size_t length;
+    const char *start = kl_layout_trimmed(text, &length);
+    char *trimmed = malloc(length + 1);
+    if (!trimmed) {
+        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "out of memory");
+        return KL_LAYOUT_INVALID;
+    }
+    memcpy(trimmed, start, length);
+    trimmed[length] = '\0';
+    enum kl_layout_parse_result result = parse_trimmed(trimmed, code, message);
+    free(trimmed);
+    return result;
 }
