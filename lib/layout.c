@@ -59,10 +59,15 @@ int klotski_parse(const char *text, klotski_code *code, char *message)
         return KLOTSKI_OK;
     }
     if (message) {
-        bool board = strchr(text, '\n') != NULL;
-        size_t length = strlen(text);
-        snprintf(message, KLOTSKI_MESSAGE_SIZE, "%.*s%s: %s", board ? 5 : SUBJECT_CHARS,
-                 board ? "board" : text, !board && length > SUBJECT_CHARS ? "..." : "", reason);
+        size_t length;
+        const char *subject = kl_layout_trimmed(text, &length);
+        bool board = memchr(subject, '\n', length) != NULL;
+        if (board) {
+            subject = "board";
+            length = strlen(subject);
+        }
+        snprintf(message, KLOTSKI_MESSAGE_SIZE, "%.*s%s: %s", (int)(length < SUBJECT_CHARS ? length : SUBJECT_CHARS),
+                 subject, length > SUBJECT_CHARS ? "..." : "", reason);
     }
     return KLOTSKI_INVALID;
 }
