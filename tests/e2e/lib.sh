@@ -137,7 +137,7 @@ install_library() {
         DB=/dev/null > "$1.make.log" 2>&1
     expect "make install PREFIX=$(basename "$1"): exit status" 0 "$?"
     LIBRARY_PRELOAD=
-    if nm -D "$1/lib/libklotski.so" | grep -q __asan_init; then
+    if nm -D "$1/lib/libklotski.so" | grep -c __asan_init > /dev/null; then
         LIBRARY_PRELOAD=$(cc -print-file-name=libasan.so)
     fi
 }
