@@ -33,11 +33,13 @@ static const struct command *const commands[] = {
 static const char global_options_help[] =
     "global options:\n"
     "  --db PATH   the database; without it $KLOTSKI_DB, else " KL_DB_DEFAULT_PATH " when\n"
-    "              the current folder has one, else PREFIX/" KL_DB_INSTALLED_PATH "\n"
-    "              of an installed klotski (PREFIX/bin/klotski)\n"
+    "              the current folder has one, else BINDIR/../" KL_DB_DEFAULT_PATH " beside\n"
+    "              this program (a built tree's bin/klotski, run from any folder), else\n"
+    "              PREFIX/" KL_DB_INSTALLED_PATH " of an installed klotski\n"
+    "              (PREFIX/bin/klotski)\n"
     "  --json      one JSON object per answer, one per line\n"
     "  --csv       tables as CSV\n"
-    "  --md        tables as Markdown\n"
+    "  --md        tables as Markdown (one output format at a time)\n"
     "  --help      this help; `klotski COMMAND --help` for a command\n"
     "  --version   the version\n";
 

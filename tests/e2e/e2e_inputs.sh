@@ -173,4 +173,45 @@ wait "$named" 2>/dev/null
 expect_error "serve --bind on a name without an address" 2 "--bind takes an IP address or a host name" \
     serve --bind no-such-host.invalid
 
+# --- 3. found without flags, bounded in memory ----------------------------------------
+# A copy of the tree's bin/klotski beside a data/klotski.db finds it from any folder,
+# after ./data/klotski.db and before the installed PREFIX/share/klotski/klotski.db.
+TREE=$T/tree
+mkdir -p "$TREE/bin" "$TREE/data" "$TREE/share/klotski" "$T/elsewhere/data" "$T/nowhere"
+cp "$K" "$TREE/bin/klotski"
+ln -s "$TEST_DB" "$TREE/data/klotski.db"
+printf 'not this one\n' >"$TREE/share/klotski/klotski.db"
+from_folder() { (cd "$1" && env -u KLOTSKI_DB "$TREE/bin/klotski" show --json 4WVE1 2>&1 | jq -r .code 2>/dev/null || echo failed); }
+expect "bin/klotski run from another folder finds BINDIR/../data/klotski.db" 1A9BF0C00 "$(from_folder "$T/nowhere")"
+printf 'not a database\n' >"$T/elsewhere/data/klotski.db"
+expect "./data/klotski.db comes first" "not a klotski database" \
+    "$(cd "$T/elsewhere" && env -u KLOTSKI_DB "$TREE/bin/klotski" show 4WVE1 2>&1 | grep -o 'not a klotski database')"
+rm "$TREE/data/klotski.db"
+expect "without BINDIR/../data/klotski.db, the installed one is next" "share/klotski/klotski.db: not a klotski database" \
+    "$(cd "$T/nowhere" && env -u KLOTSKI_DB "$TREE/bin/klotski" show 4WVE1 2>&1 | grep -o 'share/klotski/klotski.db: not a klotski database')"
+expect "--help names the lookup beside the program" yes \
+    "$("$K" --help | grep -q 'BINDIR/../data/klotski.db' && echo yes || echo no)"
+expect "the man page names the lookup beside the program" yes \
+    "$(grep -q 'BINDIR.*/\.\./data/klotski\.db' "$ROOT/docs/klotski.1" && echo yes || echo no)"
+
+# Long listings stream: peak memory (GNU time, in KB) stays far below what their rows
+# would take held (the largest group's 964,656 members held took 130 MB; the first
+# million hardest layouts 130 MB).  The sanitizer's quarantine of freed memory would
+# count as held, so it is turned off for these runs.
+peak_kb() { ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 /usr/bin/time -f %M -o "$T/peak" "$K" --db "$TEST_DB" "$@" >"$T/listing" && cat "$T/peak"; }
+group_peak=$(peak_kb group 2-6-1-0 --members --csv)
+expect "group --members of the largest group: every member listed" 964657 "$(wc -l <"$T/listing")"
+expect "group --members of the largest group: peak under 64 MB (was $group_peak KB)" yes \
+    "$([ "${group_peak:-999999}" -lt 65536 ] && echo yes || echo no)"
+hardest_peak=$(peak_kb hardest --limit 1000000 --csv)
+expect "hardest --limit 1000000: a million rows" 1000001 "$(wc -l <"$T/listing")"
+expect "hardest --limit 1000000: the rows in order (min_steps down, then code)" "" \
+    "$(tail -n +2 "$T/listing" | sort -t, -k3,3nr -k1,1 -c 2>&1)"
+expect "hardest --limit 1000000: peak under 64 MB (was $hardest_peak KB)" yes \
+    "$([ "${hardest_peak:-999999}" -lt 65536 ] && echo yes || echo no)"
+run hardest --limit 99999999999999999999 --class 5-4-1 --csv
+expect "an absurd limit means all: every solvable layout of 5-4-1" \
+    "$(sql "SELECT count(*) FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id) WHERE c.name = '5-4-1' AND l.min_steps IS NOT NULL")" \
+    "$(printf '%s\n' "$out" | tail -n +2 | wc -l)"
+
 finish
