@@ -1,6 +1,7 @@
 /* `klotski show LAYOUT...`: everything known about a layout, beside its board. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "query/input/classic.h"
 #include "core/classes.h"
@@ -52,6 +53,11 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_number_or_null(t, layout->farthest_num, NULL);
     table_number_or_null(t, layout->solution_num, NULL);
     char *names = classic_names_of(layout->code);
+    /* For people one name a line, so that the card stays narrow beside the board. */
+    for (char *comma; names && out_format() == FORMAT_TEXT && (comma = strstr(names, ", "));) {
+        *comma = '\n';
+        memmove(comma + 1, comma + 2, strlen(comma + 2) + 1);
+    }
     if (names)
         table_text(t, names);
     else

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include <wchar.h>
 
 #include "query/report.h"
 
@@ -180,25 +179,31 @@ static const char *people_text(const struct table *t, const struct cell *c)
     }
 }
 
-/* Number of terminal columns the first `len` bytes of the UTF-8 string s take (wide
- * characters count 2). */
+/* Whether code point cp takes two terminal columns: the East Asian wide and fullwidth
+ * ranges of Unicode (CJK ideographs and punctuation, kana, hangul, fullwidth forms). */
+static bool is_wide(unsigned cp)
+{
+    return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
+           (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+           (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+           (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F) ||
+           (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+/* Number of terminal columns the first `len` bytes of the UTF-8 string s take: a wide
+ * character counts 2, a continuation byte nothing, whatever the locale (the names are
+ * UTF-8 even where the locale is not, and a terminal shows them two columns wide). */
 static size_t display_width(const char *s, size_t len)
 {
-    mbstate_t state;
-    memset(&state, 0, sizeof state);
     size_t width = 0;
-    while (len > 0) {
-        wchar_t wc;
-        size_t used = mbrtowc(&wc, s, len, &state);
-        if (used == (size_t)-1 || used == (size_t)-2 || used == 0) {
-            memset(&state, 0, sizeof state);
-            used = 1;
-            wc = L'?';
-        }
-        int w = wcwidth(wc);
-        width += w > 0 ? (size_t)w : 0;
-        s += used;
-        len -= used;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i++];
+        unsigned cp = c;
+        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        cp &= more ? 0x3Fu >> more : 0x7Fu;
+        for (; more > 0 && i < len && ((unsigned char)s[i] & 0xC0) == 0x80; more--)
+            cp = cp << 6 | ((unsigned char)s[i++] & 0x3Fu);
+        width += is_wide(cp) ? 2 : 1;
     }
     return width;
 }
@@ -496,7 +501,17 @@ char *card_text(const struct table *t, size_t row)
         snprintf(name, sizeof name, "%s", t->columns[col]);
         for (char *p = name; *p; p++)
             *p = *p == '_' ? ' ' : *p;
-        text_append(&b, "%-*s  %s\n", (int)name_width, name, people_text(t, c));
+        /* A value of several lines (show's names, one a line) keeps to its column. */
+        const char *value = people_text(t, c);
+        text_append(&b, "%-*s  ", (int)name_width, name);
+        for (const char *line = value;;) {
+            size_t length = strcspn(line, "\n");
+            text_append(&b, "%.*s\n", (int)length, line);
+            if (!line[length])
+                break;
+            line += length + 1;
+            text_append(&b, "%*s", (int)name_width + 2, "");
+        }
     }
     return b.s ? b.s : xstrdup("");
 }
@@ -531,21 +546,32 @@ static size_t block_width(const char *block)
     return widest;
 }
 
+/* The widths of the columns when blocks go `per_row` to a row (each column as wide as
+ * its widest block) into width; returns the width of a row, gaps included. */
+static size_t grid_width(const size_t *block_widths, size_t count, size_t per_row, size_t *width)
+{
+    for (size_t i = 0; i < per_row; i++)
+        width[i] = 0;
+    for (size_t i = 0; i < count; i++)
+        width[i % per_row] = block_widths[i] > width[i % per_row] ? block_widths[i] : width[i % per_row];
+    size_t total = (per_row - 1) * BLOCK_GAP;
+    for (size_t i = 0; i < per_row; i++)
+        total += width[i];
+    return total;
+}
+
 void blocks_print(char *const *blocks, size_t count)
 {
-    size_t widest = 1;
-    for (size_t i = 0; i < count; i++) {
-        size_t w = block_width(blocks[i]);
-        widest = w > widest ? w : widest;
-    }
-    size_t per_row = ((size_t)terminal_width() + BLOCK_GAP) / (widest + BLOCK_GAP);
-    per_row = per_row ? per_row : 1;
-    per_row = per_row < count ? per_row : count;
-    size_t *width = xcalloc(per_row, sizeof *width);
-    for (size_t i = 0; i < count; i++) {
-        size_t w = block_width(blocks[i]);
-        width[i % per_row] = w > width[i % per_row] ? w : width[i % per_row];
-    }
+    if (count == 0)
+        return;
+    size_t *block_widths = xcalloc(count, sizeof *block_widths), *width = xcalloc(count, sizeof *width);
+    for (size_t i = 0; i < count; i++)
+        block_widths[i] = block_width(blocks[i]);
+    size_t per_row = count;
+    while (per_row > 1 && grid_width(block_widths, count, per_row, width) > (size_t)terminal_width())
+        per_row--;
+    grid_width(block_widths, count, per_row, width);
+    free(block_widths);
     const char **line = xmalloc(per_row * sizeof *line);
     for (size_t first = 0; first < count; first += per_row) {
         size_t in_row = first + per_row < count ? per_row : count - first;

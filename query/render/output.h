@@ -80,7 +80,8 @@ void table_free(struct table *t);
 void table_print(const struct table *t);
 
 /* Returns row `row` as lines "name   value" for people (a malloc'd string, each line
- * ending in '\n'; free it).  Underscores in names become blanks. */
+ * ending in '\n'; free it).  Underscores in names become blanks; a value with '\n' in it
+ * goes on several lines, each under the first. */
 char *card_text(const struct table *t, size_t row);
 
 /* Prints one answer made of a summary (row 0 of `summary`) and a list: for people the
