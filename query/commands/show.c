@@ -85,8 +85,12 @@ static void print_for_people(const struct table *t, kl_code code)
 static int show_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    if (options.svg)
-        return picture_board(layout, group);
+    if (options.svg) {
+        char *names = classic_names_of(layout->code);
+        int status = picture_board(layout, group, names);
+        free(names);
+        return status;
+    }
     struct table *t = table_new(show_columns);
     add_fields(t, layout, group);
     if (out_format() == FORMAT_TEXT)

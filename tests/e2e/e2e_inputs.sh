@@ -214,4 +214,57 @@ expect "an absurd limit means all: every solvable layout of 5-4-1" \
     "$(sql "SELECT count(*) FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id) WHERE c.name = '5-4-1' AND l.min_steps IS NOT NULL")" \
     "$(printf '%s\n' "$out" | tail -n +2 | wc -l)"
 
+# --- 4. what answers carry ------------------------------------------------------------
+run show --json 横刀立马
+expect "show --json carries board and names" "VKKVVKKVVHHVVooVo..o 横刀立马" "$(json '"\(.board) \(.names)"')"
+expect "the board of show --json reads back as the layout" 1A9BF0C00 "$(code_of "$(json .board)")"
+run show --csv 4FEA13400
+expect "show --csv carries board and names" "board,names" \
+    "$(printf '%s\n' "$out" | head -1 | tr , '\n' | grep -xE 'board|names' | sort | paste -sd,)"
+expect "/api/layout carries board and names" "VKKVVKKVVHHVVooVo..o 横刀立马" \
+    "$(curl -s --max-time 30 "$URL/api/layout?layout=4WVE1" | jq -r '"\(.board) \(.names)"')"
+expect "show --svg: the title names the classic layout" "1A9BF0C00 横刀立马" \
+    "$("$K" --db "$TEST_DB" show --svg 4WVE1 | python3 -c 'import sys, xml.etree.ElementTree as E
+print(E.parse(sys.stdin).getroot().find("{http://www.w3.org/2000/svg}title").text)')"
+expect "solve --html: the page title names the classic layout" "横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal-step solution in 81 steps" \
+    "$("$K" --db "$TEST_DB" solve --html 4WVE1 | sed -n 's|.*<title>\(.*\)</title>.*|\1|p')"
+run solve --csv 4WVE1 4FEA134
+expect "solve --csv of two layouts: each row names its start (81 + 1 and 138 + 1 rows)" "82 1A9BF0C00
+139 4FEA13400" "$(printf '%s\n' "$out" | tail -n +2 | cut -d, -f1 | uniq -c | awk '{print $1, $2}')"
+run check --csv 1A9BF0C00 "$step" "$step2"
+expect "check --csv keeps the summary: its header after the steps" \
+    "start,end,steps,start_min_steps,end_min_steps,solved,first_not_optimal,wasted" "$(printf '%s\n' "$out" | tail -2 | head -1)"
+expect "check --csv keeps the summary: steps and wasted" "2 $("$K" --db "$TEST_DB" check --json 1A9BF0C00 "$step" "$step2" | jq -r .wasted)" \
+    "$(printf '%s\n' "$out" | tail -1 | awk -F, '{print $3, $8}')"
+unsolvable=$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")
+expect "moves on an unsolvable layout: 0 in JSON" 0 \
+    "$("$K" --db "$TEST_DB" moves --json "$unsolvable" | jq -r '[.move_list[].change] | unique | join(" ")')"
+expect "moves on an unsolvable layout: +0 neutral in text" "+0 neutral" \
+    "$("$K" --db "$TEST_DB" moves "$unsolvable" | tail -n +4 | grep -o '+0 neutral' | sort -u)"
+expect "moves --help says change 0 for an unsolvable layout's steps" yes \
+    "$("$K" moves --help | tr '\n' ' ' | grep -q 'change 0 (+0 neutral' && echo yes || echo no)"
+# Widths in terminal columns: a layout with names beside its board in 80 columns, in a
+# UTF-8 locale and in the C locale alike.
+for locale in C.UTF-8 C; do
+    lines=$(COLUMNS=80 LC_ALL=$locale "$K" --db "$TEST_DB" show 1829F7C00)
+    expect "show of a named layout in 80 columns ($locale): the facts beside the board" yes \
+        "$(printf '%s\n' "$lines" | head -1 | grep -q 'code  *1829F7C00' && echo yes || echo no)"
+    expect "show of a named layout ($locale): no line wider than 80 columns" yes \
+        "$(printf '%s\n' "$lines" | python3 -c 'import sys, unicodedata
+w = lambda l: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l)
+print("yes" if all(w(l.rstrip("\n")) <= 80 for l in sys.stdin) else "no")')"
+done
+expect "show's names line up, one a line, under CJK names" "3 names in column 38" \
+    "$(COLUMNS=80 "$K" --db "$TEST_DB" show 1829F7C00 | python3 -c 'import sys, unicodedata
+wide = lambda c: unicodedata.east_asian_width(c) in "WF"
+cols = [sum(2 if wide(c) else 1 for c in l[:i]) for l in sys.stdin for i in [next((i for i, c in enumerate(l) if wide(c)), -1)] if i >= 0]
+print(len(cols), "names in column", *sorted(set(cols)))')"
+"$K" --db "$TEST_DB" stats groups --class 5-4-2 --svg >"$T/class.svg"
+expect "stats groups --class 5-4-2 --svg: the largest group's bar is at least a tenth of the plot high" yes \
+    "$(python3 -c 'import sys, xml.etree.ElementTree as E
+bars = [b for b in E.parse(sys.argv[1]).iter() if b.get("class") == "bar"]
+top = max(bars, key=lambda b: int(b.get("data-value")))
+print("yes" if float(top.get("height")) >= 0.1 * max(float(b.get("height")) for b in bars) and float(top.get("width")) > 3
+      and int(top.get("data-value")) >= 81340 else "no")' "$T/class.svg")"
+
 finish
