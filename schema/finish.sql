@@ -34,3 +34,13 @@ FROM groups g JOIN classes c USING (class_id);
 CREATE VIEW depth_histogram AS
 SELECT depth AS min_steps, sum(size) AS layouts, count(*) AS groups
 FROM layers WHERE depth IS NOT NULL GROUP BY depth;
+
+CREATE INDEX names_by_name ON names (name);
+CREATE INDEX names_by_code ON names (code);
+
+-- Each classic name with its layout's facts, in the order of the names table (name_id).
+CREATE VIEW named_layouts AS
+SELECT n.name_id, n.name, n.section, i.code_hex, i.code, i.class, i.group_name, i.group_num,
+       i.group_index, i.group_size, i.min_steps, i.min_solution_num, i.farthest_steps,
+       i.farthest_num, i.solution_num, i.group_id, i.class_id
+FROM names n JOIN layout_info i USING (code);

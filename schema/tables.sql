@@ -156,3 +156,15 @@ CREATE TABLE hardest_moves (
     group_id  INTEGER NOT NULL REFERENCES groups,
     min_moves INTEGER NOT NULL           -- its min_straight_moves or min_unit_moves
 );
+
+-- The classic names of layouts (横刀立马, 峰回路转, ...): every line of the project's
+-- data/classic_names.tsv, made from the traditional lists in sections by source.  One
+-- name may name several layouts (then `klotski show NAME#N` picks one) and one layout
+-- may have several names.  Ask for a name's facts through the view named_layouts
+-- (finish.sql): SELECT * FROM named_layouts WHERE name = '横刀立马'.
+CREATE TABLE names (
+    name_id  INTEGER PRIMARY KEY,        -- the line of data/classic_names.tsv, from 1
+    code     INTEGER NOT NULL REFERENCES layouts,  -- the layout it names
+    name     TEXT NOT NULL,              -- the name, UTF-8, e.g. '横刀立马'
+    section  TEXT NOT NULL               -- the source list's section, e.g. '华容道经典布局40种'
+);

@@ -10,6 +10,7 @@
 #include "builder/base/table_pages.h"
 #include "builder/progress.h"
 #include "core/database/format.h"
+#include "core/database/names.h"
 
 static const char tables_sql[] =
 #include "schema/tables.sql.inc"
@@ -79,6 +80,24 @@ static int write_classes(struct writer *w, const struct catalog *cat, const stru
         else
             sqlite3_bind_null(st, 10);
         rc = step_reset(w, st, "writing classes");
+    }
+    sqlite3_finalize(st);
+    return rc;
+}
+
+/* The classic names, every line of the compiled-in table in its order (name_id from 1). */
+static int write_names(struct writer *w)
+{
+    sqlite3_stmt *st;
+    if (prepare(w, "INSERT INTO names (code, name, section) VALUES (?,?,?)", &st))
+        return -1;
+    int rc = 0;
+    struct kl_db_name line;
+    for (const char *cursor = kl_db_names_start(); rc == 0 && kl_db_names_next(&cursor, &line);) {
+        sqlite3_bind_int64(st, 1, (sqlite3_int64)line.code);
+        sqlite3_bind_text(st, 2, line.name, (int)line.name_length, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, line.section, (int)line.section_length, SQLITE_STATIC);
+        rc = step_reset(w, st, "writing names");
     }
     sqlite3_finalize(st);
     return rc;
@@ -481,8 +500,8 @@ int store_write(const char *path, const struct catalog *cat, const struct analys
     double start = progress_now();
     uint32_t crc = 0, root_page = 0;
     int rc = check_extra_moves(&w, a) || open_bulk(&w, path) ||
-             exec(&w, tables_sql, "creating tables") ||
-             exec(&w, "BEGIN", "begin") || write_classes(&w, cat, a) || write_groups(&w, a) ||
+             exec(&w, tables_sql, "creating tables") || exec(&w, "BEGIN", "begin") ||
+             write_classes(&w, cat, a) || write_groups(&w, a) || write_names(&w) ||
              exec(&w, finish_sql, "finishing schema") || exec(&w, "COMMIT", "commit") ||
              layouts_root_page(&w, &root_page);
     if (w.db && close_db(&w))
