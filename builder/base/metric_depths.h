@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "builder/base/groups.h"
+#include "builder/graph/groups.h"
 #include "core/moves.h"
 
 /* The moves of a member of an unsolvable group. */
