@@ -5,7 +5,8 @@
 # unit moves: whole small classes, and layouts of every class checked against their
 # neighbours), then, by SQL over every layout, steps <= straight <= unit; SPEC.md's
 # Century (99 steps, a published solution of 111 straight moves); the per-group and
-# whole-database largest counts and the hardest_moves rows against the layouts rows.
+# whole-database largest counts and the hardest_moves rows against the layouts rows;
+# klotski's show, solve and check under --metric (routes checked by step_check.c).
 . "$(dirname "$0")/lib.sh"
 K=$BIN/klotski
 T=$WORK/metrics
@@ -65,4 +66,35 @@ for metric in straight unit; do
         "$(sql "SELECT max(max_$column) FROM groups")" \
         "$(sql "SELECT value FROM meta WHERE key = 'max_$column'")"
 done
+
+# The query tool: show gives the three counts; solve --metric M gives a route of the
+# stored length that tests/reference/step_check.c accepts move by move under M, and
+# check of it wastes nothing; a route of another metric is refused by check.
+STEP_CHECK=$REFERENCE_BIN/step_check
+run show 1FA2CD400 --json
+expect "show: the three counts of Century" "99 111 131" \
+    "$(json '"\(.min_steps) \(.min_straight_moves) \(.min_unit_moves)"')"
+for metric in step straight unit; do
+    case $metric in
+        step) column=min_steps; unit=steps ;;
+        *) column=min_${metric}_moves; unit="$metric moves" ;;
+    esac
+    for code in 1A9BF0C00 1FA2CD400; do
+        stored=$(sql "SELECT $column FROM layouts WHERE code = 0x$code")
+        run --metric "$metric" solve --codes "$code"
+        printf '%s\n' "$out" > "$T/route.txt"
+        arg=$metric; [ "$metric" = step ] && arg=
+        expect "solve --metric $metric $code: checked by the model, the stored length" \
+            "$stored $unit" "$("$STEP_CHECK" $arg < "$T/route.txt")"
+        run --metric "$metric" --json check - < "$T/route.txt"
+        expect "check --metric $metric of that route: nothing wasted" "0 true" \
+            "$(json '"\(.wasted) \(.solved)"')"
+    done
+done
+"$K" --db "$TEST_DB" --metric straight solve --codes 1A9BF0C00 > "$T/straight.txt"
+run --metric unit check - < "$T/straight.txt"
+expect "check --metric unit refuses a straight move of two cells" 2 "$status"
+KLOTSKI_METRIC=unit run solve 1A9BF0C00
+has "KLOTSKI_METRIC=unit: solve counts unit moves" "in 116 unit moves"
+expect_error "--metric with a bad name" 2 "is no metric" --metric diagonal show 1A9BF0C00
 finish
