@@ -4,7 +4,7 @@
 # compared field by field (jq) with the --json answer of the command it stands for; the
 # player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
-# with a JSON error while the server keeps serving; then the page in real headless
+# with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
