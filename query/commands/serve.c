@@ -49,9 +49,8 @@ const struct command command_serve = {
             "Chinese; and a JSON API under /api/ whose answers are the --json answers of the\n"
             "commands (layout, moves, solve, solutions, path, group, members, farthest,\n"
             "hardest, hint, check, stats, board, names: see the README).  Every state has\n"
-            "its address: /?layout=1A9BF0C00.  Nothing is\n"
-            "fetched from the network.  The database is opened read-only, once per thread\n"
-            "of a pool of one thread per core.\n",
+            "its address: /?layout=1A9BF0C00.  Nothing is fetched from the network.  The\n"
+            "database is opened read-only, once per thread of a pool of one thread per core.\n",
     .options = serve_options,
     .check = check_serve,
     .run = run_serve,
