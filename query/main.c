@@ -14,10 +14,12 @@
 #include "core/database/format.h"
 #include "query/commands/command.h"
 #include "query/db.h"
+#include "query/input/distance.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
 #define KLOTSKI_VERSION "1.0.0"
+#define MAX_COMMAND_EDITS 2
 
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
@@ -128,6 +130,17 @@ static void print_command_help(const struct command *c)
     printf("\n%s", global_options_help);
 }
 
+/* Stores an output format: one per command line. */
+static int take_format(struct invocation *inv, enum out_format format)
+{
+    static const char *const names[] = {[FORMAT_JSON] = "--json", [FORMAT_CSV] = "--csv", [FORMAT_MD] = "--md"};
+    if (inv->format != FORMAT_TEXT && inv->format != format)
+        return report(EXIT_BAD_INPUT, names[format], "one output format at a time: %s was given already",
+                      names[inv->format]);
+    inv->format = format;
+    return EXIT_ANSWERED;
+}
+
 /* Stores a global option, or checks a command option's value and keeps it for the
  * command.  Returns EXIT_BAD_INPUT (reported) when the value is bad. */
 static int take_option(struct invocation *inv, int key, const char *value,
@@ -135,9 +148,9 @@ static int take_option(struct invocation *inv, int key, const char *value,
 {
     switch (key) {
     case KEY_DB: inv->db_path = value; return EXIT_ANSWERED;
-    case KEY_JSON: inv->format = FORMAT_JSON; return EXIT_ANSWERED;
-    case KEY_CSV: inv->format = FORMAT_CSV; return EXIT_ANSWERED;
-    case KEY_MD: inv->format = FORMAT_MD; return EXIT_ANSWERED;
+    case KEY_JSON: return take_format(inv, FORMAT_JSON);
+    case KEY_CSV: return take_format(inv, FORMAT_CSV);
+    case KEY_MD: return take_format(inv, FORMAT_MD);
     case KEY_HELP: inv->help = true; return EXIT_ANSWERED;
     case KEY_VERSION: inv->version = true; return EXIT_ANSWERED;
     default: {
@@ -165,9 +178,12 @@ static int parse_command_line(int argc, char **argv, struct invocation *inv)
         if (key == 'h' || key == 'V') {
             key = key == 'h' ? KEY_HELP : KEY_VERSION;
         } else if (key == '?' || key == ':') {
-            bool needs_value = optopt >= KEY_DB;
-            status = report(EXIT_BAD_INPUT, argv[optind - 1],
-                            needs_value ? "the option needs a value" : "unknown option (see klotski --help)");
+            const char *given = argv[optind - 1];
+            bool known = optopt >= KEY_DB, has_value = strchr(given, '=') != NULL;
+            status = report(EXIT_BAD_INPUT, given,
+                            !known ? "unknown option (see klotski --help)"
+                            : has_value ? "the option takes no value"
+                                        : "the option needs a value");
             break;
         }
         status = take_option(inv, key, optarg, names);
@@ -187,12 +203,26 @@ static const struct command *find_command(const char *name)
     return NULL;
 }
 
+/* Reports a name that is no command, with the nearest command when one is close (at most
+ * MAX_COMMAND_EDITS edits away). */
+static int no_such_command(const char *name)
+{
+    const char *names[COMMAND_COUNT + 1];
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        names[i] = commands[i]->name;
+    names[COMMAND_COUNT] = "help";
+    const char *nearest = text_nearest(name, names, COMMAND_COUNT + 1, MAX_COMMAND_EDITS);
+    if (nearest)
+        return report(EXIT_BAD_INPUT, name, "no such command; did you mean %s? (see klotski --help)", nearest);
+    return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
+}
+
 /* `klotski help [COMMAND]`, `klotski --help`, `klotski COMMAND --help`. */
 static int print_help(const char *name)
 {
     const struct command *c = name ? find_command(name) : NULL;
     if (name && !c)
-        return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
+        return no_such_command(name);
     if (c)
         print_command_help(c);
     else
@@ -233,7 +263,7 @@ static int answer(struct invocation *inv)
         return report(EXIT_BAD_INPUT, NULL, "no command given (see klotski --help)");
     const struct command *c = find_command(name);
     if (!c)
-        return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
+        return no_such_command(name);
     out_init(inv->format);
     if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED))
         return EXIT_BAD_INPUT;

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "builder/base/class_graph.h"
-#include "builder/base/groups.h"
 #include "builder/extremes/extremes.h"
+#include "builder/graph/class_graph.h"
+#include "builder/graph/groups.h"
 #include "builder/progress.h"
 #include "builder/threads.h"
 

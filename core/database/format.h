@@ -111,11 +111,13 @@ uint32_t kl_db_checksum_value(struct kl_db_checksum *sum);
 enum kl_db_open_status {
     KL_DB_OPENED,        /* open, and of format KL_DB_FORMAT_VERSION */
     KL_DB_MISSING,       /* no file at the path */
-    KL_DB_CANNOT_OPEN,   /* SQLite cannot open the file or read its meta table for a
-                            passing reason (locked past the busy timeout, an I/O error,
-                            out of memory); detail: SQLite's reason */
-    KL_DB_NOT_KLOTSKI,   /* no meta table to read (detail: SQLite's reason, e.g. "file is
-                            not a database"), or no format_version in it (detail: "") */
+    KL_DB_CANNOT_OPEN,   /* the path is a folder, the file cannot be read (permission),
+                            or SQLite cannot open it or read its meta table for a passing
+                            reason (locked past the busy timeout, an I/O error, out of
+                            memory); detail: which, in words */
+    KL_DB_NOT_KLOTSKI,   /* an empty file, a file that is not SQLite's (detail says
+                            which), no meta table to read (detail: SQLite's reason), or no
+                            format_version in it (detail: "") */
     KL_DB_OTHER_VERSION  /* another format version; detail: the stored version as text */
 };
 

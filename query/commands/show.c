@@ -27,7 +27,7 @@ static const struct command_option show_options[] = {
 static const char *const show_columns[] = {
     "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps",
     "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
-    "names", NULL};
+    "names", "board", NULL};
 
 static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
 {
@@ -57,6 +57,12 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     else
         table_null(t, NULL);
     free(names);
+    char cells[DRAWING_CELLS_SIZE];
+    drawing_cells(layout->code, cells);
+    if (out_format() == FORMAT_TEXT)
+        table_null(t, NULL); /* drawn beside the card */
+    else
+        table_text(t, cells);
 }
 
 static void print_for_people(const struct table *t, kl_code code)
@@ -101,9 +107,11 @@ const struct command command_show = {
     .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
             "group size, min_steps (or unsolvable), min_solution_num (the solved layouts\n"
             "min_steps away), its mirror image and whether it is its own mirror, its\n"
-            "classic names, and farthest_steps, farthest_num and solution_num when the\n"
+            "classic names (names), its board as 20 cells in a row (board, in --json,\n"
+            "--csv and --md: VKKVVKKVVHHVVooVo..o, a LAYOUT itself), and farthest_steps, farthest_num and solution_num when the\n"
             "database has them.\n"
-            "With no LAYOUT, reads one per line from stdin (or one board).\n",
+            "With no LAYOUT, reads one per line from stdin, and boards (each up to a blank\n"
+            "line).\n",
     .options = show_options,
     .check = check_show,
     .run = run_show,

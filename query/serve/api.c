@@ -11,6 +11,7 @@
 #include "core/rank.h"
 #include "query/commands/command.h"
 #include "query/input/input.h"
+#include "query/render/drawing.h"
 #include "query/render/html_error.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -308,10 +309,13 @@ static bool group_argument(const struct api_request *request, const char *name, 
                            struct api_reply *reply)
 {
     const char *text = argument(request, name);
-    if (text && is_name_of(text, 4)) {
-        snprintf(out, NAME_ARGUMENT_SIZE, "%s", text);
+    char *typed = text ? input_normalised(text) : NULL;
+    bool is_group_name = typed && is_name_of(typed, 4);
+    if (is_group_name)
+        snprintf(out, NAME_ARGUMENT_SIZE, "%s", typed);
+    free(typed);
+    if (is_group_name)
         return true;
-    }
     kl_code code;
     return layout_argument(request, name, out, &code, reply);
 }
@@ -320,7 +324,10 @@ static bool group_argument(const struct api_request *request, const char *name, 
 static bool class_argument(const struct api_request *request, const char *name, struct api_reply *reply)
 {
     const char *text = argument(request, name);
-    if (text && is_name_of(text, 3))
+    char *typed = text ? input_normalised(text) : NULL;
+    bool is_class_name = typed && is_name_of(typed, 3);
+    free(typed);
+    if (is_class_name)
         return true;
     char error[ERROR_SIZE];
     snprintf(error, sizeof error, "%s: a CLASS is written jiang-bing-style, e.g. 5-4-1", name);
@@ -503,22 +510,6 @@ static void answer_stats(struct db *db, const struct api_request *request, struc
                     reply);
 }
 
-/* A board in the letters of core/board.h: 20 cells in a row (or 5 lines of 4). */
-static enum kl_board_error parse_cells(const char *text, kl_raw *raw)
-{
-    char board[KL_BOARD_TEXT_SIZE];
-    if (strlen(text) != KL_CELLS || strchr(text, '\n'))
-        return kl_board_parse(text, raw);
-    char *p = board;
-    for (int cell = 0; cell < KL_CELLS; cell++) {
-        *p++ = text[cell];
-        if (cell % KL_COLS == KL_COLS - 1)
-            *p++ = '\n';
-    }
-    *p = '\0';
-    return kl_board_parse(board, raw);
-}
-
 static void answer_board(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     (void)db;
@@ -531,7 +522,7 @@ static void answer_board(struct db *db, const struct api_request *request, struc
     }
     if (cells) {
         kl_raw raw;
-        enum kl_board_error err = parse_cells(cells, &raw);
+        enum kl_board_error err = input_board(cells, &raw);
         if (err == KL_BOARD_OK)
             code = kl_raw_to_code(raw);
         else
@@ -548,17 +539,11 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         json_string(b.stream, error);
         fputs("}\n", b.stream);
     } else {
-        char hex[KL_CODE_TEXT_SIZE], board[KL_BOARD_TEXT_SIZE];
-        kl_raw raw;
+        char hex[KL_CODE_TEXT_SIZE], cells[DRAWING_CELLS_SIZE];
         kl_code_format(code, hex);
-        kl_code_to_raw(code, &raw);
-        kl_board_format(raw, board);
-        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"", hex,
-                (unsigned long)kl_code_to_id(code));
-        for (const char *c = board; *c; c++)
-            if (*c != '\n')
-                fputc(*c, b.stream);
-        fputs("\"}\n", b.stream);
+        drawing_cells(code, cells);
+        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"%s\"}\n", hex,
+                (unsigned long)kl_code_to_id(code), cells);
     }
     reply_end(&b, reply, 200, JSON_TYPE);
 }

@@ -60,9 +60,10 @@ expect "solution_num: NULL exactly for the unsolvable, 1 for the solved, else at
 picked="solution_num IS NOT NULL AND
         (code IN (SELECT min_code FROM groups WHERE size > 100) OR code % 997 = 0) ORDER BY code"
 sample=$(fsql "SELECT printf('%09X', code) FROM layouts WHERE $picked")
+expect "solutions: a sample of over 1,000 layouts to compare" yes "$([ "$(wc -w <<< "$sample")" -gt 1000 ] && echo yes)"
 expect "solutions: its count is the stored solution_num" \
     "$(fsql "SELECT printf('%09X', code) || '|' || solution_num FROM layouts WHERE $picked")" \
-    "$("$BIN/klotski" --db "$db" --json solutions $sample | jq -r '"\(.code)|\(.solutions)"')"
+    "$(answered "$BIN/klotski" --db "$db" --json solutions $sample | jq -r '"\(.code)|\(.solutions)"')"
 expect "5-4-1-1: diameter 145, radius 83" "145|83" \
     "$(fsql "SELECT diameter, radius FROM groups WHERE name = '5-4-1-1'")"
 expect "mirror groups 5-4-1-0 and 5-4-1-1 agree" 1 "$(fsql "
@@ -103,7 +104,7 @@ expect "--commit-every without --farthest exits 2" 2 $?
 "$BIN/klotski-build" --farthest --commit-every -1 --db "$WORK/junk.db" 2>/dev/null
 expect "--commit-every -1 exits 2" 2 $?
 # klotski moves gives each step's farthest data once stored.
-moves=$("$BIN/klotski" --db "$db" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.farthest_steps)|\(.farthest_num)"' | sort)
+moves=$(answered "$BIN/klotski" --db "$db" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.farthest_steps)|\(.farthest_num)"' | sort)
 codes=$(printf '%s\n' "$moves" | cut -d'|' -f1 | sed 's/^/0x/' | paste -sd,)
 expect "moves: each step's farthest data as stored" \
     "$(fsql "SELECT printf('%09X', code), farthest_steps, farthest_num FROM layouts WHERE code IN ($codes) ORDER BY 1")" "$moves"

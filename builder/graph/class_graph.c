@@ -1,4 +1,4 @@
-#include "builder/base/class_graph.h"
+#include "builder/graph/class_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,8 +1,8 @@
 /* The step graph of one class in compact arrays: members numbered 0..count-1 in code
  * order ("local index"), neighbours in CSR form.  Every step stays inside its class, so a
  * class's graph is complete on its own and classes can be built independently. */
-#ifndef KLOTSKI_BUILDER_CLASS_GRAPH_H
-#define KLOTSKI_BUILDER_CLASS_GRAPH_H
+#ifndef KLOTSKI_BUILDER_GRAPH_CLASS_GRAPH_H
+#define KLOTSKI_BUILDER_GRAPH_CLASS_GRAPH_H
 
 #include <stdint.h>
 
