@@ -75,6 +75,31 @@ finish() {
     [ "$checks_failed" -eq 0 ]
 }
 
+# crosscheck DB: tests/reference/db_crosscheck.c (built by `make check`) on DB; its
+# closing line's checks join this script's, and its exit status must be 0.  Its report
+# stays in crosscheck_report.
+crosscheck() {
+    local checker=$REFERENCE_BIN/db_crosscheck out status
+    crosscheck_report=
+    if [ ! -x "$checker" ]; then
+        expect "db_crosscheck built by make check" "$checker" missing
+        return
+    fi
+    out=$("$checker" "$1")
+    status=$?
+    crosscheck_report=$out
+    printf '%s\n' "$out"
+    expect "db_crosscheck $(basename "$1"): exit status" 0 "$status"
+    local closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
+    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
+        checks_passed=$((checks_passed + BASH_REMATCH[1]))
+        checks_failed=$((checks_failed + BASH_REMATCH[2]))
+    else
+        expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
+            "$(printf '%s\n' "$out" | tail -n 1)"
+    fi
+}
+
 # The helpers of the scripts that query a built database.  Such a script sets K (the
 # klotski to run) and T (its scratch folder) and calls use_database first.
 
