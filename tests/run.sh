@@ -4,17 +4,71 @@
 # the reference checkers in OBJ/tests/reference, then, when FUZZ names the folder of the
 # fuzz targets, each of them for KLOTSKI_FUZZ_SECONDS (default 3) on its corpus
 # (tests/fuzz/run.sh; the GROUP resolver's and the server's on the test database).
-# Ends with the line "N passed, M failed" and exits non-zero when anything failed.
-set -u
+#
+# Each program passes, fails or (when it skipped every check and failed none) is skipped;
+# the checks a script skipped ("SKIP NAME: REASON" lines, and the count of its closing
+# line "N passed, M failed, S skipped") are added up and listed with their reasons.  Ends
+# with the line "N passed, M failed, S skipped" (programs passed and failed, checks
+# skipped) and exits non-zero when anything failed.
+#
+# A sanitizer's report is a failure wherever it comes from.  The sanitizers exit with
+# statuses of their own, ASAN_STATUS and UBSAN_STATUS, which no tool uses (they exit 0, 1
+# or 2) and every check of a status rejects (tests/e2e/lib.sh: expect_status, answered).
+# AddressSanitizer and LeakSanitizer also write their reports into OBJ/sanitizer-reports,
+# and a program that left one there fails whatever its own checks made of the process (a
+# status lost in a pipeline, a report after a full answer, a leak at exit).  (gcc's
+# UndefinedBehaviorSanitizer ignores log_path and reports on stderr: its status tells.)
+set -u -o pipefail
 obj=${1:?usage: tests/run.sh OBJ BIN [FUZZ]}
 bin=${2:?usage: tests/run.sh OBJ BIN [FUZZ]}
 fuzz=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
-passed=0 failed=0
+passed=0 failed=0 skipped=0 skipped_programs=()
+
+mkdir -p "$obj/sanitizer-reports" "$obj/test-logs"
+reports=$(cd "$obj/sanitizer-reports" && pwd)
+logs=$(cd "$obj/test-logs" && pwd)
+skips=$logs/skipped.txt
+: > "$skips"
+# AddressSanitizer with LeakSanitizer 86, UndefinedBehaviorSanitizer 87 (ours come last:
+# they win over the caller's).  An error that both could report (an out-of-bounds store
+# the compiler saw) may come with either status.
+export ASAN_STATUS=86 UBSAN_STATUS=87
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=$ASAN_STATUS:abort_on_error=0:log_path=$reports/asan"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=$UBSAN_STATUS:abort_on_error=0:print_stacktrace=1:log_path=$reports/ubsan"
+
+# run_program NAME COMMAND...: runs one test program, its output shown and kept in the
+# log folder, and counts it.
+run_program() {
+    local name=$1 log=$logs/$(basename "$1").log status
+    shift
+    rm -f "$reports"/*
+    "$@" | tee "$log"
+    status=${PIPESTATUS[0]}
+    local closing='([0-9]+) passed, ([0-9]+) failed, ([0-9]+) skipped$' ran=1 skipped_here=0
+    if [[ $(grep -E "$closing" "$log" | tail -n 1) =~ $closing ]]; then
+        ran=${BASH_REMATCH[1]} skipped_here=${BASH_REMATCH[3]}
+    fi
+    skipped=$((skipped + skipped_here))
+    sed -n "s|^SKIP |$name: |p" "$log" >> "$skips"
+    if compgen -G "$reports/*" > /dev/null; then
+        echo "FAILED: $name: a sanitizer's report:"
+        cat "$reports"/*
+        status="$status, and a sanitizer's report"
+    fi
+    if [ "$status" != 0 ]; then
+        failed=$((failed + 1))
+        echo "FAILED: $name (exit status $status)"
+    elif [ "$ran" -eq 0 ] && [ "$skipped_here" -gt 0 ]; then
+        skipped_programs+=("$name")
+    else
+        passed=$((passed + 1))
+    fi
+}
 
 for t in "$obj"/tests/unit_*; do
     [ -x "$t" ] || continue
-    if "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi
+    run_program "$t" "$t"
 done
 
 export KLOTSKI_TEST_BIN=$(cd "$bin" && pwd)
@@ -22,16 +76,18 @@ export KLOTSKI_TEST_OBJ=$(cd "$obj" && pwd)
 export KLOTSKI_TEST_WORK=$(mkdir -p "$obj/e2e" && cd "$obj/e2e" && pwd)
 for t in "$here"/e2e/e2e_*.sh; do
     [ -f "$t" ] || continue
-    if bash "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $t"; fi
+    run_program "$t" bash "$t"
 done
 
 if [ -n "$fuzz" ]; then
-    if KLOTSKI_DB=$KLOTSKI_TEST_WORK/klotski.db "$here"/fuzz/run.sh "$fuzz" "${KLOTSKI_FUZZ_SECONDS:-3}"; then
-        passed=$((passed + 1))
-    else
-        failed=$((failed + 1)); echo "FAILED: tests/fuzz/run.sh $fuzz"
-    fi
+    KLOTSKI_DB=$KLOTSKI_TEST_WORK/klotski.db run_program "tests/fuzz/run.sh $fuzz" \
+        "$here"/fuzz/run.sh "$fuzz" "${KLOTSKI_FUZZ_SECONDS:-3}"
 fi
 
-echo "$passed passed, $failed failed"
+if [ -s "$skips" ]; then
+    echo "checks skipped, and why:"
+    sed 's/^/  /' "$skips"
+fi
+[ ${#skipped_programs[@]} -eq 0 ] || echo "skipped entirely (not counted as passed): ${skipped_programs[*]}"
+echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -86,9 +86,9 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
             break;
         }
         if (i == 0)
-            start_steps = row.min_steps;
-        end_steps = row.min_steps;
-        status = check_line(db, attempt, i, row.min_steps, t, &tally);
+            start_steps = row.min_moves[db_metric(db)];
+        end_steps = row.min_moves[db_metric(db)];
+        status = check_line(db, attempt, i, row.min_moves[db_metric(db)], t, &tally);
     }
     if (status == EXIT_ANSWERED) {
         char start[KL_CODE_TEXT_SIZE], end[KL_CODE_TEXT_SIZE];

@@ -81,12 +81,16 @@ static int moves_of(struct db *db, const struct layout_row *layout, const struct
     struct table *summary = table_new(summary_columns);
     table_text(summary, hex);
     table_text(summary, group->name);
-    table_number_or_null(summary, layout->min_steps, "unsolvable");
+    table_number_or_null(summary, layout->min_moves[db_metric(db)], "unsolvable");
     table_number(summary, (long long)count);
     table_number(summary, (long long)optimal);
     char headline[160], distance[32] = "unsolvable";
-    if (layout->min_steps != DB_NULL)
-        snprintf(distance, sizeof distance, "%d steps from solved", layout->min_steps);
+    static const char *const unit_words[KL_METRIC_COUNT] = {"steps", "straight moves",
+                                                            "unit moves"};
+    int distance_count = layout->min_moves[db_metric(db)];
+    if (distance_count != DB_NULL)
+        snprintf(distance, sizeof distance, "%d %s from solved", distance_count,
+                 unit_words[db_metric(db)]);
     snprintf(headline, sizeof headline, "%s (%s): %zu move%s, %zu optimal", hex, distance, count,
              count == 1 ? "" : "s", optimal);
     struct table *list = move_table(layout->code, moves, count);

@@ -79,7 +79,8 @@ static int run_path(struct db *db, const struct request *req)
     struct target target = {.code = to, .reached = false};
     struct bfs search;
     bfs_run(&search, from, (size_t)group_a.size,
-            &(struct bfs_visitor){.level_done = stop_at_target, .context = &target});
+            &(struct bfs_visitor){.level_done = stop_at_target, .context = &target,
+                                  .metric = db_metric(db)});
     if (!target.reached) {
         bfs_free(&search);
         return report(EXIT_BAD_INPUT, subject, "the database is inconsistent: same group but no path; "
@@ -94,7 +95,7 @@ static int run_path(struct db *db, const struct request *req)
         free(names);
     }
     else
-        route_print(route, length, options.codes);
+        route_print(route, length, db_metric(db), options.codes);
     free(route);
     return EXIT_ANSWERED;
 }

@@ -5,13 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/database/names.h"
 #include "query/input/distance.h"
 #include "query/report.h"
-
-/* Lines "CODE<TAB>NAME<TAB>SECTION", made from data/classic_names.tsv by the Makefile. */
-static const char classic_tsv[] =
-#include "data/classic_names.tsv.inc"
-    ;
 
 #define MAX_NAME_CHARS TEXT_DISTANCE_MAX_CHARS /* characters of a name that suggestions compare */
 
@@ -91,32 +87,25 @@ static void index_names(void)
     holder_count = distinct;
 }
 
-/* Splits the embedded table into entries and sorts the index by name (once: the
- * server's threads share them). */
+/* Reads the compiled-in table (core/database/names.h) into entries and sorts the index
+ * by name (once: the server's threads share them). */
 static void split_table(void)
 {
     size_t lines = 0;
-    for (const char *p = classic_tsv; *p; p++)
-        lines += *p == '\n';
-    entries = xcalloc(lines, sizeof *entries);
-    for (const char *line = classic_tsv; *line;) {
-        size_t len = strcspn(line, "\n");
-        const char *name = memchr(line, '\t', len);
-        if (name) {
-            name++;
-            const char *end = memchr(name, '\t', len - (size_t)(name - line));
-            size_t name_len = end ? (size_t)(end - name) : len - (size_t)(name - line);
-            struct entry *e = &entries[entry_count++];
-            e->code = strtoull(line, NULL, 16);
-            e->name = xmalloc(name_len + 1);
-            memcpy(e->name, name, name_len);
-            e->name[name_len] = '\0';
-            unsigned points[MAX_NAME_CHARS];
-            e->length = text_code_points(e->name, points, MAX_NAME_CHARS);
-            e->points = xcalloc(e->length + 1, sizeof *e->points);
-            memcpy(e->points, points, e->length * sizeof *points);
-        }
-        line += len + (line[len] == '\n');
+    struct kl_db_name line;
+    for (const char *cursor = kl_db_names_start(); kl_db_names_next(&cursor, &line);)
+        lines++;
+    entries = xcalloc(lines + 1, sizeof *entries);
+    for (const char *cursor = kl_db_names_start(); kl_db_names_next(&cursor, &line);) {
+        struct entry *e = &entries[entry_count++];
+        e->code = line.code;
+        e->name = xmalloc(line.name_length + 1);
+        memcpy(e->name, line.name, line.name_length);
+        e->name[line.name_length] = '\0';
+        unsigned points[MAX_NAME_CHARS];
+        e->length = text_code_points(e->name, points, MAX_NAME_CHARS);
+        e->points = xcalloc(e->length + 1, sizeof *e->points);
+        memcpy(e->points, points, e->length * sizeof *points);
     }
     by_name = xcalloc(entry_count + 1, sizeof *by_name);
     for (size_t i = 0; i < entry_count; i++)

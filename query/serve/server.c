@@ -5,6 +5,7 @@
 #include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -69,6 +70,7 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         api_reply_free(&reply);
         return MHD_NO;
     }
+    free(reply.error); /* the body is the response's now */
     microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
     microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
     microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");

@@ -142,7 +142,9 @@ dsql "CREATE TABLE swap AS SELECT depth, size, ids FROM layers WHERE group_id = 
                         ids = (SELECT ids FROM swap WHERE depth = 81 - layers.depth)
       WHERE group_id = $big_id AND depth IN (40, 41);
       UPDATE groups SET peripheral_count = 1, peripheral_ids = X'$past_last' WHERE group_id = $small_id;"
-failed_checks=$("$BIN/klotski" --db "$db" --csv verify | grep ',false$' | cut -d, -f1 | paste -sd,)
+"$BIN/klotski" --db "$db" --csv verify > "$damage/verify.csv"
+expect_status "wrong member lists: verify exits 1" 1 $?
+failed_checks=$(grep ',false$' "$damage/verify.csv" | cut -d, -f1 | paste -sd,)
 expect "wrong member lists: verify names them" "groups whose layers are not their members,\
 peripheral lists that do not decode,groups whose peripheral list is not theirs" "$failed_checks"
 

@@ -36,7 +36,7 @@ expect "moves --md: header, rule and 8 rows" 10 "$(printf '%s\n' "$out" | wc -l)
 ids="0 29334497"
 for i in $(seq 1 60); do ids="$ids $(( (i * 1000003 + i * i * 7919) % 29334498 ))"; done
 unsolvable=$(sql "SELECT printf('%09X', min_code) FROM groups WHERE solved = 0 LIMIT 1")
-sample=$("$K" --db "$TEST_DB" show $(printf "#%s " $ids) --json | jq -r .code)
+sample=$(answered "$K" --db "$TEST_DB" show $(printf "#%s " $ids) --json | jq -r .code)
 sample="$sample
 $unsolvable
 1A9BF0C00
@@ -47,21 +47,24 @@ expect "moves on the sample: exit status" 0 "$status"
 printf '%s\n' "$out" > "$T/moves.json"
 expect "moves on the sample: one answer each" "$(printf '%s\n' "$sample" | wc -l)" "$(wc -l < "$T/moves.json")"
 printf '%s\n' "$sample" | "$NEIGHBOURS" > "$T/model.txt"
+expect "the model lists the steps: exit status" 0 $?
 jq -r '.code as $from | .move_list[] | "\($from) \(.code) \(.distance)"' "$T/moves.json" | sort > "$T/listed.txt"
 expect "moves on the sample: every step, with its distance, as the model lists them" \
     "$(sort "$T/model.txt" | md5sum)" "$(md5sum < "$T/listed.txt")"
 expect "moves on the sample: steps compared" yes "$([ "$(wc -l < "$T/model.txt")" -gt 500 ] && echo yes || echo no)"
 codes=$( (printf '%s\n' "$sample"; cut -d' ' -f2 "$T/model.txt") | sort -u | sed 's/^/0x/' | paste -sd,)
 sql "SELECT printf('%09X', code), ifnull(min_steps, 'null') FROM layouts WHERE code IN ($codes)" | tr '|' ' ' | sort > "$T/stored.txt"
-jq -r '.move_list[] | "\(.code) \(.min_steps)"' "$T/moves.json" | sort -u > "$T/listed_steps.txt"
+answered jq -r '.move_list[] | "\(.code) \(.min_steps)"' "$T/moves.json" | sort -u > "$T/listed_steps.txt"
 expect "moves on the sample: each resulting layout's min_steps as stored" \
     "" "$(join -v1 "$T/listed_steps.txt" "$T/stored.txt"; join "$T/listed_steps.txt" "$T/stored.txt" | awk '$2 != $3')"
+expect "moves on the sample: a min_steps compared for each resulting layout" \
+    "$(cut -d' ' -f2 "$T/model.txt" | sort -u | wc -l)" "$(join "$T/listed_steps.txt" "$T/stored.txt" | wc -l)"
 expect "moves on the sample: the change is the difference of min_steps (0 when unsolvable)" 0 \
-    "$(jq '.min_steps as $f | [.move_list[] | select(.change != (if $f == null or .min_steps == null then 0 else .min_steps - $f end))] | length' "$T/moves.json" | awk '{s += $1} END {print s}')"
+    "$(answered jq '.min_steps as $f | [.move_list[] | select(.change != (if $f == null or .min_steps == null then 0 else .min_steps - $f end))] | length' "$T/moves.json" | awk '{s += $1} END {print s}')"
 expect "moves on the sample: best first, ties by code" 0 \
-    "$(jq '[.move_list[] | [.change, .code]] | select(. != sort) | 1' "$T/moves.json" | wc -l)"
+    "$(answered jq '[.move_list[] | [.change, .code]] | select(. != sort) | 1' "$T/moves.json" | wc -l)"
 expect "moves on the sample: each solvable layout has an optimal step unless solved" 0 \
-    "$(jq 'select(.min_steps != null and .min_steps > 0 and .optimal_count == 0) | 1' "$T/moves.json" | wc -l)"
+    "$(answered jq 'select(.min_steps != null and .min_steps > 0 and .optimal_count == 0) | 1' "$T/moves.json" | wc -l)"
 run moves "$unsolvable" --json
 expect "moves of an unsolvable layout: listed" "null true" "$(json '"\(.min_steps) \(.moves_count > 0)"')"
 
@@ -69,7 +72,8 @@ expect_error "moves of a bad code" 2 "ZZZ" moves ZZZ
 
 # --- hint: every level on the sample; the band holds the stored min_steps, level 3's
 # step is one the model lists and leads one step closer by the database ---
-solvable=$(jq -r 'select(.min_steps != null and .min_steps > 0) | .code' "$T/moves.json")
+solvable=$(answered jq -r 'select(.min_steps != null and .min_steps > 0) | .code' "$T/moves.json")
+expect "hint: solvable layouts in the sample" yes "$([ "$(printf '%s\n' "$solvable" | wc -l)" -gt 40 ] && echo yes)"
 for level in 1 2 3; do
     run hint --level $level $solvable --json
     printf '%s\n' "$out" > "$T/hint$level.json"
@@ -77,20 +81,24 @@ for level in 1 2 3; do
     expect "hint --level $level: one answer each" "$(printf '%s\n' "$solvable" | wc -l)" "$(wc -l < "$T/hint$level.json")"
 done
 expect "hint: the band holds min_steps, ten wide" "" \
-    "$(jq -rs '.[0] as $m | .[1] | ($m | map({(.code): .min_steps}) | add) as $steps | .[] |
+    "$(answered jq -rs '.[0] as $m | .[1] | ($m | map({(.code): .min_steps}) | add) as $steps | .[] |
         select($steps[.code] < .steps_from or $steps[.code] > .steps_to or .steps_to - .steps_from > 9 or .steps_from % 10 > 1) | .code' \
         <(jq -s . "$T/moves.json") <(jq -s . "$T/hint1.json"))"
-expect "hint --level 1 tells no piece or step" 0 "$(jq 'select(.piece != null or .moves != null or .to != null) | 1' "$T/hint1.json" | wc -l)"
-expect "hint --level 2 tells the piece, not the step" 0 "$(jq 'select(.piece == null or .row == null or .moves != null or .to != null) | 1' "$T/hint2.json" | wc -l)"
-expect "hint --level 2 and 3 name the same piece" "$(jq -c '[.piece, .row, .col]' "$T/hint2.json" | md5sum)" "$(jq -c '[.piece, .row, .col]' "$T/hint3.json" | md5sum)"
-jq -r '"\(.code) \(.to)"' "$T/hint3.json" | sort > "$T/hint_steps.txt"
+expect "hint --level 1 tells no piece or step" 0 "$(answered jq 'select(.piece != null or .moves != null or .to != null) | 1' "$T/hint1.json" | wc -l)"
+expect "hint --level 2 tells the piece, not the step" 0 "$(answered jq 'select(.piece == null or .row == null or .moves != null or .to != null) | 1' "$T/hint2.json" | wc -l)"
+expect "hint --level 2 and 3 name the same piece" "$(answered jq -c '[.piece, .row, .col]' "$T/hint2.json" | md5sum)" "$(answered jq -c '[.piece, .row, .col]' "$T/hint3.json" | md5sum)"
+answered jq -r '"\(.code) \(.to)"' "$T/hint3.json" | sort > "$T/hint_steps.txt"
+expect "hint --level 3: a step for each solvable layout of the sample" \
+    "$(printf '%s\n' "$solvable" | wc -l)" "$(grep -c ' [0-9A-F]\{9\}$' "$T/hint_steps.txt")"
 expect "hint --level 3: each step is one the model lists" "" \
     "$(join -v1 <(sed 's/ /:/' "$T/hint_steps.txt") <(sed 's/ /:/' "$T/model.txt" | cut -d' ' -f1 | sort))"
 codes=$(cut -d' ' -f2 "$T/hint_steps.txt" | sed 's/^/0x/' | paste -sd,)
 sql "SELECT printf('%09X', code), min_steps FROM layouts WHERE code IN ($codes)" | tr '|' ' ' | sort > "$T/hint_to.txt"
 expect "hint --level 3: each step leads one step closer" "" \
-    "$(jq -r '"\(.to) \(.code)"' "$T/hint3.json" | sort | join - "$T/hint_to.txt" | while read -r to from steps; do
-        [ "$((steps + 1))" = "$(jq -r --arg c "$from" 'select(.code == $c) | .min_steps' "$T/moves.json")" ] || echo "$from"; done)"
+    "$(answered jq -r '"\(.to) \(.code)"' "$T/hint3.json" | sort | join - "$T/hint_to.txt" | while read -r to from steps; do
+        [ "$((steps + 1))" = "$(answered jq -r --arg c "$from" 'select(.code == $c) | .min_steps' "$T/moves.json")" ] || echo "$from"; done)"
+expect "hint --level 3: each step's min_steps compared" "$(printf '%s\n' "$solvable" | wc -l)" \
+    "$(answered jq -r '"\(.to) \(.code)"' "$T/hint3.json" | sort | join - "$T/hint_to.txt" | wc -l)"
 run hint --level 3 1A9BF0C00
 expect "hint for people" "1A9BF0C00: between 80 and 89 steps left|move the o at row 4, column 2|slide it down 1, to 1A98FCC00" "$(printf '%s\n' "$out" | paste -sd'|')"
 run hint --level 3 D00000000 --json
@@ -103,6 +111,7 @@ expect_error "hint --level 0" 2 "--level takes a number from 1" hint --level 0 1
 
 # --- check: a minimal-step solution, detours, an illegal jump ---
 "$K" --db "$TEST_DB" solve --codes 4FEA13400 > "$T/optimal.txt"
+expect "solve for check: exit status" 0 $?
 run check --json < "$T/optimal.txt"
 expect "check of a minimal-step solution: exit status" 0 "$status"
 expect "check of a minimal-step solution: 138 steps, solved, none wasted" "4FEA13400 138 138 0 true null 0" \
@@ -111,12 +120,12 @@ expect "check of a minimal-step solution: every change -1" "-1" "$(json '[.step_
 expect "check of a minimal-step solution: min_steps counts down" "$(seq 138 -1 0 | paste -sd' ')" "$(json '[.step_list[].min_steps] | map(tostring) | join(" ")')"
 run moves 1A9BF0C00 --json
 neutral=$(json '[.move_list[] | select(.change == 0)][0].code')
-{ echo 1A9BF0C00; "$K" --db "$TEST_DB" solve --codes "$neutral"; } > "$T/detour.txt"
+{ echo 1A9BF0C00; answered "$K" --db "$TEST_DB" solve --codes "$neutral"; } > "$T/detour.txt"
 run check --json < "$T/detour.txt"
 expect "check of a detour (one neutral step first)" "82 true 2 1" "$(json '"\(.steps) \(.solved) \(.first_not_optimal) \(.wasted)"')"
 expect "check of a detour: the route is legal by the model" "82 steps" "$("$REFERENCE_BIN/step_check" < "$T/detour.txt")"
 # A step back along the minimal-step solution (136 to 137 steps left), then on from there.
-{ sed -n 3p "$T/optimal.txt"; sed -n 2p "$T/optimal.txt"; "$K" --db "$TEST_DB" solve --codes "$(sed -n 2p "$T/optimal.txt")" | tail -n +2; } > "$T/backwards.txt"
+{ sed -n 3p "$T/optimal.txt"; sed -n 2p "$T/optimal.txt"; answered "$K" --db "$TEST_DB" solve --codes "$(sed -n 2p "$T/optimal.txt")" | tail -n +2; } > "$T/backwards.txt"
 run check --json < "$T/backwards.txt"
 expect "check of a detour with a backward step: two wasted" "136 138 2 2 1 -1" \
     "$(json '"\(.start_min_steps) \(.steps) \(.first_not_optimal) \(.wasted) \(.step_list[1].change) \(.step_list[2].change)"')"

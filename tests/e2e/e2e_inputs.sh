@@ -79,15 +79,7 @@ expect_error "a step that no piece makes" 2 "o r4c2 up 3: argument 2: not a step
 expect_error "a step with nothing before it" 2 "a step needs the layout it starts from" check "o r4c2 down 1"
 
 # The same forms through the server's API.
-"$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT
-for _ in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server started" yes "$([ -n "$URL" ] && echo yes || echo no)"
+serve_test_database
 for form in "${forms[@]}"; do
     for route in layout moves solve; do
         expect "API /api/$route '$form'" $REF \

@@ -43,9 +43,9 @@ expect "data/klotski.db in the current folder comes before the installed one" \
     "2 klotski: data/klotski.db:" "$status ${err:0:25}"
 answer "$T/elsewhere" --db "$T/bad.db" show 1A9BF0C00
 expect "--db comes before the installed database" "2 bad.db" "$status $(printf '%s' "$err" | grep -o 'bad\.db' | head -1)"
-out=$(cd "$T/with_data" && KLOTSKI_DB=$TEST_DB "$K" show 1A9BF0C00 --csv 2>&1 | sed -n 2p | cut -d, -f1)
+out=$(cd "$T/with_data" && KLOTSKI_DB=$TEST_DB answered "$K" show 1A9BF0C00 --csv 2>&1 | sed -n 2p | cut -d, -f1)
 expect "\$KLOTSKI_DB comes before data/klotski.db" 1A9BF0C00 "$out"
-out=$(cd "$T/elsewhere" && KLOTSKI_DB=$T/bad.db "$K" --db "$TEST_DB" show 1A9BF0C00 --csv 2>&1 | sed -n 2p | cut -d, -f1)
+out=$(cd "$T/elsewhere" && KLOTSKI_DB=$T/bad.db answered "$K" --db "$TEST_DB" show 1A9BF0C00 --csv 2>&1 | sed -n 2p | cut -d, -f1)
 expect "--db comes before \$KLOTSKI_DB" 1A9BF0C00 "$out"
 
 rm "$T/root/usr/share/klotski/klotski.db"

@@ -52,6 +52,8 @@ if [ -z "$sanitized" ]; then
     done
     expect "klotski starts under some limit up to 512000 KB" 1 "$([ "$start" -le 512000 ] && echo 1)"
     for ((limit = start; limit <= 512000; limit *= 2)); do memory_limits+=("$limit"); done
+else
+    skip "the largest answers under memory limits" "a sanitizer build reserves terabytes of address space: no memory limit fits it"
 fi
 for answer in "${answers[@]}"; do
     # shellcheck disable=SC2086 # the answer's words are the arguments
@@ -83,14 +85,14 @@ intact() {
     expect "$2: meta counts the groups done" \
         "$(sqlite3 -batch "$1" 'SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL')" \
         "$(sqlite3 -batch "$1" "SELECT value FROM meta WHERE key = 'farthest_groups_done'")"
-    expect "$2: a query answers" 81 "$("$BIN/klotski" --db "$1" --json show 1A9BF0C00 | jq .min_steps)"
+    expect "$2: a query answers" 81 "$(answered "$BIN/klotski" --db "$1" --json show 1A9BF0C00 | jq .min_steps)"
 }
 mkdir -p "$limits/disk"
 size_kb=$(($(stat -L -c %s "$TEST_DB") / 1024))
 if mount -t tmpfs -o size=$((size_kb + 2048))k tmpfs "$limits/disk" 2>/dev/null; then
     place=$limits/disk
 else
-    echo "farthest phase on a full disk skipped: cannot mount a tmpfs here"
+    skip "the farthest phase on a full disk" "cannot mount a tmpfs here (needs root)"
     place=$limits
 fi
 copy_to "$place"
@@ -99,6 +101,8 @@ if [ -z "$sanitized" ]; then
     expect "farthest phase out of memory: exits 1" 1 $?
     expect "farthest phase out of memory: one line" "klotski-build: $place/copy.db: out of memory" "$err"
     intact "$place/copy.db" "farthest phase out of memory"
+else
+    skip "the farthest phase out of memory" "a sanitizer build reserves terabytes of address space: no memory limit fits it"
 fi
 if [ "$place" = "$limits/disk" ]; then
     err=$("$BIN/klotski-build" --farthest --max-group 2000 --db "$place/copy.db" --quiet 2>&1)

@@ -38,12 +38,14 @@ expect_error() {
     expect "$name: nothing on stdout" "" "$out"
 }
 
-# all_ok NAME OUTPUT: every line of a picture_check.py report ends in "ok" (and there is one).
+# all_ok NAME OUTPUT: every line of a picture_check.py report ends in "ok", and there is
+# one (an empty report is one failure, never a pass).
 all_ok() {
-    local bad
-    bad=$(printf '%s\n' "$2" | grep -v ' ok$')
-    expect "$1" "" "$bad"
-    [ -n "$2" ] || expect "$1: something to check" lines none
+    if [ -z "$2" ]; then
+        expect "$1: something to check" lines none
+    else
+        expect "$1" "" "$(printf '%s\n' "$2" | grep -v ' ok$')"
+    fi
 }
 
 # dom URL [FLAGS...]: the DOM of a page after its scripts ran, as headless Chromium sees it.
@@ -57,26 +59,30 @@ dom() {
     rm -rf "$profile"
 }
 
-json_field() { "$K" --db "$TEST_DB" show "$1" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['$2'])"; }
+json_field() { answered "$K" --db "$TEST_DB" show "$1" --json | python3 -c "import json,sys; print(json.load(sys.stdin)['$2'])"; }
 
-# --- show --svg: one shape per piece, where the code puts it ---
-for layout in 1A9BF0C00 4FEA13400 5DC02F800 '#0' '#29334497' '#4000000' '#17000000' 横刀立马; do
+# --- show --svg: one shape per piece, where the code of the layout asked for puts it (the
+# codes of the ids from the database's list of codes, which e2e_build.sh checks whole) ---
+for pair in 1A9BF0C00:1A9BF0C00 4FEA13400:4FEA13400 5DC02F800:5DC02F800 '#0:000000000' '#29334497:EFFFFFFF0' \
+            "#4000000:$(sql "SELECT printf('%09X', code) FROM layouts ORDER BY code LIMIT 1 OFFSET 4000000")" \
+            "#17000000:$(sql "SELECT printf('%09X', code) FROM layouts ORDER BY code LIMIT 1 OFFSET 17000000")" \
+            横刀立马:1A9BF0C00; do
+    layout=${pair%:*} code=${pair##*:}
     picture "$T/board.svg" show "$layout" --svg
-    report=$($CHECK boards "$T/board.svg" 2>&1)
-    expect "show $layout --svg: one board" 1 "$(printf '%s\n' "$report" | wc -l)"
-    all_ok "show $layout --svg: XML with the pieces of the code" "$report"
+    report=$(answered $CHECK boards "$T/board.svg" 2>&1)
+    expect "show $layout --svg: one board, of $code, with the pieces of its code" "$code ok" "$report"
 done
 picture "$T/board.svg" show 1A9BF0C00 --svg
-expect "the board's code" 1A9BF0C00 "$($CHECK boards "$T/board.svg" | cut -d' ' -f1)"
+expect "the board's code" 1A9BF0C00 "$(answered $CHECK boards "$T/board.svg" | cut -d' ' -f1)"
 expect "the caption: code, class, min_steps" "1A9BF0C00|class 5-4-1 · 81 steps to solve" \
     "$(python3 -c 'import sys, xml.etree.ElementTree as E
 print("|".join(t.text for t in E.parse(sys.argv[1]).iter() if t.get("class") == "caption"))' "$T/board.svg")"
 expect "the exit is marked" 1 "$(grep -c 'class="exit"' "$T/board.svg")"
 expect "the same layout gives the same bytes" "$(md5sum <"$T/board.svg")" \
-    "$("$K" --db "$TEST_DB" show 1a9bf0c --svg | md5sum)"
+    "$(answered "$K" --db "$TEST_DB" show 1a9bf0c --svg | md5sum)"
 picture "$T/unsolvable.svg" show "$(sql "SELECT printf('%09X', min_code) FROM groups WHERE solved = 0 LIMIT 1")" --svg
 expect "an unsolvable layout says so" 1 "$(grep -c 'unsolvable' "$T/unsolvable.svg")"
-"$K" --db "$TEST_DB" show 1A9BF0C00 >"$T/drawing.txt"
+answered "$K" --db "$TEST_DB" show 1A9BF0C00 >"$T/drawing.txt"
 picture "$T/board.svg" show - --svg <"$T/drawing.txt"
 expect "show - --svg reads a board on stdin" "1A9BF0C00 ok" "$($CHECK boards "$T/board.svg")"
 
@@ -100,6 +106,7 @@ expect_error "group --svg of an unsolvable group" 1 group "$(sql 'SELECT name FR
 start=4FEA13400
 picture "$T/solution.html" solve $start --html
 "$K" --db "$TEST_DB" solve $start --codes >"$T/solution.codes"
+expect "solve --codes: exit status" 0 $?
 min_steps=$(json_field $start min_steps)
 expect "the page fetches nothing" "" "$(grep -oE '(src|href)=|https?://[^"]*' "$T/solution.html" | grep -v '^http://www.w3.org/2000/svg$')"
 all_ok "the page's board is the start" "$($CHECK boards "$T/solution.html")"
@@ -178,8 +185,8 @@ expect "the step counter" "counter:step_$((n - 5))_of_$n" "$(printf '%s\n' "$rep
 to=$(sed -n 30p "$T/solution.codes")
 picture "$T/path.html" path $start "$to" --html
 dom "file://$T/path.html#end" >"$T/dom.html"
-expect "path --html: the end is TO after the path's steps" "$("$K" --db "$TEST_DB" path $start "$to" --codes | wc -l | awk '{print $1 - 1}') $to" \
-    "$($CHECK state "$T/dom.html" | cut -d' ' -f1,3)"
+expect "path --html: the end is TO after the path's steps" "$(answered "$K" --db "$TEST_DB" path $start "$to" --codes | wc -l | awk '{print $1 - 1}') $to" \
+    "$(answered $CHECK state "$T/dom.html" | cut -d' ' -f1,3)"
 all_ok "path --html: the board drawn at the end is TO" "$($CHECK boards "$T/dom.html")"
 
 # --- stats --svg: the bars and dots are the rows of the tables ---
@@ -193,22 +200,22 @@ bars_match() {
 }
 picture "$T/depths.svg" stats depths --svg
 bars_match "stats depths --svg" \
-    "$("$K" --db "$TEST_DB" stats depths --csv | tail -n +2 | grep -v '^,' | cut -d, -f1,2 | tr , ' ')" "$T/depths.svg"
+    "$(answered "$K" --db "$TEST_DB" stats depths --csv | tail -n +2 | grep -v '^,' | cut -d, -f1,2 | tr , ' ')" "$T/depths.svg"
 expect "stats depths --svg: a log scale for counts from 2,260,392 down to 1" 1 "$(grep -c 'log scale' "$T/depths.svg")"
 picture "$T/depths.svg" stats depths --class 5-4-1 --svg
 bars_match "stats depths --class --svg" \
-    "$("$K" --db "$TEST_DB" stats depths --class 5-4-1 --csv | tail -n +2 | grep -v '^,' | cut -d, -f1,2 | tr , ' ')" \
+    "$(answered "$K" --db "$TEST_DB" stats depths --class 5-4-1 --csv | tail -n +2 | grep -v '^,' | cut -d, -f1,2 | tr , ' ')" \
     "$T/depths.svg"
 picture "$T/groups.svg" stats groups --svg
 expect "stats groups --svg: a dot per class and group size, weighted by its number of groups" \
-    "$("$K" --db "$TEST_DB" stats groups --csv | tail -n +2 | cut -d, -f2,3 | sort | uniq -c |
+    "$(answered "$K" --db "$TEST_DB" stats groups --csv | tail -n +2 | cut -d, -f2,3 | sort | uniq -c |
         awk '{split($2, f, ","); print f[1], f[2], $1}' | sort)" \
-    "$($CHECK dots "$T/groups.svg" | sort)"
+    "$(answered $CHECK dots "$T/groups.svg" | sort)"
 picture "$T/class.svg" stats groups --class 5-4-1 --svg
 # The class's groups binned by size (1, 2-3, 4-7, ...): a bar per bin up to the largest
 # group's, each the layouts of its groups.
 bars_match "stats groups --class --svg" \
-    "$("$K" --db "$TEST_DB" stats groups --class 5-4-1 --csv | tail -n +2 | cut -d, -f3 |
+    "$(answered "$K" --db "$TEST_DB" stats groups --class 5-4-1 --csv | tail -n +2 | cut -d, -f3 |
        awk '{k = 0; while (2 ^ (k + 1) <= $1) k++; sum[k] += $1; if (k > last) last = k}
             END {for (k = 0; k <= last; k++) print 2 ^ k, sum[k] + 0}')" \
     "$T/class.svg"
@@ -218,7 +225,7 @@ done
 
 # --- group --svg and --html ---
 picture "$T/group.svg" group 5-4-1-1 --svg
-bars_match "group --svg" "$("$K" --db "$TEST_DB" group 5-4-1-1 --csv | tail -n +2 | cut -d, -f2,3 | tr , ' ')" \
+bars_match "group --svg" "$(answered "$K" --db "$TEST_DB" group 5-4-1-1 --csv | tail -n +2 | cut -d, -f2,3 | tr , ' ')" \
     "$T/group.svg"
 expect "group --svg: a linear scale for counts from 964 down to 1" 0 "$(grep -c 'log scale' "$T/group.svg")"
 picture "$T/group.html" group 5-4-1-1 --html
@@ -226,11 +233,12 @@ dom "file://$T/group.html" >"$T/dom.html"
 report=$($CHECK boards "$T/dom.html")
 all_ok "group --html: every board is drawn as its code" "$report"
 "$K" --db "$TEST_DB" farthest --group 5-4-1-1 --csv >"$T/group.csv"
+expect "farthest --group: exit status" 0 $?
 hardest=$(grep ',hardest,' "$T/group.csv" | cut -d, -f3 | head -12)
 if grep -q ',peripheral,' "$T/group.csv"; then
     farthest=$(grep ',peripheral,' "$T/group.csv" | cut -d, -f3 | head -12)
 else
-    farthest=$("$K" --db "$TEST_DB" farthest "$(printf '%s\n' "$hardest" | head -1)" --csv |
+    farthest=$(answered "$K" --db "$TEST_DB" farthest "$(printf '%s\n' "$hardest" | head -1)" --csv |
         tail -n +2 | cut -d, -f2 | head -12)
 fi
 expect "group --html: the hardest boards, then the peripheral ones (else the farthest from the first hardest)" \

@@ -3,7 +3,10 @@
 # KLOTSKI_TEST_WORK: a scratch folder; the test database is $KLOTSKI_TEST_WORK/klotski.db.
 # KLOTSKI_TEST_OBJ: the build folder, where make builds the reference programs of
 # tests/reference/ (optional: build/release).
-set -u
+# ASAN_STATUS, UBSAN_STATUS: the sanitizers' exit statuses (tests/run.sh sets them).
+# pipefail: a pipeline's status is its first failure's, so that a tool that fails or
+# crashes after printing its answer fails the check of the pipeline's status.
+set -u -o pipefail
 BIN=${KLOTSKI_TEST_BIN:?set by tests/run.sh}
 WORK=${KLOTSKI_TEST_WORK:?set by tests/run.sh}
 TEST_DB=$WORK/klotski.db
@@ -14,6 +17,10 @@ REFERENCE=$ROOT/tests/reference
 REFERENCE_BIN=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/tests/reference
 checks_passed=0
 checks_failed=0
+checks_skipped=0
+# The failures that answered records, from any subshell, for finish to count.
+answer_failures=$WORK/.answer-failures.$$
+: > "$answer_failures"
 
 # expect NAME EXPECTED ACTUAL
 expect() {
@@ -28,21 +35,80 @@ expect() {
 # sql QUERY: one query against the test database, output as sqlite3 prints it.
 sql() { sqlite3 -batch "$TEST_DB" "$1"; }
 
-# finish: prints "N passed, M failed" for this script and exits non-zero on failure.
+# skip NAME REASON: a check that cannot run here, counted as skipped (never as passed) and
+# listed with its reason by tests/run.sh.
+skip() {
+    checks_skipped=$((checks_skipped + 1))
+    printf 'SKIP %s: %s\n' "$1" "$2"
+}
+
+# expect_status NAME STATUSES STATUS: STATUS is one of STATUSES ("1 2"); a sanitizer's
+# status never is, whatever STATUSES says.
+expect_status() {
+    case " $2 " in
+        *" $3 "*) if [ "$3" != "${ASAN_STATUS:-86}" ] && [ "$3" != "${UBSAN_STATUS:-87}" ]; then
+                      expect "$1" ok ok
+                      return
+                  fi ;;
+    esac
+    expect "$1" "one of $2" "$3"
+}
+
+# answered COMMAND ARGS...: runs COMMAND, whose answer feeds a pipeline or a command
+# substitution, with its status; a status other than 0 counts as a failed check (at
+# finish, since it may run in a subshell) and is told on stderr.
+answered() {
+    "$@"
+    local status=$?
+    if [ "$status" != 0 ]; then
+        printf 'FAIL %s: exit status 0 expected, got %s\n' "$*" "$status" | tee -a "$answer_failures" >&2
+    fi
+    return "$status"
+}
+
+# finish: prints "N passed, M failed, S skipped" for this script and exits non-zero on
+# failure.
 finish() {
-    echo "$(basename "$0"): $checks_passed passed, $checks_failed failed"
+    checks_failed=$((checks_failed + $(wc -l < "$answer_failures")))
+    rm -f "$answer_failures"
+    echo "$(basename "$0"): $checks_passed passed, $checks_failed failed, $checks_skipped skipped"
     [ "$checks_failed" -eq 0 ]
+}
+
+# crosscheck DB: tests/reference/db_crosscheck.c (built by `make check`) on DB; its
+# closing line's checks join this script's, and its exit status must be 0.  Its report
+# stays in crosscheck_report.
+crosscheck() {
+    local checker=$REFERENCE_BIN/db_crosscheck out status
+    crosscheck_report=
+    if [ ! -x "$checker" ]; then
+        expect "db_crosscheck built by make check" "$checker" missing
+        return
+    fi
+    out=$("$checker" "$1")
+    status=$?
+    crosscheck_report=$out
+    printf '%s\n' "$out"
+    expect "db_crosscheck $(basename "$1"): exit status" 0 "$status"
+    local closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
+    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
+        checks_passed=$((checks_passed + BASH_REMATCH[1]))
+        checks_failed=$((checks_failed + BASH_REMATCH[2]))
+    else
+        expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
+            "$(printf '%s\n' "$out" | tail -n 1)"
+    fi
 }
 
 # The helpers of the scripts that query a built database.  Such a script sets K (the
 # klotski to run) and T (its scratch folder) and calls use_database first.
 
-# use_database: reads the test database, else the source tree's data/klotski.db; when
-# there is neither, counts a failure, prints the closing line and exits.
+# use_database: reads the test database; without it (e2e_build.sh makes it) counts a
+# failure, prints the closing line and exits: another database would be tested in its
+# place, one these checks were not written for.
 use_database() {
-    [ -f "$TEST_DB" ] || TEST_DB=$ROOT/data/klotski.db
     if [ ! -f "$TEST_DB" ]; then
-        expect "a database to query (run tests/e2e/e2e_build.sh or make)" present missing
+        expect "the test database $TEST_DB (made by tests/e2e/e2e_build.sh)" present missing
         finish
         exit
     fi
@@ -62,11 +128,16 @@ expect_error() {
     shift 3
     run "$@"
     expect "$name: exit status" "$want" "$status"
-    expect "$name: one line on stderr" 1 "$(printf '%s\n' "$err" | wc -l)"
+    expect "$name: one line on stderr" 1 "$(one_line "$err")"
     case $err in
         *"$text"*) expect "$name: message" ok ok ;;
         *) expect "$name: message" "...$text..." "$err" ;;
     esac
+}
+
+# one_line TEXT: 1 when TEXT is exactly one non-empty line, else what it is.
+one_line() {
+    if [ -z "$1" ]; then echo "nothing"; else printf '%s\n' "$1" | wc -l; fi
 }
 
 # has NAME TEXT: the last output contains TEXT.
@@ -79,3 +150,21 @@ has() {
 
 # json FILTER: jq -r on the last output.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
+
+# serve_test_database: starts `klotski serve --any-port` ($K) on the test database in the
+# background, its output in $T/server.out and $T/server.err, stopped when the script
+# exits; sets server (its pid) and URL (where it listens, or http://127.0.0.1:9, where
+# nothing answers, when it never said), and counts a check that it said where.
+serve_test_database() {
+    "$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
+    server=$!
+    trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+    local wait
+    for wait in $(seq 1 300); do
+        grep -q serving "$T/server.out" 2>/dev/null && break
+        sleep 0.1
+    done
+    URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
+    expect "the server says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
+    [ -n "$URL" ] || URL=http://127.0.0.1:9
+}
