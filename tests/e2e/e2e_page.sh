@@ -112,4 +112,9 @@ while IFS=$'\t' read -r name want got; do
     expect "page: ${name#check }" "$want" "$got"
 done < <(grep '^check ' "$T/page")
 
+kill -TERM "$server"
+wait "$server"
+expect "SIGTERM stops the server cleanly" 0 $?
+trap - EXIT
+expect "the server said nothing on stderr (no sanitizer report)" "" "$(cat "$T/server.err")"
 finish
