@@ -78,6 +78,14 @@ like_cli "members: the first page, 100" "/api/members?group=5-4-1-1" '.[0:100]' 
 like_cli "members: a page further on" "/api/members?group=5-4-1-1&offset=25900&limit=80" '.[25900:]' group 5-4-1-1 --members
 expect "members: the last page holds the rest" 55 "$(jq length "$T/body")"
 like_cli "members of a depth, paged" "/api/members?group=1A9BF0C00&depth=0&offset=3&limit=4" '.[3:7]' group 5-4-1-1 --depth 0
+# The same pages from the command line: group --offset/--limit against the whole list.
+expect "group --offset 2 --limit 3: members 2 to 4" \
+    "$("$K" --db "$TEST_DB" --json group 5-4-1-1 --members | jq -c '.group_index' | sed -n 3,5p | paste -sd,)" \
+    "$("$K" --db "$TEST_DB" --json group 5-4-1-1 --offset 2 --limit 3 | jq -c '.group_index' | paste -sd,)"
+run group 5-4-1-1 --offset x
+expect "group --offset x: a usage error naming it" "2 klotski: x: --offset takes a number from 0" "$status $err"
+run group 5-4-1-1 --limit 0
+expect "group --limit 0: a usage error naming it" "2 klotski: 0: --limit takes a number from 1" "$status $err"
 refused "members?limit=1001" 400 "limit takes a number from 1 to 1000" "/api/members?group=5-4-1-1&limit=1001"
 refused "members of no group" 404 "no such group" "/api/members?group=5-4-1-999"
 
@@ -104,4 +112,9 @@ while IFS=$'\t' read -r name want got; do
     expect "page: ${name#check }" "$want" "$got"
 done < <(grep '^check ' "$T/page")
 
+kill -TERM "$server"
+wait "$server"
+expect "SIGTERM stops the server cleanly" 0 $?
+trap - EXIT
+expect "the server said nothing on stderr (no sanitizer report)" "" "$(cat "$T/server.err")"
 finish
