@@ -13,11 +13,11 @@
 #include <string.h>
 #include <time.h>
 
-#include "builder/base/class_graph.h"
-#include "builder/base/groups.h"
 #include "builder/catalog.h"
 #include "builder/extremes/extremes.h"
-#include "builder/farthest/graph.h"
+#include "builder/graph/class_graph.h"
+#include "builder/graph/group_graph.h"
+#include "builder/graph/groups.h"
 #include "builder/threads.h"
 
 #define REPORTED_SIZE 10000

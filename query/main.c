@@ -12,17 +12,20 @@
 #include <string.h>
 
 #include "core/database/format.h"
+#include "core/moves.h"
 #include "query/commands/command.h"
 #include "query/db.h"
+#include "query/input/distance.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
 #define KLOTSKI_VERSION "1.0.0"
+#define MAX_COMMAND_EDITS 2
 
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
-    &command_farthest, &command_hardest, &command_stats, &command_verify,
+    &command_farthest, &command_hardest, &command_names, &command_stats, &command_verify,
     &command_moves, &command_hint, &command_check,
     &command_serve,
 };
@@ -31,24 +34,32 @@ static const struct command *const commands[] = {
 static const char global_options_help[] =
     "global options:\n"
     "  --db PATH   the database; without it $KLOTSKI_DB, else " KL_DB_DEFAULT_PATH " when\n"
-    "              the current folder has one, else PREFIX/" KL_DB_INSTALLED_PATH "\n"
-    "              of an installed klotski (PREFIX/bin/klotski)\n"
+    "              the current folder has one, else BINDIR/../" KL_DB_DEFAULT_PATH " beside\n"
+    "              this program (a built tree's bin/klotski, run from any folder), else\n"
+    "              PREFIX/" KL_DB_INSTALLED_PATH " of an installed klotski\n"
+    "              (PREFIX/bin/klotski)\n"
     "  --json      one JSON object per answer, one per line\n"
     "  --csv       tables as CSV\n"
-    "  --md        tables as Markdown\n"
+    "  --md        tables as Markdown (one output format at a time)\n"
+    "  --metric M  count moves as M: step (default: one piece anywhere it can reach),\n"
+    "              straight (one piece, one direction) or unit (one piece, one cell);\n"
+    "              without it $KLOTSKI_METRIC, else step.  solve, moves, hint and check\n"
+    "              follow it; show gives all three\n"
     "  --help      this help; `klotski COMMAND --help` for a command\n"
     "  --version   the version\n";
 
 /* getopt_long's keys: the global options, then the commands' options, numbered from
  * KEY_COMMAND_OPTION as known_options lists them.  Every key of a long option is above
  * the characters of short ones, which tells a missing value from an unknown option. */
-enum option_key { KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_HELP, KEY_VERSION, KEY_COMMAND_OPTION };
+enum option_key { KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_METRIC, KEY_HELP, KEY_VERSION,
+                  KEY_COMMAND_OPTION };
 
 static const struct option global_options[] = {
     {"db", required_argument, NULL, KEY_DB},
     {"json", no_argument, NULL, KEY_JSON},
     {"csv", no_argument, NULL, KEY_CSV},
     {"md", no_argument, NULL, KEY_MD},
+    {"metric", required_argument, NULL, KEY_METRIC},
     {"help", no_argument, NULL, KEY_HELP},
     {"version", no_argument, NULL, KEY_VERSION},
 };
@@ -64,6 +75,7 @@ struct given_option {
 struct invocation {
     const char *db_path;
     enum out_format format;
+    const char *metric;         /* --metric's value; NULL: not given */
     bool help, version;
     struct given_option *given; /* the command options, in the order given */
     size_t given_count;
@@ -128,6 +140,17 @@ static void print_command_help(const struct command *c)
     printf("\n%s", global_options_help);
 }
 
+/* Stores an output format: one per command line. */
+static int take_format(struct invocation *inv, enum out_format format)
+{
+    static const char *const names[] = {[FORMAT_JSON] = "--json", [FORMAT_CSV] = "--csv", [FORMAT_MD] = "--md"};
+    if (inv->format != FORMAT_TEXT && inv->format != format)
+        return report(EXIT_BAD_INPUT, names[format], "one output format at a time: %s was given already",
+                      names[inv->format]);
+    inv->format = format;
+    return EXIT_ANSWERED;
+}
+
 /* Stores a global option, or checks a command option's value and keeps it for the
  * command.  Returns EXIT_BAD_INPUT (reported) when the value is bad. */
 static int take_option(struct invocation *inv, int key, const char *value,
@@ -135,9 +158,10 @@ static int take_option(struct invocation *inv, int key, const char *value,
 {
     switch (key) {
     case KEY_DB: inv->db_path = value; return EXIT_ANSWERED;
-    case KEY_JSON: inv->format = FORMAT_JSON; return EXIT_ANSWERED;
-    case KEY_CSV: inv->format = FORMAT_CSV; return EXIT_ANSWERED;
-    case KEY_MD: inv->format = FORMAT_MD; return EXIT_ANSWERED;
+    case KEY_JSON: return take_format(inv, FORMAT_JSON);
+    case KEY_CSV: return take_format(inv, FORMAT_CSV);
+    case KEY_MD: return take_format(inv, FORMAT_MD);
+    case KEY_METRIC: inv->metric = value; return EXIT_ANSWERED;
     case KEY_HELP: inv->help = true; return EXIT_ANSWERED;
     case KEY_VERSION: inv->version = true; return EXIT_ANSWERED;
     default: {
@@ -165,9 +189,12 @@ static int parse_command_line(int argc, char **argv, struct invocation *inv)
         if (key == 'h' || key == 'V') {
             key = key == 'h' ? KEY_HELP : KEY_VERSION;
         } else if (key == '?' || key == ':') {
-            bool needs_value = optopt >= KEY_DB;
-            status = report(EXIT_BAD_INPUT, argv[optind - 1],
-                            needs_value ? "the option needs a value" : "unknown option (see klotski --help)");
+            const char *given = argv[optind - 1];
+            bool known = optopt >= KEY_DB, has_value = strchr(given, '=') != NULL;
+            status = report(EXIT_BAD_INPUT, given,
+                            !known ? "unknown option (see klotski --help)"
+                            : has_value ? "the option takes no value"
+                                        : "the option needs a value");
             break;
         }
         status = take_option(inv, key, optarg, names);
@@ -187,12 +214,26 @@ static const struct command *find_command(const char *name)
     return NULL;
 }
 
+/* Reports a name that is no command, with the nearest command when one is close (at most
+ * MAX_COMMAND_EDITS edits away). */
+static int no_such_command(const char *name)
+{
+    const char *names[COMMAND_COUNT + 1];
+    for (size_t i = 0; i < COMMAND_COUNT; i++)
+        names[i] = commands[i]->name;
+    names[COMMAND_COUNT] = "help";
+    const char *nearest = text_nearest(name, names, COMMAND_COUNT + 1, MAX_COMMAND_EDITS);
+    if (nearest)
+        return report(EXIT_BAD_INPUT, name, "no such command; did you mean %s? (see klotski --help)", nearest);
+    return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
+}
+
 /* `klotski help [COMMAND]`, `klotski --help`, `klotski COMMAND --help`. */
 static int print_help(const char *name)
 {
     const struct command *c = name ? find_command(name) : NULL;
     if (name && !c)
-        return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
+        return no_such_command(name);
     if (c)
         print_command_help(c);
     else
@@ -216,6 +257,21 @@ static int take_command_options(const struct invocation *inv, const struct comma
     return EXIT_ANSWERED;
 }
 
+/* The metric the answers count in: --metric, else $KLOTSKI_METRIC, else step.  Returns
+ * EXIT_ANSWERED, or reports and returns EXIT_BAD_INPUT for a name that is no metric. */
+static int choose_metric(const struct invocation *inv, enum kl_metric *metric)
+{
+    const char *name = inv->metric, *source = "--metric";
+    if (!name) {
+        name = getenv("KLOTSKI_METRIC");
+        source = "KLOTSKI_METRIC";
+    }
+    *metric = KL_METRIC_STEP;
+    if (!name || kl_metric_parse(name, metric))
+        return EXIT_ANSWERED;
+    return report(EXIT_BAD_INPUT, source, "'%s' is no metric (step, straight or unit)", name);
+}
+
 /* Does what the command line asks: the version, a help, or a command's answer. */
 static int answer(struct invocation *inv)
 {
@@ -233,9 +289,11 @@ static int answer(struct invocation *inv)
         return report(EXIT_BAD_INPUT, NULL, "no command given (see klotski --help)");
     const struct command *c = find_command(name);
     if (!c)
-        return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
+        return no_such_command(name);
     out_init(inv->format);
-    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED))
+    enum kl_metric metric;
+    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED) ||
+        choose_metric(inv, &metric) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     r->args++;
     r->arg_count--;
@@ -244,6 +302,7 @@ static int answer(struct invocation *inv)
     struct db *db = db_open(r->db_path);
     if (!db)
         return EXIT_BAD_INPUT;
+    db_set_metric(db, metric);
     int status = c->run(db, r);
     db_close(db);
     if (fflush(stdout) != 0)

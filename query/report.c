@@ -1,6 +1,7 @@
 #include "query/report.h"
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,25 +18,85 @@ void report_to_buffer(char *buffer, size_t size)
         buffer[0] = '\0';
 }
 
+/* The length of the UTF-8 character that p starts, 0 when p starts no well-formed one
+ * (a stray continuation byte, an overlong form, a surrogate, beyond U+10FFFF, cut short). */
+static size_t utf8_length(const unsigned char *p)
+{
+    unsigned char low = 0x80, high = 0xBF;
+    size_t length;
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        length = 2;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        length = 3, low = p[0] == 0xE0 ? 0xA0 : 0x80, high = p[0] == 0xED ? 0x9F : 0xBF;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        length = 4, low = p[0] == 0xF0 ? 0x90 : 0x80, high = p[0] == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if (p[1] < low || p[1] > high)
+        return 0;
+    for (size_t i = 2; i < length; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return length;
+}
+
+/* Whether the character of `length` bytes at p moves a terminal rather than showing:
+ * the C0 controls, DEL and the C1 controls (U+0080 to U+009F, CSI among them). */
+static bool is_control(const unsigned char *p, size_t length)
+{
+    return (length == 1 && (p[0] < 0x20 || p[0] == 0x7F)) || (length == 2 && p[0] == 0xC2 && p[1] < 0xA0);
+}
+
+/* Writes text so that a terminal shows it as it is: controls and bytes that are not
+ * UTF-8 as \xNN, and when max_chars > 0 at most that many characters, then "…". */
+static void put_safe(FILE *out, const char *text, size_t max_chars)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t chars = 0; *p; chars++) {
+        if (max_chars > 0 && chars == max_chars) {
+            fputs("…", out);
+            return;
+        }
+        size_t length = utf8_length(p);
+        if (length == 0 || is_control(p, length)) {
+            for (size_t i = 0; i < (length ? length : 1); i++)
+                fprintf(out, "\\x%02x", p[i]);
+            p += length ? length : 1;
+        } else {
+            fwrite(p, 1, length, out);
+            p += length;
+        }
+    }
+}
+
 int report(enum exit_status status, const char *subject, const char *message, ...)
 {
+    if (captured && captured[0])
+        return status;
     va_list args;
     va_start(args, message);
-    if (captured) {
-        if (!captured[0]) {
-            int used = subject ? snprintf(captured, captured_size, "%s: ", subject) : 0;
-            if (used >= 0 && (size_t)used < captured_size)
-                vsnprintf(captured + used, captured_size - (size_t)used, message, args);
-        }
-        va_end(args);
-        return status;
-    }
-    fputs("klotski: ", stderr);
-    if (subject)
-        fprintf(stderr, "%s: ", subject);
-    vfprintf(stderr, message, args);
-    fputc('\n', stderr);
+    char *text = NULL, *line = NULL;
+    size_t line_size = 0;
+    FILE *out = open_memstream(&line, &line_size);
+    if (vasprintf(&text, message, args) < 0 || !out)
+        out_of_memory();
     va_end(args);
+    if (!captured)
+        fputs("klotski: ", out);
+    if (subject) {
+        put_safe(out, subject, REPORT_SUBJECT_CHARS);
+        fputs(": ", out);
+    }
+    put_safe(out, text, 0);
+    fclose(out);
+    free(text);
+    if (captured)
+        snprintf(captured, captured_size, "%s", line);
+    else
+        fprintf(stderr, "%s\n", line);
+    free(line);
     return status;
 }
 

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "builder/base/groups.h"
+#include "builder/graph/groups.h"
 #include "core/database/format.h"
 
 struct layer {

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "builder/extremes/extremes.h"
-#include "builder/farthest/graph.h"
+#include "builder/graph/group_graph.h"
 #include "core/database/idlist.h"
 
 static int ascending(const void *a, const void *b)

@@ -1,6 +1,6 @@
 /* The extremes of every group of one class as the database stores them (schema/: groups
  * diameter, radius, peripheral_* and central_*).  Only one group of each set of image
- * groups is searched (builder/farthest/graph.h); its images get its results through the
+ * groups is searched (builder/graph/group_graph.h); its images get its results through the
  * reflection that maps one onto the other. */
 #ifndef KLOTSKI_BUILDER_EXTREMES_CLASS_H
 #define KLOTSKI_BUILDER_EXTREMES_CLASS_H
@@ -9,8 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "builder/base/class_graph.h"
-#include "builder/base/groups.h"
+#include "builder/graph/class_graph.h"
+#include "builder/graph/groups.h"
 
 /* One group's extremes with its member lists as layout ids, "id list v1"
  * (core/database/idlist.h); all zero but the costs when not settled. */

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder/farthest/bfs.h"
+#include "builder/graph/bitparallel_bfs.h"
 #include "core/graph/walk.h"
 
 #define UNREACHED UINT32_MAX
@@ -12,7 +12,7 @@
 
 /* When the last STALL_WINDOW searches closed fewer than STALL_CLOSED members each on
  * average, the bounds have stopped paying: the members still open are settled by
- * bit-parallel search instead, FARTHEST_LANES per pass, unless fewer of them are
+ * bit-parallel search instead, BFS_LANES per pass, unless fewer of them are
  * unsettled than a pass costs single searches (EXTREMES_PASS_WORK): those are searched
  * one by one, which also narrows the others' bounds. */
 #define STALL_WINDOW 8
@@ -184,14 +184,14 @@ static uint32_t count_unsettled(const struct extremes_scratch *s, uint32_t open_
 }
 
 /* Settles the `unsettled` open members not settled yet by bit-parallel searches from
- * FARTHEST_LANES of them at once, and widens r's running extremes.  Returns 0; 1 when
+ * BFS_LANES of them at once, and widens r's running extremes.  Returns 0; 1 when
  * the passes would take x->work past max_work (then none is made); -1 when memory runs
  * out or the graph is not undirected. */
 static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
                        uint32_t open_count, uint32_t unsettled, struct range *r,
                        struct group_extremes *x, uint64_t max_work)
 {
-    uint64_t passes = (unsettled + FARTHEST_LANES - 1) / FARTHEST_LANES;
+    uint64_t passes = (unsettled + BFS_LANES - 1) / BFS_LANES;
     uint64_t work = passes * EXTREMES_PASS_WORK * gg->count;
     if (work > max_work - x->work)
         return 1;
@@ -202,17 +202,17 @@ static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
         if (!(s->lanes = bfs_scratch_new(gg->count)))
             return -1;
     }
-    uint32_t sources[FARTHEST_LANES], num[FARTHEST_LANES];
-    uint16_t steps[FARTHEST_LANES];
+    uint32_t sources[BFS_LANES], num[BFS_LANES];
+    uint16_t steps[BFS_LANES];
     uint32_t i = 0;
     while (i < open_count) {
         int count = 0;
-        for (; i < open_count && count < FARTHEST_LANES; i++)
+        for (; i < open_count && count < BFS_LANES; i++)
             if (s->lower[s->open[i]] < s->upper[s->open[i]])
                 sources[count++] = s->open[i];
         if (count == 0)
             break;
-        if (farthest_bfs(gg, sources, count, s->lanes, steps, num) != 0)
+        if (eccentricity_bfs(gg, sources, count, s->lanes, steps, num) != 0)
             return -1;
         x->batches++;
         x->batched_sources += (uint32_t)count;

@@ -14,7 +14,7 @@
  * and the one with the smallest lower bound, until every member is decided both ways.
  * In groups of small diameter, whose members' eccentricities lie within a few steps,
  * single searches soon stop deciding members; then the members still open are settled
- * by the heavy phase's bit-parallel search, FARTHEST_LANES of them per pass.
+ * by the bit-parallel search (builder/graph/bitparallel_bfs.h), BFS_LANES of them a pass.
  * The board's reflections that map the group onto itself keep distances, so a search
  * from w is also a search from each image of w, and images share their bounds: only one
  * member of each set of images is tracked.
@@ -30,7 +30,7 @@
 
 #include <stdint.h>
 
-#include "builder/farthest/graph.h"
+#include "builder/graph/group_graph.h"
 
 /* One group's extremes.  Member numbers are those of its group graph (code order). */
 struct group_extremes {
@@ -41,7 +41,7 @@ struct group_extremes {
     uint32_t *peripheral;      /* those members, ascending (owned) */
     uint32_t *central;         /* those members, ascending (owned) */
     uint32_t searches;         /* single breadth-first searches it took */
-    uint32_t batches;          /* bit-parallel passes it took (builder/farthest/bfs.h) */
+    uint32_t batches;          /* bit-parallel passes it took (builder/graph/bitparallel_bfs.h) */
     uint32_t batched_sources;  /* members those passes searched from */
     uint64_t work;             /* what they cost, in the measure of EXTREMES_PASS_WORK */
 };

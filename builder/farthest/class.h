@@ -9,10 +9,10 @@
 #include <stdint.h>
 
 #include "builder/catalog.h"
-#include "builder/base/class_graph.h"
 #include "builder/farthest/group.h"
-#include "builder/farthest/graph.h"
-#include "builder/base/groups.h"
+#include "builder/graph/class_graph.h"
+#include "builder/graph/group_graph.h"
+#include "builder/graph/groups.h"
 #include "builder/threads.h"
 
 /* One class being searched: its graph, groups and reflections, and the searches planned

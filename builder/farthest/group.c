@@ -34,7 +34,7 @@ static bool top_from_solved(const struct group_farthest *gf)
     return gf->graph.image[FLIP_UP_DOWN] || gf->graph.image[TURN_HALF];
 }
 
-/* Plans the searches from targets, in batches of FARTHEST_LANES of one set.  Returns 0,
+/* Plans the searches from targets, in batches of BFS_LANES of one set.  Returns 0,
  * or -1 when memory runs out. */
 static int plan_solution_batches(struct group_farthest *gf)
 {
@@ -44,7 +44,7 @@ static int plan_solution_batches(struct group_farthest *gf)
     gf->solution_sources = malloc(sizeof *gf->solution_sources * room);
     gf->solution_twice = malloc(sizeof *gf->solution_twice * room);
     gf->solution_batches = malloc(sizeof *gf->solution_batches *
-                                  (2 * (room / FARTHEST_LANES + 1) + 1));
+                                  (2 * (room / BFS_LANES + 1) + 1));
     if (!gf->solution_sources || !gf->solution_twice || !gf->solution_batches)
         return -1;
     uint32_t used = 0;
@@ -58,9 +58,9 @@ static int plan_solution_batches(struct group_farthest *gf)
             gf->solution_twice[used] = mirror && mirror[v] != v;
             gf->solution_sources[used++] = v;
         }
-        for (uint32_t b = first; b < used; b += FARTHEST_LANES)
+        for (uint32_t b = first; b < used; b += BFS_LANES)
             gf->solution_batches[gf->solution_batch_count++] = (struct solution_batch){
-                b, used - b < FARTHEST_LANES ? (int)(used - b) : FARTHEST_LANES, set};
+                b, used - b < BFS_LANES ? (int)(used - b) : BFS_LANES, set};
     }
     return 0;
 }
@@ -110,11 +110,11 @@ int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scrat
 {
     if (b >= gf->plan.batch_count)
         return solution_batch(gf, b - gf->plan.batch_count, s);
-    const uint32_t *sources = gf->plan.sources + (size_t)b * FARTHEST_LANES;
+    const uint32_t *sources = gf->plan.sources + (size_t)b * BFS_LANES;
     int count = source_plan_batch_size(&gf->plan, b);
-    uint16_t steps[FARTHEST_LANES];
-    uint32_t num[FARTHEST_LANES];
-    if (farthest_bfs(&gf->graph, sources, count, s, steps, num) < 0)
+    uint16_t steps[BFS_LANES];
+    uint32_t num[BFS_LANES];
+    if (eccentricity_bfs(&gf->graph, sources, count, s, steps, num) < 0)
         return -1;
     for (int i = 0; i < count; i++) {
         gf->steps[sources[i]] = steps[i];

@@ -10,9 +10,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "builder/farthest/bfs.h"
-#include "builder/farthest/graph.h"
 #include "builder/farthest/sources.h"
+#include "builder/graph/bitparallel_bfs.h"
+#include "builder/graph/group_graph.h"
 
 /* The sets of members whose solutions are counted: the solved members (2x2 at address
  * 13), and the "top-solved" ones (2x2 at address 1), the images of the solved layouts of

@@ -40,7 +40,7 @@ int source_plan_build(struct source_plan *sp, const struct group_graph *gg)
             seed++;
         if (seed == n)
             break;
-        uint32_t wanted = sp->count + FARTHEST_LANES;
+        uint32_t wanted = sp->count + BFS_LANES;
         struct kl_walk walk;
         kl_walk_init(&walk, gg->edge_start, gg->edges, queue);
         seen_in[seed] = ball;
@@ -52,7 +52,7 @@ int source_plan_build(struct source_plan *sp, const struct group_graph *gg)
             kl_walk_expand_stamped(&walk, seen_in, ball, v);
         }
     }
-    sp->batch_count = (sp->count + FARTHEST_LANES - 1) / FARTHEST_LANES;
+    sp->batch_count = (sp->count + BFS_LANES - 1) / BFS_LANES;
     free(queue);
     free(seen_in);
     return 0;

@@ -1,6 +1,10 @@
 #include "core/database/format.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
@@ -111,6 +115,38 @@ static enum kl_db_open_status check_format(sqlite3 *db, char *detail, size_t det
     return same ? KL_DB_OPENED : KL_DB_OTHER_VERSION;
 }
 
+/* The first 16 bytes of every SQLite database file (its file format). */
+#define SQLITE_HEADER "SQLite format 3"
+
+/* What can be told of a file before SQLite opens it, in words for people: a folder, a
+ * file that cannot be read (permission), an empty file, a file that is not SQLite's.
+ * Returns KL_DB_OPENED when none of these holds. */
+static enum kl_db_open_status check_file(const char *path, char *detail, size_t detail_size)
+{
+    struct stat st;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        snprintf(detail, detail_size, "it is a folder, not a database file");
+        return KL_DB_CANNOT_OPEN;
+    }
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(detail, detail_size, "%s", errno == EACCES ? "no permission to read the file" : strerror(errno));
+        return KL_DB_CANNOT_OPEN;
+    }
+    char header[sizeof SQLITE_HEADER];
+    ssize_t got = read(fd, header, sizeof header);
+    close(fd);
+    if (got == 0) {
+        snprintf(detail, detail_size, "an empty file, not an SQLite database");
+        return KL_DB_NOT_KLOTSKI;
+    }
+    if (got < (ssize_t)sizeof header || memcmp(header, SQLITE_HEADER, sizeof header) != 0) {
+        snprintf(detail, detail_size, "not an SQLite database file");
+        return KL_DB_NOT_KLOTSKI;
+    }
+    return KL_DB_OPENED;
+}
+
 enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
                                   sqlite3 **db, char *detail, size_t detail_size)
 {
@@ -118,8 +154,10 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     detail[0] = '\0';
     if (access(path, F_OK) != 0)
         return KL_DB_MISSING;
+    enum kl_db_open_status status = check_file(path, detail, detail_size);
+    if (status != KL_DB_OPENED)
+        return status;
     sqlite3 *handle = NULL;
-    enum kl_db_open_status status;
     if (sqlite3_open_v2(path, &handle, flags & ~SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
         snprintf(detail, detail_size, "%s", handle ? sqlite3_errmsg(handle) : "out of memory");
         status = KL_DB_CANNOT_OPEN;
@@ -132,4 +170,18 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     else
         sqlite3_close(handle);
     return status;
+}
+
+const char *kl_db_min_moves_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {"min_steps", "min_straight_moves",
+                                                       "min_unit_moves"};
+    return names[metric];
+}
+
+const char *kl_db_max_moves_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {
+        "max_min_steps", "max_min_straight_moves", "max_min_unit_moves"};
+    return names[metric];
 }

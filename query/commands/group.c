@@ -16,13 +16,19 @@
 
 static struct {
     bool members, svg, html;
-    int depth; /* DB_NULL when not given */
+    int depth;   /* DB_NULL when not given */
+    long offset; /* members to skip */
+    long limit;  /* members to list at most; 0: all */
 } options = {.depth = DB_NULL};
 
 static const struct command_option group_options[] = {
     {.name = "members", .flag = &options.members, .help = "list its members: code, id, group_index and min_steps"},
     {.name = "depth", .value_name = "D", .steps = &options.depth,
      .help = "list only the members D steps from solved (implies --members)"},
+    {.name = "offset", .value_name = "N", .index = &options.offset,
+     .help = "skip the first N members listed (implies --members)"},
+    {.name = "limit", .value_name = "N", .count = &options.limit,
+     .help = "list at most N members (implies --members)"},
     {.name = "svg", .flag = &options.svg, .help = "print instead its depth histogram as an SVG chart"},
     {.name = "html", .flag = &options.html,
      .help = "print instead a self-contained web page: its facts, depth\n"
@@ -95,7 +101,8 @@ static int compare_members(const void *a, const void *b)
 }
 
 /* The members (all, or those `depth` steps from solved), in code order, which is id
- * order and so gives each its group_index. */
+ * order and so gives each its group_index; the page of them that --offset and --limit
+ * ask. */
 static struct table *members_of(const struct group_row *g, const struct layer *layers, size_t count, int depth)
 {
     struct member *members = xmalloc((size_t)g->size * sizeof *members);
@@ -104,10 +111,12 @@ static struct table *members_of(const struct group_row *g, const struct layer *l
         for (size_t k = 0; k < layers[i].size && n < (size_t)g->size; k++)
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
-    struct table *t = table_new(member_columns);
-    for (size_t i = 0; i < n; i++) {
-        if (depth != DB_NULL && members[i].depth != depth)
+    struct table *t = table_new_streamed(member_columns, OUT_ID_DIGITS);
+    size_t skip = (size_t)options.offset, room = options.limit ? (size_t)options.limit : n;
+    for (size_t i = 0; i < n && room > 0; i++) {
+        if ((depth != DB_NULL && members[i].depth != depth) || (skip > 0 && skip--))
             continue;
+        room--;
         table_text(t, g->name);
         table_code(t, kl_id_to_code(members[i].id));
         table_number(t, members[i].id);
@@ -160,7 +169,7 @@ static int answer_group(struct db *db, const struct group_row *g)
 {
     if (options.svg || options.html)
         return picture_of(db, g);
-    bool members = options.members || options.depth != DB_NULL;
+    bool members = options.members || options.depth != DB_NULL || options.offset || options.limit;
     if (options.depth != DB_NULL && (g->max_min_steps == DB_NULL || options.depth > g->max_min_steps))
         return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", options.depth,
                       g->max_min_steps == DB_NULL ? "the group is unsolvable" : "see its depth histogram");
@@ -183,7 +192,8 @@ static int answer_group(struct db *db, const struct group_row *g)
 
 static int check_group(void)
 {
-    return picture_check_request(options.svg, options.html, options.members || options.depth != DB_NULL);
+    return picture_check_request(options.svg, options.html,
+                                 options.members || options.depth != DB_NULL || options.offset || options.limit);
 }
 
 static int run_group(struct db *db, const struct request *req)
@@ -196,7 +206,7 @@ static int run_group(struct db *db, const struct request *req)
 
 const struct command command_group = {
     .name = "group",
-    .synopsis = "group [--members] [--depth D] GROUP... | group --svg|--html GROUP",
+    .synopsis = "group [--members] [--depth D] [--offset N] [--limit N] GROUP... | group --svg|--html GROUP",
     .summary = "a group's class, size, min code, solvability, depth histogram, members",
     .help = "Shows each GROUP (a name like 5-4-1-1, or a LAYOUT meaning its group): its class,\n"
             "size, smallest code, whether it is solvable, its solved layouts, its largest\n"

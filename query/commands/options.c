@@ -12,7 +12,8 @@ bool command_option_takes_value(const struct command_option *option) { return op
 
 bool command_option_same_kind(const struct command_option *a, const struct command_option *b)
 {
-    return !a->flag == !b->flag && !a->text == !b->text && !a->steps == !b->steps && !a->count == !b->count;
+    return !a->flag == !b->flag && !a->text == !b->text && !a->steps == !b->steps && !a->count == !b->count &&
+           !a->index == !b->index;
 }
 
 const struct command_option *command_option_find(const struct command_option *options, const char *name)
@@ -41,6 +42,8 @@ int command_option_check(const struct command_option *option, const char *value)
         return report(EXIT_BAD_INPUT, value, "--%s takes a number of steps from 0", option->name);
     if (option->count && (!parse_number(value, &number) || number == 0))
         return report(EXIT_BAD_INPUT, value, "--%s takes a number from 1", option->name);
+    if (option->index && !parse_number(value, &number))
+        return report(EXIT_BAD_INPUT, value, "--%s takes a number from 0", option->name);
     return EXIT_ANSWERED;
 }
 
@@ -56,8 +59,34 @@ void command_option_store(const struct command_option *option, const char *value
         if (option->steps)
             *option->steps = (int)number;
         else
-            *option->count = number;
+            *(option->count ? option->count : option->index) = number;
     }
+}
+
+union command_option_value command_option_get(const struct command_option *option)
+{
+    union command_option_value value;
+    if (option->flag)
+        value.flag = *option->flag;
+    else if (option->text)
+        value.text = *option->text;
+    else if (option->steps)
+        value.steps = *option->steps;
+    else
+        value.number = *(option->count ? option->count : option->index);
+    return value;
+}
+
+void command_option_put(const struct command_option *option, union command_option_value value)
+{
+    if (option->flag)
+        *option->flag = value.flag;
+    else if (option->text)
+        *option->text = value.text;
+    else if (option->steps)
+        *option->steps = value.steps;
+    else
+        *(option->count ? option->count : option->index) = value.number;
 }
 
 /* The option as the help shows it: "--depth D". */

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-/* One option of a command.  Exactly one of the four destinations is set; which one says
+/* One option of a command.  Exactly one of the five destinations is set; which one says
  * what the option takes.  A table of them ends with an entry whose name is NULL. */
 struct command_option {
     const char *name;       /* without the dashes: "depth" for --depth */
@@ -24,6 +24,16 @@ struct command_option {
     const char **text;      /* a text (a GROUP, a CLASS), kept as given */
     int *steps;             /* a number of steps, from 0 */
     long *count;            /* a count, from 1 */
+    long *index;            /* a place in a list, from 0 */
+};
+
+/* The value an option's destination holds: what the server saves before a run that sets
+ * the option and puts back after it. */
+union command_option_value {
+    bool flag;
+    const char *text;
+    int steps;
+    long number; /* count or index */
 };
 
 /* True when the option takes a value (all kinds but the flag). */
@@ -43,6 +53,12 @@ int command_option_check(const struct command_option *option, const char *value)
 
 /* Stores a value that command_option_check accepted at the option's destination. */
 void command_option_store(const struct command_option *option, const char *value);
+
+/* The value the option's destination holds now. */
+union command_option_value command_option_get(const struct command_option *option);
+
+/* Sets the option's destination to `value` (one command_option_get returned). */
+void command_option_put(const struct command_option *option, union command_option_value value);
 
 /* Writes the help of a table (NULL or empty: nothing), an option per entry: two
  * blanks, the option and its value name, padded so that every help text starts in one

@@ -5,14 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/database/names.h"
+#include "query/input/distance.h"
 #include "query/report.h"
 
-/* Lines "CODE<TAB>NAME<TAB>SECTION", made from data/classic_names.tsv by the Makefile. */
-static const char classic_tsv[] =
-#include "data/classic_names.tsv.inc"
-    ;
-
-#define MAX_NAME_CHARS 64 /* characters of a name that suggestions compare */
+#define MAX_NAME_CHARS TEXT_DISTANCE_MAX_CHARS /* characters of a name that suggestions compare */
 
 /* One line of the table: a code and one of its names, the name also as code points for
  * the suggestions. */
@@ -37,22 +34,6 @@ static struct holder *holders; /* each character of each name once, by character
 static size_t holder_count;
 static char *all_names;        /* every name in the table's order, each ended by '\n' */
 static size_t *name_starts;    /* where each entry's name begins in all_names */
-
-/* Decodes UTF-8 into code points (room for `room`); returns how many. */
-static size_t code_points(const char *s, unsigned *out, size_t room)
-{
-    size_t n = 0;
-    while (*s && n < room) {
-        unsigned char c = (unsigned char)*s++;
-        unsigned cp = c;
-        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-        cp &= more ? 0x3Fu >> more : 0x7Fu;
-        for (; more > 0 && ((unsigned char)*s & 0xC0) == 0x80; more--)
-            cp = cp << 6 | ((unsigned char)*s++ & 0x3Fu);
-        out[n++] = cp;
-    }
-    return n;
-}
 
 static int compare_by_name(const void *a, const void *b)
 {
@@ -106,32 +87,25 @@ static void index_names(void)
     holder_count = distinct;
 }
 
-/* Splits the embedded table into entries and sorts the index by name (once: the
- * server's threads share them). */
+/* Reads the compiled-in table (core/database/names.h) into entries and sorts the index
+ * by name (once: the server's threads share them). */
 static void split_table(void)
 {
     size_t lines = 0;
-    for (const char *p = classic_tsv; *p; p++)
-        lines += *p == '\n';
-    entries = xcalloc(lines, sizeof *entries);
-    for (const char *line = classic_tsv; *line;) {
-        size_t len = strcspn(line, "\n");
-        const char *name = memchr(line, '\t', len);
-        if (name) {
-            name++;
-            const char *end = memchr(name, '\t', len - (size_t)(name - line));
-            size_t name_len = end ? (size_t)(end - name) : len - (size_t)(name - line);
-            struct entry *e = &entries[entry_count++];
-            e->code = strtoull(line, NULL, 16);
-            e->name = xmalloc(name_len + 1);
-            memcpy(e->name, name, name_len);
-            e->name[name_len] = '\0';
-            unsigned points[MAX_NAME_CHARS];
-            e->length = code_points(e->name, points, MAX_NAME_CHARS);
-            e->points = xcalloc(e->length + 1, sizeof *e->points);
-            memcpy(e->points, points, e->length * sizeof *points);
-        }
-        line += len + (line[len] == '\n');
+    struct kl_db_name line;
+    for (const char *cursor = kl_db_names_start(); kl_db_names_next(&cursor, &line);)
+        lines++;
+    entries = xcalloc(lines + 1, sizeof *entries);
+    for (const char *cursor = kl_db_names_start(); kl_db_names_next(&cursor, &line);) {
+        struct entry *e = &entries[entry_count++];
+        e->code = line.code;
+        e->name = xmalloc(line.name_length + 1);
+        memcpy(e->name, line.name, line.name_length);
+        e->name[line.name_length] = '\0';
+        unsigned points[MAX_NAME_CHARS];
+        e->length = text_code_points(e->name, points, MAX_NAME_CHARS);
+        e->points = xcalloc(e->length + 1, sizeof *e->points);
+        memcpy(e->points, points, e->length * sizeof *points);
     }
     by_name = xcalloc(entry_count + 1, sizeof *by_name);
     for (size_t i = 0; i < entry_count; i++)
@@ -169,37 +143,6 @@ size_t classic_codes(const char *name, kl_code *codes, size_t room)
         last = code;
     }
     return distinct;
-}
-
-/* The Levenshtein distance between a and b (code points) when it is at most `bound`
- * (at most MAX_NAME_CHARS), else bound + 1.  Only the cells within `bound` of the
- * diagonal can hold a distance that small, and a row with none that small ends it. */
-static size_t distance_within(const unsigned *a, size_t na, const unsigned *b, size_t nb, size_t bound)
-{
-    const size_t beyond = bound + 1;
-    if ((na > nb ? na - nb : nb - na) > bound)
-        return beyond;
-    size_t row[MAX_NAME_CHARS + 1];
-    for (size_t j = 0; j <= nb; j++)
-        row[j] = j < beyond ? j : beyond;
-    for (size_t i = 1; i <= na; i++) {
-        size_t first = i > bound ? i - bound : 1, last = i + bound < nb ? i + bound : nb;
-        size_t diagonal = row[first - 1];
-        row[first - 1] = first == 1 && i < beyond ? i : beyond;
-        size_t smallest = row[first - 1];
-        for (size_t j = first; j <= last; j++) {
-            size_t replace = diagonal + (a[i - 1] != b[j - 1]);
-            size_t insert = row[j - 1] + 1, remove = row[j] + 1;
-            size_t best = replace < insert ? replace : insert;
-            best = best < remove ? best : remove;
-            diagonal = row[j];
-            row[j] = best < beyond ? best : beyond;
-            smallest = row[j] < smallest ? row[j] : smallest;
-        }
-        if (smallest == beyond)
-            return beyond;
-    }
-    return row[nb];
 }
 
 /* What the typed name shares with the known names: kept for the entries it shares
@@ -323,7 +266,7 @@ size_t classic_suggest(const char *name, const char *names[CLASSIC_SUGGESTIONS])
 {
     load();
     unsigned typed[MAX_NAME_CHARS];
-    size_t length = code_points(name, typed, MAX_NAME_CHARS);
+    size_t length = text_code_points(name, typed, MAX_NAME_CHARS);
     struct candidate *candidates = xcalloc(entry_count + 1, sizeof *candidates);
     size_t candidate_count = gather_candidates(name, typed, length, candidates);
     /* The list, best first; on equal scores the name earlier in the table first. */
@@ -351,7 +294,7 @@ size_t classic_suggest(const char *name, const char *names[CLASSIC_SUGGESTIONS])
         size_t base = far ? FAR_SCORE : 0, bound = far ? length - 1 : MAX_NAME_CHARS;
         if (allowed - base < bound)
             bound = allowed - base;
-        size_t d = distance_within(known->points, known->length, typed, length, bound);
+        size_t d = text_distance_within(known->points, known->length, typed, length, bound);
         if (d > bound)
             continue;
         size_t s = base + d, at = count;

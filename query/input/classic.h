@@ -1,5 +1,7 @@
-/* The names of classic layouts (data/classic_names.tsv, compiled into the tool): one
- * name may name several layouts and one layout may have several names. */
+/* The names of classic layouts (data/classic_names.tsv, compiled in: core/database/names.h),
+ * indexed for names typed as a LAYOUT: one name may name several layouts and one layout
+ * may have several names.  The compiled-in copy, not the database's names table, so that
+ * a name reads without a database and without a query. */
 #ifndef KLOTSKI_QUERY_CLASSIC_H
 #define KLOTSKI_QUERY_CLASSIC_H
 

@@ -9,6 +9,7 @@
 
 #include "core/board.h"
 #include "query/input/classic.h"
+#include "query/input/step.h"
 #include "query/render/drawing.h"
 #include "core/rank.h"
 #include "query/report.h"
@@ -18,6 +19,8 @@
 #define GRID_LAST_GENERAL '6'
 #define MAX_BOARD_FILE (64 * 1024)
 #define MAX_NAMED_LAYOUTS 16
+#define UTF8_BOM "\xEF\xBB\xBF"
+#define BLANKS " \t\r\n\v\f"
 
 /* Reads a whole stream (at most MAX_BOARD_FILE bytes) into a malloc'd string. */
 static char *read_all(FILE *f)
@@ -28,12 +31,61 @@ static char *read_all(FILE *f)
     return text;
 }
 
-/* A board as text: a drawing, else the letters of core/board.h. */
+/* The 20 cells in a row, each a letter of core/board.h (any case), as the page and the
+ * API write a board. */
+static bool is_cells(const char *text)
+{
+    return strlen(text) == KL_CELLS && strspn(text, "KHVOkhvo.") == KL_CELLS;
+}
+
+char *input_normalised(const char *text)
+{
+    if (strncmp(text, UTF8_BOM, strlen(UTF8_BOM)) == 0)
+        text += strlen(UTF8_BOM);
+    text += strspn(text, BLANKS);
+    size_t length = strlen(text);
+    while (length > 0 && strchr(BLANKS, text[length - 1]))
+        length--;
+    char *copy = xmalloc(length + 1);
+    memcpy(copy, text, length);
+    copy[length] = '\0';
+    return copy;
+}
+
+enum kl_board_error input_board(const char *text, kl_raw *raw)
+{
+    char *clean = xmalloc(strlen(text) + 1), *end = clean;
+    if (strncmp(text, UTF8_BOM, strlen(UTF8_BOM)) == 0)
+        text += strlen(UTF8_BOM);
+    for (; *text; text++)
+        if (*text != '\r')
+            *end++ = *text;
+    *end = '\0';
+    char board[KL_BOARD_TEXT_SIZE];
+    const char *parsed = clean, *cells = clean + strspn(clean, BLANKS);
+    size_t length = strcspn(cells, BLANKS);
+    if (length == KL_CELLS && !cells[length + strspn(cells + length, BLANKS)]) {
+        char *p = board;
+        for (int cell = 0; cell < KL_CELLS; cell++) {
+            *p++ = cells[cell];
+            if (cell % KL_COLS == KL_COLS - 1)
+                *p++ = '\n';
+        }
+        *p = '\0';
+        parsed = board;
+    } else if (drawing_read(clean, board)) {
+        parsed = board;
+    }
+    enum kl_board_error err = kl_board_parse(parsed, raw);
+    free(clean);
+    return err;
+}
+
+/* A board as text, in any form of input_board. */
 static int parse_board(const char *subject, const char *text, kl_code *code)
 {
-    char drawn[KL_BOARD_TEXT_SIZE];
     kl_raw raw;
-    enum kl_board_error err = kl_board_parse(drawing_read(text, drawn) ? drawn : text, &raw);
+    enum kl_board_error err = input_board(text, &raw);
     if (err != KL_BOARD_OK)
         return report(EXIT_BAD_INPUT, subject, "not a board: %s", kl_board_error_text(err));
     *code = kl_raw_to_code(raw);
@@ -123,12 +175,19 @@ static bool is_ascii_path(const char *text)
     return true;
 }
 
-static int parse_code(const char *text, kl_code *code)
+/* A code in hex; `subject` is the text as typed (with its 0x, if any).  A decimal number
+ * that is no code but is below the number of layouts was probably meant as an id. */
+static int parse_code(const char *subject, const char *hex, kl_code *code)
 {
-    enum kl_code_error err = kl_code_parse(text, code);
-    if (err != KL_OK)
-        return report(EXIT_BAD_INPUT, text, "not a layout code: %s", kl_code_error_text(err));
-    return EXIT_ANSWERED;
+    enum kl_code_error err = kl_code_parse(hex, code);
+    if (err == KL_OK)
+        return EXIT_ANSWERED;
+    char *end;
+    unsigned long long number = strtoull(subject, &end, 10);
+    if (isdigit((unsigned char)subject[0]) && !*end && number < KL_LAYOUT_COUNT)
+        return report(EXIT_BAD_INPUT, subject, "not a layout code: %s; did you mean the id #%llu?",
+                      kl_code_error_text(err), number);
+    return report(EXIT_BAD_INPUT, subject, "not a layout code: %s", kl_code_error_text(err));
 }
 
 static int unknown_name(const char *text)
@@ -183,36 +242,59 @@ static bool is_regular_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int input_layout(const char *text, kl_code *code)
+/* A hex code written with the 0x of C and SQL. */
+static bool has_hex_prefix(const char *text)
 {
-    if (strcmp(text, "-") == 0)
-        return parse_board_file("stdin", stdin, code);
-    if (text[0] != '#' && !is_grid(text) && is_regular_file(text)) {
-        FILE *f = fopen(text, "r");
-        if (!f)
-            return report(EXIT_BAD_INPUT, text, "cannot read the board file");
-        int status = parse_board_file(text, f, code);
-        fclose(f);
-        return status;
-    }
-    if (strpbrk(text, "/.") && is_ascii_path(text))
-        return report(EXIT_BAD_INPUT, text, "no such board file");
-    return input_layout_typed(text, code);
+    return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && text[2];
 }
 
-int input_layout_typed(const char *text, kl_code *code)
+/* input_layout_typed of text already normalised. */
+static int parse_typed(const char *text, kl_code *code)
 {
     if (text[0] == '#')
         return parse_id(text, code);
     if (is_grid(text))
         return parse_grid(text, code);
+    if (is_cells(text))
+        return parse_board(text, text, code);
+    if (has_hex_prefix(text) && is_ascii_word(text))
+        return parse_code(text, text + 2, code);
     /* Five characters of the short code's alphabet are a short code, even when they are
      * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
     if (kl_is_short_code(text))
         return parse_short_code(text, code);
     if (is_ascii_word(text))
-        return parse_code(text, code);
+        return parse_code(text, text, code);
     return parse_name(text, code);
+}
+
+int input_layout(const char *text, kl_code *code)
+{
+    char *typed = input_normalised(text);
+    int status;
+    bool typed_form = typed[0] == '#' || is_grid(typed) || is_cells(typed);
+    if (strcmp(typed, "-") == 0) {
+        status = parse_board_file("stdin", stdin, code);
+    } else if (!typed_form && is_regular_file(typed)) {
+        FILE *f = fopen(typed, "r");
+        status = f ? parse_board_file(typed, f, code) : report(EXIT_BAD_INPUT, typed, "cannot read the board file");
+        if (f)
+            fclose(f);
+    } else if (!typed_form && strpbrk(typed, "/.") && is_ascii_path(typed)) {
+        status = report(EXIT_BAD_INPUT, typed, "no such board file");
+    } else {
+        status = parse_typed(typed, code);
+    }
+    free(typed);
+    return status;
+}
+
+int input_layout_typed(const char *text, kl_code *code)
+{
+    char *typed = input_normalised(text);
+    int status = parse_typed(typed, code);
+    free(typed);
+    return status;
 }
 
 /* Whether text is `count` numbers joined by '-': a group name has four, a class name
@@ -233,7 +315,8 @@ static bool is_dashed_numbers(const char *text, int count)
     return numbers == count;
 }
 
-int input_group(struct db *db, const char *text, struct group_row *group)
+/* input_group of text already normalised. */
+static int parse_group(struct db *db, const char *text, struct group_row *group)
 {
     if (is_dashed_numbers(text, 3))
         return report(EXIT_BAD_INPUT, text, "a class, not a group: a GROUP is written "
@@ -253,15 +336,24 @@ int input_group(struct db *db, const char *text, struct group_row *group)
     return EXIT_ANSWERED;
 }
 
+int input_group(struct db *db, const char *text, struct group_row *group)
+{
+    char *typed = input_normalised(text);
+    int status = parse_group(db, typed, group);
+    free(typed);
+    return status;
+}
+
 int input_class(struct db *db, const char *text, int64_t *class_id)
 {
-    int j, b, s, used = 0;
-    if (sscanf(text, "%d-%d-%d%n", &j, &b, &s, &used) != 3 || text[used])
-        return report(EXIT_BAD_INPUT, text, "a CLASS is written jiang-bing-style, e.g. 5-4-1");
-    *class_id = db_class_named(db, text);
-    if (*class_id == DB_NULL)
-        return report(EXIT_NOT_FOUND, text, "no such class");
-    return EXIT_ANSWERED;
+    char *typed = input_normalised(text);
+    int j, b, s, used = 0, status = EXIT_ANSWERED;
+    if (sscanf(typed, "%d-%d-%d%n", &j, &b, &s, &used) != 3 || typed[used])
+        status = report(EXIT_BAD_INPUT, typed, "a CLASS is written jiang-bing-style, e.g. 5-4-1");
+    else if ((*class_id = db_class_named(db, typed)) == DB_NULL)
+        status = report(EXIT_NOT_FOUND, typed, "no such class");
+    free(typed);
+    return status;
 }
 
 /* Whether a line of stdin starts a board (a drawing's top or a row of board letters)
@@ -269,6 +361,87 @@ int input_class(struct db *db, const char *text, int64_t *class_id)
 static bool starts_board(const char *line)
 {
     return drawing_starts(line) || (strlen(line) == KL_COLS && strspn(line, "KHVOkhvo.") == KL_COLS);
+}
+
+/* Reads the inputs of a stream one by one: each non-blank line, or a board that begins
+ * on a line (up to the next blank line or the end). */
+struct reader {
+    FILE *stream;
+    char *line;        /* getline's buffer */
+    size_t capacity;
+    int number;        /* lines read, blank ones too */
+    struct text_buffer {
+        char *text;
+        size_t length, capacity;
+    } board;           /* the lines of the last board read */
+};
+
+/* Input read from a stream. */
+struct input {
+    const char *text; /* the line trimmed, or the board's lines; NULL at the end */
+    bool is_board;
+    int line;         /* its (first) line, from 1 */
+};
+
+/* The next line into r->line without its line end (and, on the first line, without a
+ * UTF-8 byte-order mark), or NULL at the end. */
+static char *read_line(struct reader *r)
+{
+    ssize_t length = getline(&r->line, &r->capacity, r->stream);
+    if (length < 0)
+        return NULL;
+    while (length > 0 && (r->line[length - 1] == '\n' || r->line[length - 1] == '\r'))
+        r->line[--length] = '\0';
+    if (++r->number == 1 && strncmp(r->line, UTF8_BOM, strlen(UTF8_BOM)) == 0)
+        memmove(r->line, r->line + strlen(UTF8_BOM), (size_t)length - strlen(UTF8_BOM) + 1);
+    return r->line;
+}
+
+static void board_append(struct text_buffer *b, const char *line)
+{
+    size_t length = strlen(line);
+    if (b->length + length + 2 > b->capacity) {
+        b->capacity = 2 * (b->length + length + 2);
+        b->text = xrealloc(b->text, b->capacity);
+    }
+    memcpy(b->text + b->length, line, length);
+    b->length += length;
+    b->text[b->length++] = '\n';
+    b->text[b->length] = '\0';
+}
+
+static bool is_blank(const char *line) { return line[strspn(line, BLANKS)] == '\0'; }
+
+static struct input next_input(struct reader *r)
+{
+    char *line;
+    while ((line = read_line(r)) && is_blank(line))
+        ;
+    if (!line)
+        return (struct input){NULL, false, r->number};
+    struct input in = {line + strspn(line, BLANKS), false, r->number};
+    size_t length = strlen(in.text);
+    while (length > 0 && strchr(BLANKS, in.text[length - 1]))
+        line[(size_t)(in.text - line) + --length] = '\0';
+    if (!starts_board(in.text))
+        return in;
+    r->board.length = 0;
+    do
+        board_append(&r->board, line);
+    while ((line = read_line(r)) && !is_blank(line));
+    return (struct input){r->board.text, true, in.line};
+}
+
+static void reader_free(struct reader *r)
+{
+    free(r->line);
+    free(r->board.text);
+}
+
+/* The subject of an input's errors: "stdin, line N", "FILE, line N" or "argument N". */
+static void board_subject(const char *stream, int line, char subject[64])
+{
+    snprintf(subject, 64, "%s%s %d", stream, strcmp(stream, "argument") ? ", line" : "", line);
 }
 
 /* The two kinds of answer each_input can give; one is set. */
@@ -293,38 +466,17 @@ static int answer_text(struct db *db, const char *text, const struct answerer *a
     return status == EXIT_ANSWERED ? answerer->layout(db, &layout, &group) : status;
 }
 
-/* stdin holds one board: `first` (its first line, already read) and the rest. */
-static int answer_board_on_stdin(struct db *db, const char *first, const struct answerer *answerer)
+/* A board read from stdin, answered as its code. */
+static int answer_board(struct db *db, const struct input *in, const struct answerer *answerer)
 {
-    char *rest = read_all(stdin);
-    char *text = xmalloc(strlen(first) + strlen(rest) + 2);
-    sprintf(text, "%s\n%s", first, rest);
+    char subject[64], hex[KL_CODE_TEXT_SIZE];
     kl_code code;
-    int status = parse_board("stdin", text, &code);
-    free(text);
-    free(rest);
+    board_subject("stdin", in->line, subject);
+    int status = parse_board(subject, in->text, &code);
     if (status != EXIT_ANSWERED)
         return status;
-    char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
     return answer_text(db, hex, answerer);
-}
-
-/* The next non-blank line of stdin, trimmed, in *line (getline's buffer of *capacity
- * bytes); *number counts the lines read, blank ones too.  Returns the text, or NULL at
- * the end. */
-static char *next_line(char **line, size_t *capacity, int *number)
-{
-    while (getline(line, capacity, stdin) >= 0) {
-        ++*number;
-        char *text = *line + strspn(*line, " \t");
-        size_t len = strlen(text);
-        while (len > 0 && isspace((unsigned char)text[len - 1]))
-            text[--len] = '\0';
-        if (len > 0)
-            return text;
-    }
-    return NULL;
 }
 
 static int no_input_on_a_terminal(void)
@@ -332,7 +484,7 @@ static int no_input_on_a_terminal(void)
     return report(EXIT_BAD_INPUT, NULL, "no input given: name it as an argument or pipe one per line to stdin");
 }
 
-/* Answers each argument, or each line of stdin, or the board stdin holds. */
+/* Answers each argument, or each line or board of stdin. */
 static int each_input(struct db *db, const struct request *req, const struct answerer *answerer)
 {
     int status = EXIT_ANSWERED;
@@ -343,20 +495,13 @@ static int each_input(struct db *db, const struct request *req, const struct ans
     }
     if (isatty(STDIN_FILENO))
         return no_input_on_a_terminal();
-    char *line = NULL, *text;
-    size_t capacity = 0;
-    int number = 0;
-    bool first = true, read_any = false;
-    while ((text = next_line(&line, &capacity, &number))) {
+    struct reader r = {.stream = stdin};
+    bool read_any = false;
+    for (struct input in; (in = next_input(&r)).text;) {
         read_any = true;
-        if (first && starts_board(text)) {
-            status = answer_board_on_stdin(db, line, answerer);
-            break;
-        }
-        first = false;
-        status = worse_status(status, answer_text(db, text, answerer));
+        status = worse_status(status, in.is_board ? answer_board(db, &in, answerer) : answer_text(db, in.text, answerer));
     }
-    free(line);
+    reader_free(&r);
     if (!read_any)
         return report(EXIT_BAD_INPUT, NULL, "no input given: stdin held no layout or group");
     return status;
@@ -372,34 +517,64 @@ int input_each_group(struct db *db, const struct request *req, group_answer answ
     return each_input(db, req, &(struct answerer){.group = answer});
 }
 
+/* Appends the layout one input of an attempt names: a board, a step from the layout
+ * before, or a LAYOUT. */
+static int list_add(struct input_list *list, size_t *capacity, const char *stream, const struct input *in)
+{
+    if (list->count == *capacity) {
+        *capacity = *capacity ? 2 * *capacity : 64;
+        list->codes = xrealloc(list->codes, *capacity * sizeof *list->codes);
+        list->lines = xrealloc(list->lines, *capacity * sizeof *list->lines);
+    }
+    char subject[64];
+    board_subject(stream, in->line, subject);
+    kl_code *code = &list->codes[list->count];
+    int status;
+    if (in->is_board)
+        status = parse_board(subject, in->text, code);
+    else if (input_is_step(in->text) && list->count > 0)
+        status = input_step(subject, in->text, list->codes[list->count - 1], code);
+    else if (input_is_step(in->text))
+        status = report(EXIT_BAD_INPUT, in->text, "%s: a step needs the layout it starts from before it", subject);
+    else
+        status = input_layout(in->text, code);
+    if (status == EXIT_ANSWERED)
+        list->lines[list->count++] = in->line;
+    return status;
+}
+
+/* Adds every input of a stream: stdin, or a file named by an argument. */
+static int list_add_stream(struct input_list *list, size_t *capacity, const char *name, FILE *stream)
+{
+    struct reader r = {.stream = stream};
+    int status = EXIT_ANSWERED;
+    for (struct input in; status == EXIT_ANSWERED && (in = next_input(&r)).text;)
+        status = list_add(list, capacity, name, &in);
+    reader_free(&r);
+    return status;
+}
+
 int input_layout_list(const struct request *req, struct input_list *list)
 {
     *list = (struct input_list){0};
     size_t capacity = 0;
     int status = EXIT_ANSWERED;
-    char *line = NULL, *text = NULL;
-    size_t line_capacity = 0;
-    int number = 0;
     if (req->arg_count == 0 && isatty(STDIN_FILENO))
         return no_input_on_a_terminal();
-    for (;;) {
-        if (req->arg_count > 0)
-            text = number < req->arg_count ? req->args[number++] : NULL;
-        else
-            text = next_line(&line, &line_capacity, &number);
-        if (!text)
-            break;
-        if (list->count == capacity) {
-            capacity = capacity ? 2 * capacity : 64;
-            list->codes = xrealloc(list->codes, capacity * sizeof *list->codes);
-            list->lines = xrealloc(list->lines, capacity * sizeof *list->lines);
+    if (req->arg_count == 0)
+        status = list_add_stream(list, &capacity, "stdin", stdin);
+    for (int i = 0; i < req->arg_count && status == EXIT_ANSWERED; i++) {
+        char *name = input_normalised(req->args[i]);
+        FILE *file = strcmp(name, "-") == 0 ? stdin : is_regular_file(name) ? fopen(name, "r") : NULL;
+        if (file) {
+            status = list_add_stream(list, &capacity, name, file);
+            if (file != stdin)
+                fclose(file);
+        } else {
+            status = list_add(list, &capacity, "argument", &(struct input){req->args[i], false, i + 1});
         }
-        status = input_layout(text, &list->codes[list->count]);
-        if (status != EXIT_ANSWERED)
-            break;
-        list->lines[list->count++] = number;
+        free(name);
     }
-    free(line);
     if (status == EXIT_ANSWERED && list->count == 0)
         status = report(EXIT_BAD_INPUT, NULL, "no input given: stdin held no layout");
     if (status != EXIT_ANSWERED)

@@ -1,19 +1,38 @@
-/* What people type for a LAYOUT, a GROUP or a CLASS, in every accepted form:
- *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c), an id (#4091296), a short code (4WVE1:
- *           five characters of its alphabet always are one, so a hex code that short
- *           is written with a trailing 0, 1A9BF0), a board in a file or
- *           on stdin (`-`): the letters of core/board.h or a drawing as show prints it,
- *           a 20-digit grid (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the
- *           2x2), or a classic name (横刀立马; NAME#N picks one of a name's layouts)
+/* What people type for a LAYOUT, a GROUP or a CLASS, in every accepted form, read the
+ * same wherever a layout is asked for (command arguments, stdin, check, the server's
+ * routes):
+ *   LAYOUT  a code (1A9BF0C00, short 1a9bf0c, or 0x1A9BF0C00), an id (#4091296), a short
+ *           code (4WVE1, any case: five characters of its alphabet always are one, so a
+ *           hex code that short is written with a trailing 0, 1A9BF0), the 20 cells in a
+ *           row (VKKVVKKVVHHVVooVo..o: the letters of core/board.h, as the page and the
+ *           API write a board), a board in a file or on stdin (`-`): the letters of
+ *           core/board.h or a drawing as show prints it, a 20-digit grid
+ *           (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the 2x2), or a
+ *           classic name (横刀立马; NAME#N picks one of a name's layouts)
  *   GROUP   a group name (5-4-1-1) or any LAYOUT, meaning its group
  *   CLASS   a class name (5-4-1)
- * Every error is reported on stderr, naming the input and what is wrong. */
+ * Blanks around the text are ignored, and so are a UTF-8 byte-order mark and CRLF line
+ * ends in a board.  A decimal number that is no code but could be an id is answered with
+ * a suggestion of #N.  Every error is reported on stderr, naming the input and what is
+ * wrong. */
 #ifndef KLOTSKI_QUERY_INPUT_H
 #define KLOTSKI_QUERY_INPUT_H
 
+#include "core/board.h"
 #include "core/code.h"
 #include "query/commands/command.h"
 #include "query/db.h"
+
+/* Returns text without a leading UTF-8 byte-order mark and without the blanks around it:
+ * the form every parser here reads.  A malloc'd copy; free it. */
+char *input_normalised(const char *text);
+
+/* Parses a board written as text: the 20 cells in a row, 5 lines of 4 letters, or a
+ * drawing as show prints it (other text around a drawing is ignored); CR characters
+ * and a leading UTF-8 byte-order mark are ignored.  Returns KL_BOARD_OK and stores the
+ * layout in *raw, or why it is not a legal layout (kl_board_error_text).  Reports
+ * nothing. */
+enum kl_board_error input_board(const char *text, kl_raw *raw);
 
 /* Parses a LAYOUT.  Returns EXIT_ANSWERED and stores the code in *code, or reports and
  * returns EXIT_BAD_INPUT (not a layout in any form, or a name of several layouts given
@@ -34,8 +53,9 @@ int input_group(struct db *db, const char *text, struct group_row *group);
  * J-B-S names no class; EXIT_BAD_INPUT when the text is not of that form.  Reported. */
 int input_class(struct db *db, const char *text, int64_t *class_id);
 
-/* Answers each of the request's arguments in turn, or when there are none each
- * non-blank line of stdin (all of stdin when it holds one board): parses it as a LAYOUT
+/* Answers each of the request's arguments in turn, or when there are none each input
+ * of stdin: each non-blank line, and each board (a drawing or rows of letters, from its
+ * first line up to a blank line or the end): parses it as a LAYOUT
  * (input_each_layout: the answer gets its row and its group's) or as a GROUP
  * (input_each_group), and calls `answer`, which returns an enum exit_status.  An input
  * that does not parse or is not in the database is reported and skipped.  Returns the
@@ -49,15 +69,18 @@ int input_each_group(struct db *db, const struct request *req, group_answer answ
 /* LAYOUTs read in order as one list (an attempt at a puzzle, a route). */
 struct input_list {
     kl_code *codes; /* malloc'd */
-    int *lines;     /* each code's line: its argument's position, or its line of stdin
-                       (blank lines counted), from 1 */
+    int *lines;     /* each code's line: its argument's position, or its (first) line of
+                       stdin or of its file (blank lines counted), from 1 */
     size_t count;
 };
 
-/* Reads the request's arguments, or when there are none each non-blank line of stdin,
- * as LAYOUTs into *list.  Returns EXIT_ANSWERED with at least one code, or reports the
- * first input that is not a layout (or that there was none) and returns EXIT_BAD_INPUT
- * with *list empty.  Free the list with input_list_free. */
+/* Reads an attempt into *list: the request's arguments, or when there are none stdin.
+ * Each input is a LAYOUT, a board (on stdin or in a file named by an argument, boards
+ * separated by blank lines), or a step from the layout before, written as moves and solve
+ * print it (o r4c2 down 1, query/input/step.h); a file named by an argument is read as
+ * stdin is.  Returns EXIT_ANSWERED with at least one code, or reports the first input
+ * that is not a layout (or that there was none) and returns EXIT_BAD_INPUT with *list
+ * empty.  Free the list with input_list_free. */
 int input_layout_list(const struct request *req, struct input_list *list);
 
 void input_list_free(struct input_list *list);

@@ -109,6 +109,18 @@ static const char *next_line(const char *line)
     return end ? end + 1 : NULL;
 }
 
+void drawing_cells(kl_code code, char cells[DRAWING_CELLS_SIZE])
+{
+    kl_raw raw;
+    char board[KL_BOARD_TEXT_SIZE], *p = cells;
+    kl_code_to_raw(code, &raw);
+    kl_board_format(raw, board);
+    for (const char *c = board; *c; c++)
+        if (*c != '\n')
+            *p++ = *c;
+    *p = '\0';
+}
+
 bool drawing_starts(const char *line)
 {
     line += strspn(line, " \t");

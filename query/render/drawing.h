@@ -13,6 +13,13 @@
  * '\n'; box-drawing characters when utf8, else ASCII.  A malloc'd string; free it. */
 char *drawing_of(kl_raw raw, bool utf8);
 
+#define DRAWING_CELLS_SIZE (KL_CELLS + 1)
+
+/* Writes the board of the legal layout `code` as its 20 cells in a row, the letters of
+ * core/board.h (VKKVVKKVVHHVVooVo..o), and a NUL into cells: the form the page, the API
+ * and show --json write a board in, and a LAYOUT of its own (query/input/input.h). */
+void drawing_cells(kl_code code, char cells[DRAWING_CELLS_SIZE]);
+
 /* True when `line` (after blanks) starts with the top-left corner of a drawing's frame. */
 bool drawing_starts(const char *line);
 

@@ -1,14 +1,19 @@
 #include "query/serve/api.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/board.h"
+#include "core/database/format.h"
 #include "core/rank.h"
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
+#include "query/render/drawing.h"
+#include "query/render/html_error.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "query/report.h"
@@ -17,6 +22,9 @@
 #define ERROR_SIZE 512
 #define ID_ARGUMENT_SIZE 16 /* "#29334497" */
 #define NAME_ARGUMENT_SIZE 32
+#define API_MAX_LIST 1000           /* rows a list route answers at most (limit=) */
+#define API_DEFAULT_MEMBERS "100"   /* members a page of /api/members holds unless told */
+#define API_LIST_SEPARATORS ", \t\r\n" /* between the LAYOUTs of /api/check's attempt */
 
 #define JSON_TYPE "application/json; charset=utf-8"
 #define HTML_TYPE "text/html; charset=utf-8"
@@ -33,8 +41,8 @@ static const char app_js[] =
     ;
 
 /* The commands keep their options in process-wide variables, which the command line sets
- * once.  Most routes run a command with its options as they are (unset); the few that
- * set one (a text option, put back to NULL afterwards) hold this lock for writing, the
+ * once.  Most routes run a command with its options as they are (unset); those that
+ * set some (put back to their values before afterwards) hold this lock for writing, the
  * others for reading. */
 static pthread_rwlock_t options_lock = PTHREAD_RWLOCK_INITIALIZER;
 
@@ -42,7 +50,9 @@ void api_reply_free(struct api_reply *reply)
 {
     if (!reply->body_static)
         free(reply->body);
+    free(reply->error);
     reply->body = NULL;
+    reply->error = NULL;
 }
 
 /* The length of the valid UTF-8 sequence at s, or 0 when none starts there.  Valid as
@@ -118,6 +128,34 @@ void api_error(struct api_reply *reply, unsigned status, const char *message)
     json_string(b.stream, message);
     fprintf(b.stream, ",\"status\":%u}\n", status);
     reply_end(&b, reply, status, JSON_TYPE);
+    reply->error = xstrdup(message);
+}
+
+/* A copy of text (malloc'd) where control bytes and bytes that are not UTF-8 are '?'. */
+static char *printable_copy(const char *text)
+{
+    char *copy = xstrdup(text);
+    for (unsigned char *s = (unsigned char *)copy; *s;) {
+        size_t length = *s < 0x80 ? 1 : utf8_length(s);
+        if (length == 0 || (length == 1 && (*s < 0x20 || *s == 0x7F)))
+            *s = '?', length = 1;
+        s += length;
+    }
+    return copy;
+}
+
+/* Turns an error reply into the page people get: the same status and text as HTML. */
+static void page_error(struct api_reply *reply)
+{
+    struct body b;
+    body_begin(&b);
+    char *message = printable_copy(reply->error);
+    html_error_write(b.stream, reply->status, message);
+    free(message);
+    unsigned status = reply->status;
+    api_reply_free(reply);
+    reply_end(&b, reply, status, HTML_TYPE);
+    reply->is_page = true;
 }
 
 /* The reply for a command's exit status that is not EXIT_ANSWERED. */
@@ -135,13 +173,20 @@ static const char *argument(const struct api_request *request, const char *name)
     return NULL;
 }
 
+#define RUN_OPTIONS 4 /* options a route sets at most */
+
+/* An option of the command set for one run: its name and its value as typed. */
+struct run_option {
+    const char *name;
+    const char *value;
+};
+
 /* A command to run for a request. */
 struct run {
     const struct command *command;
     char **args;
     int arg_count;
-    const char *option; /* a text option of the command set to `value` for this run, or NULL */
-    const char *value;
+    struct run_option options[RUN_OPTIONS]; /* set for this run (name NULL: none) */
     bool rows;          /* a table (hardest, stats): its rows as one array, however many */
 };
 
@@ -164,25 +209,32 @@ static void json_reply(struct body *b, bool rows, struct api_reply *reply)
     reply_end(&array, reply, 200, JSON_TYPE);
 }
 
-/* Runs a command with the output format JSON, its answer captured into the reply. */
+/* Runs a command with the output format JSON, its answer captured into the reply.  The
+ * options it sets hold their values for this run alone: they are put back after it. */
 static void run_command(struct db *db, const struct run *run, struct api_reply *reply)
 {
-    const struct command_option *own = run->option ? command_option_find(run->command->options, run->option) : NULL;
+    const struct command_option *set[RUN_OPTIONS];
+    union command_option_value before[RUN_OPTIONS];
+    size_t set_count = 0;
+    for (size_t i = 0; i < RUN_OPTIONS && run->options[i].name; i++)
+        set[set_count++] = command_option_find(run->command->options, run->options[i].name);
     char error[ERROR_SIZE];
     struct body b;
     body_begin(&b);
     out_init(FORMAT_JSON);
     out_set_stream(b.stream);
     report_to_buffer(error, sizeof error);
-    if (own) {
+    if (set_count)
         pthread_rwlock_wrlock(&options_lock);
-        command_option_store(own, run->value);
-    } else {
+    else
         pthread_rwlock_rdlock(&options_lock);
+    for (size_t i = 0; i < set_count; i++) {
+        before[i] = command_option_get(set[i]);
+        command_option_store(set[i], run->options[i].value);
     }
     int status = run->command->run(db, &(struct request){run->args, run->arg_count, NULL});
-    if (own)
-        command_option_store(own, NULL);
+    for (size_t i = 0; i < set_count; i++)
+        command_option_put(set[i], before[i]);
     pthread_rwlock_unlock(&options_lock);
     report_to_buffer(NULL, 0);
     out_set_stream(NULL);
@@ -193,6 +245,24 @@ static void run_command(struct db *db, const struct run *run, struct api_reply *
     fclose(b.stream);
     free(b.text);
     status_error(reply, status, error);
+}
+
+/* Checks argument `name`, when given: a whole number from `min` to `max` (the routes
+ * hand it to a command's option of that name).  Returns false after answering the error. */
+static bool number_argument(const struct api_request *request, const char *name, long min, long max,
+                            struct api_reply *reply)
+{
+    const char *text = argument(request, name);
+    if (!text)
+        return true;
+    char *end, error[ERROR_SIZE];
+    errno = 0;
+    long value = strtol(text, &end, 10);
+    if (*text >= '0' && *text <= '9' && !*end && !errno && value >= min && value <= max)
+        return true;
+    snprintf(error, sizeof error, "%s: %s takes a number from %ld to %ld", text, name, min, max);
+    api_error(reply, 400, error);
+    return false;
 }
 
 /* Reads argument `name` as a LAYOUT and writes it as "#ID", the form that the commands
@@ -240,10 +310,13 @@ static bool group_argument(const struct api_request *request, const char *name, 
                            struct api_reply *reply)
 {
     const char *text = argument(request, name);
-    if (text && is_name_of(text, 4)) {
-        snprintf(out, NAME_ARGUMENT_SIZE, "%s", text);
+    char *typed = text ? input_normalised(text) : NULL;
+    bool is_group_name = typed && is_name_of(typed, 4);
+    if (is_group_name)
+        snprintf(out, NAME_ARGUMENT_SIZE, "%s", typed);
+    free(typed);
+    if (is_group_name)
         return true;
-    }
     kl_code code;
     return layout_argument(request, name, out, &code, reply);
 }
@@ -252,7 +325,10 @@ static bool group_argument(const struct api_request *request, const char *name, 
 static bool class_argument(const struct api_request *request, const char *name, struct api_reply *reply)
 {
     const char *text = argument(request, name);
-    if (text && is_name_of(text, 3))
+    char *typed = text ? input_normalised(text) : NULL;
+    bool is_class_name = typed && is_name_of(typed, 3);
+    free(typed);
+    if (is_class_name)
         return true;
     char error[ERROR_SIZE];
     snprintf(error, sizeof error, "%s: a CLASS is written jiang-bing-style, e.g. 5-4-1", name);
@@ -285,6 +361,66 @@ static void answer_solve(struct db *db, const struct api_request *request, struc
     layout_route(db, request, &command_solve, reply);
 }
 
+static void answer_solutions(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    layout_route(db, request, &command_solutions, reply);
+}
+
+static void answer_hint(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE];
+    kl_code code;
+    const char *level = argument(request, "level");
+    if (layout_argument(request, "layout", id, &code, reply) &&
+        number_argument(request, "level", 1, 3, reply))
+        run_command(db, &(struct run){.command = &command_hint, .args = (char *[]){id}, .arg_count = 1,
+                                      .options = {{level ? "level" : NULL, level}}},
+                    reply);
+}
+
+/* check: the attempt's LAYOUTs in one argument, separated by commas, blanks or line
+ * ends; each is read as the other routes read one, and handed to the command as "#ID". */
+static void answer_check(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    const char *attempt = argument(request, "attempt");
+    if (!attempt || !attempt[strspn(attempt, API_LIST_SEPARATORS)]) {
+        api_error(reply, 400, "attempt: missing (LAYOUTs, the start first, separated by commas)");
+        return;
+    }
+    size_t room = strlen(attempt) / 2 + 1, count = 0;
+    char (*ids)[ID_ARGUMENT_SIZE] = xcalloc(room, sizeof *ids), **args = xcalloc(room, sizeof *args);
+    char *text = xstrdup(attempt), *save = NULL;
+    char error[ERROR_SIZE];
+    int status = EXIT_ANSWERED;
+    for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && status == EXIT_ANSWERED;
+         item = strtok_r(NULL, API_LIST_SEPARATORS, &save)) {
+        kl_code code;
+        report_to_buffer(error, sizeof error);
+        status = input_layout_typed(item, &code);
+        report_to_buffer(NULL, 0);
+        if (status == EXIT_ANSWERED) {
+            snprintf(ids[count], ID_ARGUMENT_SIZE, "#%lu", (unsigned long)kl_code_to_id(code));
+            args[count] = ids[count];
+            count++;
+        }
+    }
+    if (status == EXIT_ANSWERED)
+        run_command(db, &(struct run){.command = &command_check, .args = args, .arg_count = (int)count}, reply);
+    else
+        status_error(reply, status, error);
+    free(text);
+    free(args);
+    free(ids);
+}
+
+static void answer_names(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    const char *section = argument(request, "section");
+    run_command(db, &(struct run){.command = &command_names, .options = {{section ? "section" : NULL, section}},
+                                  .rows = true},
+                reply);
+}
+
 static void answer_path(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     char from[ID_ARGUMENT_SIZE], to[ID_ARGUMENT_SIZE];
@@ -308,19 +444,55 @@ static void answer_farthest(struct db *db, const struct api_request *request, st
     else if (argument(request, "layout"))
         api_error(reply, 400, "farthest: give layout or group, not both");
     else if (group_argument(request, "group", group, reply))
-        run_command(db, &(struct run){.command = &command_farthest, .option = "group", .value = group}, reply);
+        run_command(db, &(struct run){.command = &command_farthest, .options = {{"group", group}}}, reply);
 }
 
+/* hardest: over the whole database, a class or a group, API_MAX_LIST rows at most. */
 static void answer_hardest(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     char group[NAME_ARGUMENT_SIZE];
-    const char *class_name = argument(request, "class");
-    if (class_name && argument(request, "group"))
+    const char *class_name = argument(request, "class"), *limit = argument(request, "limit");
+    struct run run = {.command = &command_hardest, .rows = true};
+    struct run_option *next = run.options;
+    if (limit)
+        *next++ = (struct run_option){"limit", limit};
+    if (class_name && argument(request, "group")) {
         api_error(reply, 400, "hardest: give class or group, not both");
-    else if (class_name && class_argument(request, "class", reply))
-        run_command(db, &(struct run){.command = &command_hardest, .option = "class", .value = class_name, .rows = true}, reply);
-    else if (!class_name && group_argument(request, "group", group, reply))
-        run_command(db, &(struct run){.command = &command_hardest, .option = "group", .value = group, .rows = true}, reply);
+        return;
+    }
+    if (!number_argument(request, "limit", 1, API_MAX_LIST, reply))
+        return;
+    if (class_name) {
+        if (!class_argument(request, "class", reply))
+            return;
+        *next = (struct run_option){"class", class_name};
+    } else if (argument(request, "group")) {
+        if (!group_argument(request, "group", group, reply))
+            return;
+        *next = (struct run_option){"group", group};
+    }
+    run_command(db, &run, reply);
+}
+
+/* group --members: a page of a group's members, API_MAX_LIST at most. */
+static void answer_members(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    char group[NAME_ARGUMENT_SIZE];
+    const char *depth = argument(request, "depth"), *offset = argument(request, "offset");
+    const char *limit = argument(request, "limit");
+    struct run run = {.command = &command_group, .args = (char *[]){group}, .arg_count = 1, .rows = true,
+                      .options = {{"limit", limit ? limit : API_DEFAULT_MEMBERS}}};
+    struct run_option *next = run.options + 1;
+    if (!group_argument(request, "group", group, reply) ||
+        !number_argument(request, "limit", 1, API_MAX_LIST, reply) ||
+        !number_argument(request, "offset", 0, KL_LAYOUT_COUNT, reply) ||
+        !number_argument(request, "depth", 0, KL_DB_UNSOLVABLE, reply))
+        return;
+    if (offset)
+        *next++ = (struct run_option){"offset", offset};
+    if (depth)
+        *next++ = (struct run_option){"depth", depth};
+    run_command(db, &run, reply);
 }
 
 static void answer_stats(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -335,24 +507,8 @@ static void answer_stats(struct db *db, const struct api_request *request, struc
     else if (!class_name || class_argument(request, "class", reply))
         run_command(db,
                     &(struct run){.command = &command_stats, .args = (char *[]){(char *)tables[i]}, .arg_count = 1,
-                                  .option = class_name ? "class" : NULL, .value = class_name, .rows = true},
+                                  .options = {{class_name ? "class" : NULL, class_name}}, .rows = true},
                     reply);
-}
-
-/* A board in the letters of core/board.h: 20 cells in a row (or 5 lines of 4). */
-static enum kl_board_error parse_cells(const char *text, kl_raw *raw)
-{
-    char board[KL_BOARD_TEXT_SIZE];
-    if (strlen(text) != KL_CELLS || strchr(text, '\n'))
-        return kl_board_parse(text, raw);
-    char *p = board;
-    for (int cell = 0; cell < KL_CELLS; cell++) {
-        *p++ = text[cell];
-        if (cell % KL_COLS == KL_COLS - 1)
-            *p++ = '\n';
-    }
-    *p = '\0';
-    return kl_board_parse(board, raw);
 }
 
 static void answer_board(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -367,7 +523,7 @@ static void answer_board(struct db *db, const struct api_request *request, struc
     }
     if (cells) {
         kl_raw raw;
-        enum kl_board_error err = parse_cells(cells, &raw);
+        enum kl_board_error err = input_board(cells, &raw);
         if (err == KL_BOARD_OK)
             code = kl_raw_to_code(raw);
         else
@@ -384,17 +540,11 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         json_string(b.stream, error);
         fputs("}\n", b.stream);
     } else {
-        char hex[KL_CODE_TEXT_SIZE], board[KL_BOARD_TEXT_SIZE];
-        kl_raw raw;
+        char hex[KL_CODE_TEXT_SIZE], cells[DRAWING_CELLS_SIZE];
         kl_code_format(code, hex);
-        kl_code_to_raw(code, &raw);
-        kl_board_format(raw, board);
-        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"", hex,
-                (unsigned long)kl_code_to_id(code));
-        for (const char *c = board; *c; c++)
-            if (*c != '\n')
-                fputc(*c, b.stream);
-        fputs("\"}\n", b.stream);
+        drawing_cells(code, cells);
+        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"%s\"}\n", hex,
+                (unsigned long)kl_code_to_id(code), cells);
     }
     reply_end(&b, reply, 200, JSON_TYPE);
 }
@@ -419,7 +569,9 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     struct body b;
     body_begin(&b);
     out_set_stream(b.stream);
-    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution");
+    char *names = classic_names_of(code);
+    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution", names);
+    free(names);
     out_set_stream(NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);
@@ -469,7 +621,12 @@ static const struct route routes[] = {
     {"/api/path", {"from", "to", NULL}, answer_path},
     {"/api/group", {"group", NULL}, answer_group},
     {"/api/farthest", {"layout", "group", NULL}, answer_farthest},
-    {"/api/hardest", {"group", "class", NULL}, answer_hardest},
+    {"/api/hardest", {"group", "class", "limit", NULL}, answer_hardest},
+    {"/api/solutions", {"layout", NULL}, answer_solutions},
+    {"/api/hint", {"layout", "level", NULL}, answer_hint},
+    {"/api/check", {"attempt", NULL}, answer_check},
+    {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members},
+    {"/api/names", {"section", NULL}, answer_names},
     {"/api/stats", {"table", "class", NULL}, answer_stats},
     {"/api/board", {"board", "layout", NULL}, answer_board},
 };
@@ -526,6 +683,9 @@ static void route_request(struct db *db, const struct api_request *request, stru
     api_error(reply, 404, error);
 }
 
+/* Whether a path is the API's, whose errors are JSON for programs. */
+static bool is_api_path(const char *path) { return strncmp(path, "/api/", 5) == 0; }
+
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     if (strcmp(request->method, "GET") != 0 && strcmp(request->method, "HEAD") != 0)
@@ -538,4 +698,6 @@ void api_answer(struct db *db, const struct api_request *request, struct api_rep
         api_error(reply, 503, "the database cannot be opened");
     else
         route_request(db, request, reply);
+    if (reply->error && !is_api_path(request->path))
+        page_error(reply);
 }

@@ -12,14 +12,24 @@
  *   /api/group?group=G         group G --json
  *   /api/farthest?layout=L     farthest L --json
  *   /api/farthest?group=G      farthest --group G --json
- *   /api/hardest?group=G|class=C   hardest --group G | --class C --json, its rows as an array
+ *   /api/hardest[?group=G|class=C][&limit=N]   hardest [--group G | --class C] [--limit N]
+ *                              --json, its rows as an array; N at most 1000
+ *   /api/solutions?layout=L    solutions L --json
+ *   /api/hint?layout=L[&level=N]   hint [--level N] L --json
+ *   /api/check?attempt=L,L,... check L L ... --json (LAYOUTs separated by commas, blanks
+ *                              or line ends)
+ *   /api/members?group=G[&depth=D][&offset=N][&limit=N]   group G --members [--depth D]
+ *                              --offset N --limit N --json, its rows as an array: a page of
+ *                              the members, 100 unless limit says (at most 1000)
+ *   /api/names[?section=S]     names [--section S] --json, its rows as an array
  *   /api/stats?table=T[&class=C]   stats T [--class C] --json, its rows as an array
  *   /api/board?board=B|layout=L    whether a board (20 cells of K H V o .) or a LAYOUT
  *                              is legal: its code and board, or the codec's reason not
  *   /play?layout=L             the page that plays a minimal-step solution (solve --html)
  * A LAYOUT is any form that names no file (input_layout_typed); a GROUP a group name or
- * a LAYOUT; a CLASS a class name.  Every error is a JSON object {"error": TEXT,
- * "status": N}: 400 bad input or too many arguments, 404 no such route or nothing found,
+ * a LAYOUT; a CLASS a class name.  Every error under /api/ is a JSON object {"error":
+ * TEXT, "status": N}; anywhere else (the pages for people) an HTML page saying the same
+ * (query/render/html_error.h), with the same status: 400 bad input or too many arguments, 404 no such route or nothing found,
  * 405 a method other than GET and HEAD, 414 too long, 503 no database. */
 #ifndef KLOTSKI_QUERY_SERVE_API_H
 #define KLOTSKI_QUERY_SERVE_API_H
@@ -52,6 +62,7 @@ struct api_reply {
     size_t length;
     bool body_static;         /* true: body is a static string (an asset) */
     bool is_page;             /* true: an HTML page (its own security policy) */
+    char *error;              /* an error's text (malloc'd), NULL when none */
 };
 
 /* Starts *request: `method` and the decoded `path`, no argument yet. */
@@ -65,14 +76,15 @@ bool api_request_add(struct api_request *request, const char *name, const char *
 /* Answers `request` into *reply (free its body with api_reply_free): 405 for a method
  * other than GET and HEAD, 414 when its text exceeds API_MAX_REQUEST_TEXT, 400 for too
  * many arguments, 503 when `db` is NULL (the database cannot be opened), else what its
- * route answers from the open database `db`, 404 when no route has its path.  Thread
+ * route answers from the open database `db`, 404 when no route has its path; an error
+ * is JSON under /api/, an HTML page elsewhere.  Thread
  * safety: each thread must use its own `db`; everything else a route touches is the
  * thread's own (output.h, report.h) or read-only, but for the commands' options, which
  * routes that set one serialize with a lock. */
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply);
 
 /* A JSON error reply {"error": message, "status": status}; message is any text (bytes
- * that are not UTF-8 become '?'). */
+ * that are not UTF-8 become '?').  The reply keeps the message (error) too. */
 void api_error(struct api_reply *reply, unsigned status, const char *message);
 
 void api_reply_free(struct api_reply *reply);

@@ -2,8 +2,10 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -68,6 +70,7 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         api_reply_free(&reply);
         return MHD_NO;
     }
+    free(reply.error); /* the body is the response's now */
     microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
     microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
     microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
@@ -81,26 +84,46 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     return queued;
 }
 
-/* The socket address of bind_address and port; *ipv6 tells which family.  Returns
- * false when bind_address is no IP address. */
-static bool socket_address(const char *bind_address, int port, struct sockaddr_storage *address, bool *ipv6)
+/* The socket address of bind_address (an IP address or a host name, resolved; of a
+ * name's addresses the first IPv4 one, else the first) and port, and that address as
+ * text in `numeric`; *ipv6 tells which family.  Returns false when bind_address names
+ * no address (reported). */
+static bool socket_address(const char *bind_address, int port, struct sockaddr_storage *address, bool *ipv6,
+                           char numeric[INET6_ADDRSTRLEN])
 {
-    memset(address, 0, sizeof *address);
-    struct sockaddr_in *v4 = (struct sockaddr_in *)address;
-    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)address;
-    *ipv6 = false;
-    if (inet_pton(AF_INET, bind_address, &v4->sin_addr) == 1) {
-        v4->sin_family = AF_INET;
-        v4->sin_port = htons((uint16_t)port);
-        return true;
+    struct addrinfo hints = {.ai_socktype = SOCK_STREAM}, *found = NULL;
+    int err = getaddrinfo(bind_address, NULL, &hints, &found);
+    if (err != 0) {
+        report(EXIT_BAD_INPUT, bind_address, "--bind takes an IP address or a host name, e.g. 127.0.0.1 or localhost: %s",
+               gai_strerror(err));
+        return false;
     }
-    if (inet_pton(AF_INET6, bind_address, &v6->sin6_addr) == 1) {
-        v6->sin6_family = AF_INET6;
-        v6->sin6_port = htons((uint16_t)port);
-        *ipv6 = true;
-        return true;
+    const struct addrinfo *chosen = NULL;
+    for (const struct addrinfo *a = found; a; a = a->ai_next) {
+        if (a->ai_family == AF_INET) {
+            chosen = a;
+            break;
+        }
+        if (a->ai_family == AF_INET6 && !chosen)
+            chosen = a;
     }
-    return false;
+    bool usable = chosen && chosen->ai_addrlen <= sizeof *address;
+    if (usable) {
+        memset(address, 0, sizeof *address);
+        memcpy(address, chosen->ai_addr, chosen->ai_addrlen);
+        *ipv6 = chosen->ai_family == AF_INET6;
+        struct sockaddr_in *v4 = (struct sockaddr_in *)address;
+        struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)address;
+        if (*ipv6)
+            v6->sin6_port = htons((uint16_t)port);
+        else
+            v4->sin_port = htons((uint16_t)port);
+        inet_ntop(chosen->ai_family, *ipv6 ? (void *)&v6->sin6_addr : (void *)&v4->sin_addr, numeric, INET6_ADDRSTRLEN);
+    } else {
+        report(EXIT_BAD_INPUT, bind_address, "--bind: the name has no IPv4 or IPv6 address");
+    }
+    freeaddrinfo(found);
+    return usable;
 }
 
 static unsigned pool_size(void)
@@ -113,8 +136,9 @@ int serve_run(const char *db_path, const char *bind_address, int port)
 {
     struct sockaddr_storage address;
     bool ipv6;
-    if (!socket_address(bind_address, port, &address, &ipv6))
-        return report(EXIT_BAD_INPUT, bind_address, "--bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1");
+    char numeric[INET6_ADDRSTRLEN];
+    if (!socket_address(bind_address, port, &address, &ipv6, numeric))
+        return EXIT_BAD_INPUT;
     if (!microhttpd_load())
         return EXIT_NOT_FOUND;
     database_path = db_path;
@@ -136,7 +160,7 @@ int serve_run(const char *db_path, const char *bind_address, int port)
                         errno ? strerror(errno) : "refused");
     } else {
         const union MHD_DaemonInfo *info = microhttpd.get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
-        printf(ipv6 ? "klotski: serving http://[%s]:%u/\n" : "klotski: serving http://%s:%u/\n", bind_address,
+        printf(ipv6 ? "klotski: serving http://[%s]:%u/\n" : "klotski: serving http://%s:%u/\n", numeric,
                info ? (unsigned)info->port : (unsigned)port);
         fflush(stdout);
         int signal_number;

@@ -4,7 +4,7 @@
 # compared field by field (jq) with the --json answer of the command it stands for; the
 # player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
-# with a JSON error while the server keeps serving; then the page in real headless
+# with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
@@ -72,15 +72,23 @@ compare_with_cli() {
     fi
 }
 
-# error NAME STATUS TEXT PATH [CURL OPTIONS...]: answered STATUS with a JSON error that
-# contains TEXT.
+# error NAME STATUS TEXT PATH [CURL OPTIONS...]: answered STATUS with an error that
+# contains TEXT: a JSON error under /api/, an HTML page (data-status, #error) elsewhere.
 error() {
-    local name=$1 want=$2 text=$3 path=$4
+    local name=$1 want=$2 text=$3 path=$4 message
     shift 4
     get "$path" "$@"
     expect "$name: status" "$want" "$code"
-    expect "$name: a JSON error of that status" "$want" "$(jq -r '.status' "$T/body" 2>/dev/null)"
-    case $(jq -r '.error' "$T/body" 2>/dev/null) in
+    case $path in
+        /api/*)
+            expect "$name: a JSON error of that status" "$want" "$(jq -r '.status' "$T/body" 2>/dev/null)"
+            message=$(jq -r '.error' "$T/body" 2>/dev/null) ;;
+        *)
+            expect "$name: an HTML page of that status" "text/html; charset=utf-8 $want" \
+                "$type $(sed -n 's/.*data-status="\([0-9]*\)".*/\1/p' "$T/body")"
+            message=$(sed -n 's/.*<p id="error" role="alert">\(.*\)<\/p>.*/\1/p' "$T/body") ;;
+    esac
+    case $message in
         *"$text"*) expect "$name: message" ok ok ;;
         *) expect "$name: message" "...$text..." "$(cat "$T/body")" ;;
     esac
@@ -89,7 +97,7 @@ error() {
 # ---- the API: every route against the command it answers with ----
 same_as_cli "layout" "/api/layout?layout=1A9BF0C00" show 1A9BF0C00
 expect "layout: every field of show --json" \
-    '["class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","mirror","names","self_mirror","short_code","solution_num"]' \
+    '["board","class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","mirror","names","self_mirror","short_code","solution_num"]' \
     "$(jq -c 'keys' "$T/body")"
 expect "layout: SPEC's facts" "81 5-4-1-1 7472 25955 4091296" \
     "$(jq -r '"\(.min_steps) \(.group) \(.group_index) \(.group_size) \(.id)"' "$T/body")"
@@ -247,7 +255,8 @@ expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)
-expect "--bind takes an address" "2 klotski: nowhere: --bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1" "$? $err"
+expect "--bind takes an address or a name that resolves" \
+    "2 klotski: nowhere: --bind takes an IP address or a host name" "$? ${err%%, e.g.*}"
 port=${URL##*:}
 err=$("$K" --db "$TEST_DB" serve --port "$port" 2>&1 >/dev/null)
 expect "a port in use: exit 2" "2" "$?"

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder/base/class_graph.h"
-#include "builder/base/groups.h"
 #include "builder/catalog.h"
-#include "builder/farthest/graph.h"
+#include "builder/graph/class_graph.h"
+#include "builder/graph/group_graph.h"
+#include "builder/graph/groups.h"
 
 /* Classes of every kind: many small groups (6-x), a long thin pair of groups (5-4-1,
  * holding the reference layout), a group more than 255 steps across (5-4-3-0), dense

@@ -175,7 +175,7 @@ static void test_single_member_group(void **state)
     assert_non_null(s);
     uint16_t steps;
     uint32_t num;
-    assert_int_equal(farthest_bfs(&gg, &source, 1, s, &steps, &num), 0);
+    assert_int_equal(eccentricity_bfs(&gg, &source, 1, s, &steps, &num), 0);
     assert_int_equal(steps, 0);
     assert_int_equal(num, 1);
     bfs_scratch_free(s);

@@ -35,6 +35,11 @@ function go(target) {
   slider.value = shown;
   document.getElementById("counter").textContent = `step ${shown} of ${last}`;
   document.getElementById("move").textContent = current.textContent;
+  // The address says the step shown, so that it can be kept or sent (a page saved to a
+  // file may refuse: its address stays).
+  try {
+    history.replaceState(null, "", `#step=${shown}`);
+  } catch {}
   if (shown === last) pause();
 }
 
@@ -69,6 +74,12 @@ document.addEventListener("keydown", event => {
 });
 
 window.klotskiPlayer = {go, step: () => shown, steps: last};
-const stepInHash = /^#step=(\d+)$/.exec(location.hash);
-go(location.hash === "#end" ? last : stepInHash ? Number(stepInHash[1]) : 0);
-if (location.hash === "#play") playOrPause();
+// The step the address asks: #step=N, #end, or #play (from the start, playing).
+function fromHash() {
+  const stepInHash = /^#step=(\d+)$/.exec(location.hash);
+  return location.hash === "#end" ? last : stepInHash ? Number(stepInHash[1]) : 0;
+}
+const playing = location.hash === "#play";
+go(fromHash());
+if (playing) playOrPause();
+window.addEventListener("hashchange", () => go(fromHash()));

@@ -2,9 +2,12 @@
 // The Klotski explorer: draws a layout, plays its moves by a click or a drag, lists them with
 // their outcomes best first, and edits boards.  Everything it knows comes from the
 // server's JSON API (/api/...); nothing is fetched from anywhere else.  The state is in
-// the address: /?layout=CODE explores a layout, /?edit=CELLS edits a board.
+// the address: /?layout=CODE explores a layout, /?edit=CELLS edits a board; each entry of
+// the browser's history keeps the undo and redo lists that went with it.  The page speaks
+// English and Chinese: the browser's language chooses, the switch in the header changes
+// it (and is remembered).
 // For programs, <body> carries data-state (loading, ready, error), data-mode (explore,
-// edit), data-code and data-min-steps.
+// edit), data-code, data-min-steps, data-solved and data-lang (en, zh).
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 60, MARGIN = 14, GAP = 3, COLS = 4, ROWS = 5;
@@ -13,12 +16,100 @@ const COLOURS = {K: ["#d8443c", "#962922"], H: ["#3f88c5", "#255b88"], V: ["#44a
                  o: ["#f2b134", "#a77512"]};
 const CHANGE = {"-1": "optimal", "0": "neutral", "1": "backwards"};
 const $ = id => document.getElementById(id);
+const START = "1A9BF0C00";
+
+// ---- the page's words, in English and Chinese ----
+
+const WORDS = {
+  en: {
+    title: "Klotski explorer", placeholder: "code, #id or classic name", go: "Go", explore: "Explore",
+    edit: "Edit this board", boardHint: "Click a piece to move it; when it can go to several places, click where. " +
+      "A chosen piece also moves with the arrow keys.",
+    undo: "undo", redo: "redo", play: "play the solution from here", layout: "Layout",
+    farthestHere: "Layouts farthest from this one", findFarthest: "Find the layouts farthest from here",
+    moves: "Moves", bestFirst: "best first", group: "Group", hardest: "Hardest layouts",
+    peripheral: "The group's peripheral layouts",
+    peripheralNote: "The ends of the group's diameter: its members farthest from some other member.",
+    place: "Place", king: "2x2", horizontal: "horizontal", vertical: "vertical", single: "1x1", remove: "remove",
+    editHint: "Click a cell to place the chosen piece there (its top-left cell), or to remove the piece on it.",
+    clear: "Empty the board", exploreThis: "Explore this layout", classics: "Classic layouts",
+    min_steps: "min steps", min_solution_num: "min solutions", solution_num: "solutions",
+    farthest_steps: "farthest steps", farthest_num: "farthest layouts", id: "id", short_code: "short code",
+    class: "class", group_index: "group index", mirror: "mirror", names: "names", itself: "itself",
+    size: "size", solvable: "solvable", solved_count: "solved layouts", max_min_steps: "hardest",
+    diameter: "diameter", radius: "radius", peripheral_count: "peripheral layouts", central_count: "central layouts",
+    yes: "yes", no: "no", unsolvable: "unsolvable", steps: n => `${n} steps`,
+    stepsFrom: (n, code) => `${n} steps from ${code}`, noMove: "no piece can move",
+    noHardest: "none: the group is unsolvable",
+    notStored: "not stored yet (make farthest completes them)",
+    solved: "Solved: the 2x2 has reached the exit.",
+    optimal: "optimal", neutral: "neutral", backwards: "backwards",
+    legal: code => `A legal layout: ${code}`, illegal: reason => `Not a legal layout: ${reason}`,
+    searching: "searching\u2026", loading: "loading\u2026",
+  },
+  zh: {
+    title: "华容道探索", placeholder: "编码、#编号或布局名", go: "查看", explore: "探索",
+    edit: "编辑此棋盘", boardHint: "点击棋子走一步；能走到几处时，再点击去处。选中的棋子也可以用方向键移动。",
+    undo: "撤销", redo: "重做", play: "从这里播放解法", layout: "布局",
+    farthestHere: "离此布局最远的布局", findFarthest: "查找离此布局最远的布局",
+    moves: "走法", bestFirst: "好的在前", group: "连通组", hardest: "最难布局",
+    peripheral: "本组的边缘布局",
+    peripheralNote: "本组直径的两端：离组内某个布局最远的布局。",
+    place: "放置", king: "曹操 2x2", horizontal: "横将", vertical: "竖将", single: "兵", remove: "移除",
+    editHint: "点击格子，把选中的棋子放在那里（左上角），或移除那里的棋子。",
+    clear: "清空棋盘", exploreThis: "探索此布局", classics: "经典布局",
+    min_steps: "最少步数", min_solution_num: "最近解数", solution_num: "解数",
+    farthest_steps: "最远步数", farthest_num: "最远布局数", id: "编号", short_code: "短码",
+    class: "类", group_index: "组内序号", mirror: "镜像", names: "名称", itself: "自身",
+    size: "大小", solvable: "可解", solved_count: "已解布局", max_min_steps: "最难",
+    diameter: "直径", radius: "半径", peripheral_count: "边缘布局数", central_count: "中心布局数",
+    yes: "是", no: "否", unsolvable: "无解", steps: n => `${n} 步`,
+    stepsFrom: (n, code) => `离 ${code} ${n} 步`, noMove: "没有棋子能走",
+    noHardest: "无：本组无解",
+    notStored: "尚未存储（make farthest 补全）",
+    solved: "已解：曹操到达出口。",
+    optimal: "最优", neutral: "持平", backwards: "后退",
+    legal: code => `合法布局：${code}`, illegal: reason => `不是合法布局：${reason}`,
+    searching: "查找中\u2026", loading: "加载中\u2026",
+  },
+};
+// The language chosen with the switch, kept in the browser (which may refuse to keep it).
+const LANGUAGE_KEY = "klotski-language";
+function chosenLanguage() {
+  try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
+}
+let language = chosenLanguage() || ((navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en");
+
+// A word of the page in its language; a function of the arguments for those that take any.
+function t(key, ...args) {
+  const word = WORDS[language][key];
+  return typeof word === "function" ? word(...args) : word;
+}
+
+// Writes the page's fixed words in its language, then its answers again.
+function applyLanguage() {
+  document.documentElement.lang = language === "zh" ? "zh-CN" : "en";
+  document.body.dataset.lang = language;
+  document.querySelectorAll("[data-text]").forEach(e => { e.textContent = t(e.dataset.text); });
+  document.querySelectorAll("[data-placeholder]").forEach(e => { e.placeholder = t(e.dataset.placeholder); });
+  $("language").textContent = language === "zh" ? "English" : "中文";
+  $("language").lang = language === "zh" ? "en" : "zh";
+  if (current && document.body.dataset.mode === "explore" && document.body.dataset.state !== "error") {
+    render();
+    groupShown = null;
+    drawGroup(current.layout.group);
+  }
+  if (editCells && document.body.dataset.mode === "edit") edited();
+  if (classicsShown) { classicsShown = false; drawClassics(); }
+}
 
 let current = null;         // the layout shown: {code, board, layout, moves}
 let selected = null;        // the anchor of the piece chosen to move, or null
+let keepSelection = false;  // the next layout shown keeps `selected` (the piece moved by a key)
 let undoStack = [], redoStack = [];
 let editCells = null;       // the board being edited: 20 letters
 let groupShown = null;      // the name of the group whose facts are shown
+let classicsShown = false;  // whether the classic layouts are listed
 
 async function api(path, params) {
   const response = await fetch(`/api/${path}?${new URLSearchParams(params)}`);
@@ -35,10 +126,21 @@ function element(tag, attributes = {}, text) {
   return e;
 }
 
-function showError(message) {
+// Shows an error, or none ("").  In the error state the explorer's board, moves and
+// controls are hidden, since they belong to no layout, and the box keeps what was typed.
+function showError(message, typed) {
   $("error").textContent = message;
   $("error").hidden = !message;
-  if (message) document.body.dataset.state = "error";
+  if (!message) return;
+  document.body.dataset.state = "error";
+  if (typed !== undefined) {
+    $("goto-layout").value = typed;
+    $("explore").hidden = true;
+    $("undo").disabled = $("redo").disabled = true;
+    $("play").hidden = true;
+    delete document.body.dataset.code;
+    delete document.body.dataset.minSteps;
+  }
 }
 
 // The pieces of a board of 20 letters: {letter, anchor, width, height}; cells that form
@@ -154,12 +256,12 @@ function drawMoves() {
   const list = $("moves");
   list.replaceChildren(...current.moves.map(m => {
     const li = element("li", {class: CHANGE[m.change] || "neutral"});
-    const outcome = m.min_steps === null ? "unsolvable"
-                  : `${m.min_steps} (${m.change > 0 ? "+" : m.change < 0 ? "\u2212" : "\u00b1"}${Math.abs(m.change)} ${CHANGE[m.change]})`;
+    const outcome = m.min_steps === null ? t("unsolvable")
+                  : `${m.min_steps} (${m.change > 0 ? "+" : m.change < 0 ? "\u2212" : "\u00b1"}${Math.abs(m.change)} ${t(CHANGE[m.change])})`;
     li.append(layoutLink(m.code, `${m.piece} r${m.row}c${m.col} ${m.moves}`), ` \u2192 ${outcome}`);
     return li;
   }));
-  if (!current.moves.length) list.append(element("li", {}, "no piece can move"));
+  if (!current.moves.length) list.append(element("li", {}, t("noMove")));
 }
 
 // The group's hardest and peripheral layouts; the hardest alone while its peripheral
@@ -178,88 +280,160 @@ async function drawGroup(name) {
   groupShown = name;
   $("group-name").textContent = name;
   const [group, extremes] = await Promise.all([api("group", {group: name}), groupLayouts(name)]);
-  factsTable($("group-facts"), [["class", group.class], ["size", group.size], ["solvable", group.solvable ? "yes" : "no"],
-    ["solved layouts", group.solved], ["hardest", group.max_min_steps === null ? "-" : `${group.max_min_steps} steps`],
-    ["diameter", group.diameter], ["radius", group.radius]]);
+  const steps = n => n === null || n === undefined ? null : t("steps", n);
+  factsTable($("group-facts"), [[t("class"), group.class], [t("size"), group.size],
+    [t("solvable"), t(group.solvable ? "yes" : "no")], [t("solved_count"), group.solved],
+    [t("max_min_steps"), steps(group.max_min_steps)], [t("diameter"), steps(group.diameter)],
+    [t("radius"), steps(group.radius)], [t("peripheral_count"), group.peripheral_count],
+    [t("central_count"), group.central_count]]);
   const listOf = kind => extremes.layouts.filter(l => l.kind === kind).map(l => {
     const li = element("li");
-    li.append(layoutLink(l.code), ` ${l.steps} steps`);
+    li.append(layoutLink(l.code), ` ${t("steps", l.steps)}`);
     return li;
   });
   $("hardest").replaceChildren(...listOf("hardest"));
+  if (!listOf("hardest").length) $("hardest").append(element("li", {}, t("noHardest")));
   const peripheral = listOf("peripheral");
-  $("farthest").replaceChildren(...peripheral);
-  $("find-farthest").hidden = peripheral.length > 0;
-  if (!listOf("hardest").length) $("hardest").append(element("li", {}, "none: the group is unsolvable"));
+  $("peripheral").replaceChildren(...peripheral);
+  if (!peripheral.length) $("peripheral").append(element("li", {}, t("notStored")));
 }
 
+// The layouts farthest from the one shown, asked when wanted: stored ones are read,
+// others found by a search of the group.
 async function findFarthest() {
-  const answer = await api("farthest", {layout: current.code});
-  $("farthest").replaceChildren(...answer.farthest.map(f => {
+  const code = current.code;
+  $("find-farthest").disabled = true;
+  $("farthest-here").replaceChildren(element("li", {}, t("searching")));
+  try {
+    const answer = await api("farthest", {layout: code});
+    if (current.code !== code) return;
+    $("farthest-here").replaceChildren(...answer.farthest.map(f => {
+      const li = element("li");
+      li.append(layoutLink(f.farthest), ` ${t("stepsFrom", f.distance, answer.code)}`);
+      return li;
+    }));
+    document.body.dataset.farthest = answer.farthest_steps;
+  } catch (error) {
+    $("farthest-here").replaceChildren(element("li", {}, error.message));
+  } finally {
+    $("find-farthest").disabled = false;
+  }
+}
+
+// The classic layouts, by section of their source lists, each name a link.
+async function drawClassics() {
+  if (classicsShown) return;
+  classicsShown = true;
+  $("classic-list").replaceChildren(element("p", {}, t("loading")));
+  const names = await api("names", {});
+  const sections = new Map();
+  for (const n of names) {
+    if (!sections.has(n.section)) sections.set(n.section, []);
     const li = element("li");
-    li.append(layoutLink(f.farthest), ` ${f.distance} steps from ${answer.code}`);
-    return li;
+    li.append(layoutLink(n.code, n.name), ` ${n.min_steps === null ? t("unsolvable") : t("steps", n.min_steps)}`);
+    sections.get(n.section).push(li);
+  }
+  $("classic-list").replaceChildren(...[...sections].flatMap(([section, items]) => {
+    const list = element("ul", {class: "links names"});
+    list.append(...items);
+    return [element("h3", {}, section), list];
   }));
 }
 
 // Shows a layout (any LAYOUT text the server reads).  record: how the address changes:
-// "push" (a new state), "replace", or "none" (the address already says it).
-async function show(text, record) {
+// "push" (a new state), "replace", or "none" (the address already says it).  stacks:
+// the undo and redo lists that go with the layout once it is shown (unchanged when not
+// given).  Returns whether it was shown; else the page is in the error state, the
+// address (when recorded) saying what was typed.
+async function show(text, record, stacks) {
   document.body.dataset.state = "loading";
   try {
     const board = await api("board", {layout: text});
     if (!board.legal) throw new Error(board.error);
     const [layout, moves] = await Promise.all([api("layout", {layout: board.code}), api("moves", {layout: board.code})]);
+    selected = keepSelection ? selected : null;
+    keepSelection = false;
     current = {code: board.code, board: board.board, layout, moves: moves.move_list};
-    selected = null;
+    if (stacks) [undoStack, redoStack] = [stacks.undo, stacks.redo];
     showError("");
-    const address = `/?layout=${board.code}`;
-    if (record === "push" && location.pathname + location.search !== address) history.pushState(null, "", address);
-    else if (record !== "none") history.replaceState(null, "", address);
+    recordAddress(`/?layout=${board.code}`, record);
     render();
     await drawGroup(layout.group);
     document.body.dataset.state = "ready";
+    return true;
   } catch (error) {
-    showError(error.message);
+    recordAddress(`/?layout=${encodeURIComponent(text)}`, record);
+    showError(error.message, text);
+    return false;
   }
+}
+
+// Records an address in the browser's history with the undo and redo lists of the
+// moment, so that Back and Forward bring both back.
+function recordAddress(address, record) {
+  const state = {undo: undoStack.slice(), redo: redoStack.slice()};
+  if (record === "push" && location.pathname + location.search !== address) history.pushState(state, "", address);
+  else if (record !== "none") history.replaceState(state, "", address);
 }
 
 function render() {
   setMode("explore");
   const l = current.layout;
-  document.title = `${current.code} \u00b7 Klotski explorer`;
+  const steps = n => n === null || n === undefined ? null : t("steps", n);
+  document.title = `${current.code} \u00b7 ${t("title")}`;
   document.body.dataset.code = current.code;
   document.body.dataset.minSteps = l.min_steps === null ? "unsolvable" : l.min_steps;
+  document.body.dataset.solved = l.min_steps === 0;
   $("code").textContent = current.code;
   $("goto-layout").value = current.code;
-  factsTable($("layout-facts"), [["min_steps", l.min_steps === null ? "unsolvable" : l.min_steps],
-    ["id", l.id], ["short code", l.short_code], ["class", l.class], ["group", l.group], ["group index", l.group_index],
-    ["mirror", l.self_mirror ? "itself" : l.mirror], ["farthest steps", l.farthest_steps], ["names", l.names]]);
+  factsTable($("layout-facts"), [[t("min_steps"), l.min_steps === null ? t("unsolvable") : l.min_steps],
+    [t("min_solution_num"), l.min_solution_num], [t("solution_num"), l.solution_num],
+    [t("farthest_steps"), steps(l.farthest_steps)], [t("farthest_num"), l.farthest_num],
+    [t("id"), l.id], [t("short_code"), l.short_code], [t("class"), l.class], [t("group"), l.group],
+    [t("group_index"), l.group_index], [t("mirror"), l.self_mirror ? t("itself") : l.mirror], [t("names"), l.names]]);
+  $("solved").hidden = l.min_steps !== 0;
+  $("solved").textContent = t("solved");
   $("play").href = `/play?layout=${current.code}`;
-  $("play").hidden = l.min_steps === null;
+  $("play").hidden = l.min_steps === null || l.min_steps === 0;
   $("undo").disabled = !undoStack.length;
   $("redo").disabled = !redoStack.length;
+  if ($("farthest-here").dataset.code !== current.code) {
+    $("farthest-here").replaceChildren();
+    $("farthest-here").dataset.code = current.code;
+    delete document.body.dataset.farthest;
+  }
   drawBoard();
   drawMoves();
 }
 
 // A step (or a jump by a link): the layout shown before can be undone.
 function go(code) {
-  if (current) undoStack.push(current.code);
-  redoStack = [];
-  return show(code, "push");
+  const from = current ? [current.code] : []; // the layout explored last, also after an error
+  return show(code, "push", {undo: [...undoStack, ...from], redo: []});
 }
 
 function undo() {
-  if (!undoStack.length) return;
-  redoStack.push(current.code);
-  return show(undoStack.pop(), "push");
+  if (!undoStack.length || !current) return;
+  return show(undoStack.at(-1), "push", {undo: undoStack.slice(0, -1), redo: [...redoStack, current.code]});
 }
 
 function redo() {
-  if (!redoStack.length) return;
-  undoStack.push(current.code);
-  return show(redoStack.pop(), "push");
+  if (!redoStack.length || !current) return;
+  return show(redoStack.at(-1), "push", {undo: [...undoStack, current.code], redo: redoStack.slice(0, -1)});
+}
+
+// The arrow keys move the chosen piece: the nearest of its moves in that direction.
+const DIRECTIONS = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+
+function movePieceBy([rows, cols]) {
+  const ways = current.moves.filter(m => anchorOf(m) === selected &&
+    Math.sign(m.to_row - m.row) === rows && Math.sign(m.to_col - m.col) === cols);
+  if (!ways.length) return;
+  const nearest = ways.reduce((a, b) => Math.abs(b.to_row - b.row) + Math.abs(b.to_col - b.col) <
+                                        Math.abs(a.to_row - a.row) + Math.abs(a.to_col - a.col) ? b : a);
+  selected = (nearest.to_row - 1) * COLS + nearest.to_col - 1;
+  keepSelection = true;
+  return go(nearest.code);
 }
 
 // ---- editing ----
@@ -322,7 +496,7 @@ async function edited() {
     const verdict = await api("board", {board: cells});
     if (cells !== editCells.join("")) return; // edited again meanwhile
     $("verdict").className = verdict.legal ? "legal" : "illegal";
-    $("verdict").textContent = verdict.legal ? `A legal layout: ${verdict.code}` : `Not a legal layout: ${verdict.error}`;
+    $("verdict").textContent = verdict.legal ? t("legal", verdict.code) : t("illegal", verdict.error);
     $("explore-this").disabled = !verdict.legal;
     $("explore-this").dataset.code = verdict.legal ? verdict.code : "";
     document.body.dataset.state = "ready";
@@ -340,10 +514,10 @@ function edit(cells) {
 
 // ---- start ----
 
-function fromAddress(record) {
+function fromAddress(record, stacks) {
   const params = new URLSearchParams(location.search);
   if (params.has("edit")) return edit(params.get("edit"));
-  return show(params.get("layout") || "1A9BF0C00", record);
+  return show(params.get("layout") || START, record, stacks);
 }
 
 $("goto").addEventListener("submit", event => {
@@ -353,7 +527,12 @@ $("goto").addEventListener("submit", event => {
 });
 $("undo").addEventListener("click", undo);
 $("redo").addEventListener("click", redo);
-$("to-explore").addEventListener("click", () => current ? show(current.code, "push") : fromAddress("replace"));
+// Explore: the board being edited when it is a legal layout, else the layout explored last.
+$("to-explore").addEventListener("click", () => {
+  const edited = document.body.dataset.mode === "edit" && $("explore-this").dataset.code;
+  if (edited) return go(edited);
+  return show(current ? current.code : START, "push");
+});
 $("to-edit").addEventListener("click", () => {
   history.pushState(null, "", `/?edit=${current ? current.board : ""}`);
   edit(current ? current.board : "");
@@ -361,13 +540,23 @@ $("to-edit").addEventListener("click", () => {
 $("clear").addEventListener("click", () => { editCells.fill("."); edited(); });
 $("explore-this").addEventListener("click", () => go($("explore-this").dataset.code));
 $("find-farthest").addEventListener("click", findFarthest);
+$("classics").addEventListener("toggle", () => { if ($("classics").open) drawClassics(); });
+$("language").addEventListener("click", () => {
+  language = language === "zh" ? "en" : "zh";
+  try { localStorage.setItem(LANGUAGE_KEY, language); } catch {}
+  applyLanguage();
+});
 document.addEventListener("keydown", event => {
-  if (event.target.tagName === "INPUT" || document.body.dataset.mode !== "explore") return;
+  if (event.target.tagName === "INPUT" || document.body.dataset.mode !== "explore" ||
+      document.body.dataset.state === "error") return;
   if (event.key === "u") undo();
   else if (event.key === "r") redo();
   else if (event.key === "Escape" && selected !== null) { selected = null; drawBoard(); }
+  else if (DIRECTIONS[event.key] && selected !== null) { event.preventDefault(); movePieceBy(DIRECTIONS[event.key]); }
 });
-window.addEventListener("popstate", () => fromAddress("none"));
+// Back and Forward: the layout of that entry, with the undo and redo lists it had.
+window.addEventListener("popstate", event => fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []}));
 document.addEventListener("pointerup", dropPiece);
 document.addEventListener("pointercancel", () => { drag = null; });
-fromAddress("replace");
+applyLanguage();
+fromAddress("replace", history.state && history.state.undo ? history.state : undefined);

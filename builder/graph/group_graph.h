@@ -1,15 +1,16 @@
-/* What the farthest phase searches: one group's step graph in compact arrays, and the
- * board's reflections, which map the step graph onto itself and so keep every distance.
- * A layout and its images share farthest_steps and farthest_num, and a group's images are
- * groups with the same farthest data, so only one group of each set of images is
- * searched, and within it only one member of each set of images. */
-#ifndef KLOTSKI_BUILDER_FARTHEST_GRAPH_H
-#define KLOTSKI_BUILDER_FARTHEST_GRAPH_H
+/* What the searches of a group run on (the extremes, the farthest phase): one group's
+ * step graph in compact arrays, and the board's reflections, which map the step graph
+ * onto itself and so keep every distance.  A layout and its images share farthest_steps
+ * and farthest_num, and a group's images are groups with the same farthest data, so only
+ * one group of each set of images is searched, and within it only one member of each set
+ * of images. */
+#ifndef KLOTSKI_BUILDER_GRAPH_GROUP_GRAPH_H
+#define KLOTSKI_BUILDER_GRAPH_GROUP_GRAPH_H
 
 #include <stdint.h>
 
-#include "builder/base/class_graph.h"
-#include "builder/base/groups.h"
+#include "builder/graph/class_graph.h"
+#include "builder/graph/groups.h"
 
 /* The reflections of the 4x5 board other than the identity; each is its own inverse. */
 enum reflection { FLIP_LEFT_RIGHT, FLIP_UP_DOWN, TURN_HALF, REFLECTIONS };

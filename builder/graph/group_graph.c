@@ -1,4 +1,4 @@
-#include "builder/farthest/graph.h"
+#include "builder/graph/group_graph.h"
 
 #include <stdlib.h>
 #include <string.h>

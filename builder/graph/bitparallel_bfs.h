@@ -1,20 +1,20 @@
 /* Eccentricities by bit-parallel breadth-first search: one pass searches from up to
- * FARTHEST_LANES sources of a group graph at once, each source owning one bit ("lane")
+ * BFS_LANES sources of a group graph at once, each source owning one bit ("lane")
  * of a per-member bit vector, so a step along an edge serves every source in one vector
  * OR.  Per source it finds its largest distance to a member (farthest_steps) and how many
  * members lie at that distance (farthest_num).  The same kind of pass from solved
  * layouts counts solutions (SPEC.md): S is a solution of A exactly when no shortest path
  * between them passes another solved layout, which a search from S sees as well as one
  * from A, and there are far fewer solved layouts than layouts. */
-#ifndef KLOTSKI_BUILDER_FARTHEST_BFS_H
-#define KLOTSKI_BUILDER_FARTHEST_BFS_H
+#ifndef KLOTSKI_BUILDER_GRAPH_BITPARALLEL_BFS_H
+#define KLOTSKI_BUILDER_GRAPH_BITPARALLEL_BFS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "builder/farthest/graph.h"
+#include "builder/graph/group_graph.h"
 
-#define FARTHEST_LANES 512
+#define BFS_LANES 512
 
 /* Working memory of one searching thread, reusable for every group up to its size. */
 struct bfs_scratch;
@@ -26,14 +26,14 @@ struct bfs_scratch *bfs_scratch_new(uint32_t max_count);
 /* Frees s (NULL is fine). */
 void bfs_scratch_free(struct bfs_scratch *s);
 
-/* Searches gg from `source_count` (1..FARTHEST_LANES) distinct members sources[] at once
+/* Searches gg from `source_count` (1..BFS_LANES) distinct members sources[] at once
  * and stores for each source i its eccentricity in steps[i] and the number of members
  * at that distance in num[i].  Returns 0, or -1 when gg has more members than s was made
  * for or is not undirected. */
-int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
-                 struct bfs_scratch *s, uint16_t *steps, uint32_t *num);
+int eccentricity_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
+                     struct bfs_scratch *s, uint16_t *steps, uint32_t *num);
 
-/* Searches gg from `source_count` (1..FARTHEST_LANES) distinct members sources[] of the
+/* Searches gg from `source_count` (1..BFS_LANES) distinct members sources[] of the
  * set `targets` (a bit set by member number, core/graph/bitset.h) at once, and adds to
  * count[A], for every member A outside the set, the number of sources T such that no
  * shortest path from T to A passes another member of the set, counting a source twice

@@ -1,4 +1,4 @@
-#include "builder/base/groups.h"
+#include "builder/graph/groups.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "builder/farthest/bfs.h"
+#include "builder/graph/bitparallel_bfs.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 #include "core/graph/bitset.h"
 
 #define WORD_BITS 64 /* bits in one word of a lane vector */
-#define LANE_WORDS (FARTHEST_LANES / WORD_BITS)
+#define LANE_WORDS (BFS_LANES / WORD_BITS)
 #define COUNT_PLANES 21 /* bit-sliced counters up to 2^21 - 1, above any group's size */
 #define HUGE_PAGE (2u << 20)
 
@@ -19,7 +19,7 @@
 /* One bit per source; GCC lowers the operators to whatever vector unit it targets.
  * 512 lanes make one cache line per member: wider batches cost more in memory than they
  * save in passes, narrower ones pay the per-level bookkeeping more often. */
-typedef uint64_t lanes __attribute__((vector_size(FARTHEST_LANES / 8)));
+typedef uint64_t lanes __attribute__((vector_size(BFS_LANES / 8)));
 
 /* The frontier of level t lives in frontier[t & 1]; an entry is valid only where the
  * bitmap in_frontier[t % 3] has the member's bit, so nothing needs clearing between
@@ -284,8 +284,8 @@ static inline void start_search(const struct group_graph *gg, const uint32_t *so
 }
 
 VECTOR_CLONES
-int farthest_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
-                 struct bfs_scratch *s, uint16_t *steps, uint32_t *num)
+int eccentricity_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
+                     struct bfs_scratch *s, uint16_t *steps, uint32_t *num)
 {
     if (gg->count > s->max_count)
         return -1;

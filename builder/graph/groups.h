@@ -1,11 +1,11 @@
 /* Groups: the connected components of a class's step graph, numbered as SPEC.md says
  * (size descending, ties by smallest member code), and each member's group_index. */
-#ifndef KLOTSKI_BUILDER_GROUPS_H
-#define KLOTSKI_BUILDER_GROUPS_H
+#ifndef KLOTSKI_BUILDER_GRAPH_GROUPS_H
+#define KLOTSKI_BUILDER_GRAPH_GROUPS_H
 
 #include <stdint.h>
 
-#include "builder/base/class_graph.h"
+#include "builder/graph/class_graph.h"
 
 struct class_groups {
     uint32_t group_count;

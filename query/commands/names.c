@@ -1,0 +1,106 @@
+/* `klotski names [--section S]`: the classic names that the database stores (the names
+ * table of schema/tables.sql), each with its layout's code, min_steps and group, read
+ * through the view named_layouts as any SQL user would. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "query/commands/command.h"
+#include "query/render/output.h"
+#include "query/report.h"
+
+#define SECTION_LIST_SIZE 1024
+
+static struct {
+    const char *section;
+} options;
+
+static const struct command_option names_options[] = {
+    {.name = "section", .value_name = "S", .text = &options.section,
+     .help = "only the names of section S: its name, or a part of it that\n"
+             "no other section has (经典 for 华容道经典布局40种)"},
+    {NULL},
+};
+
+static const char *const name_columns[] = {"name", "code", "min_steps", "group", "section", NULL};
+
+/* Finds the section that `wanted` names: the one named exactly so, else the only one
+ * that contains it.  Returns EXIT_ANSWERED with the malloc'd name in *section, or
+ * reports that none or several match (listing them) and returns EXIT_NOT_FOUND or
+ * EXIT_BAD_INPUT. */
+static int find_section(struct db *db, const char *wanted, char **section)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT section, section = ?1 FROM names WHERE instr(section, ?1) > 0"
+                                        " GROUP BY section ORDER BY min(name_id)");
+    sqlite3_bind_text(stmt, 1, wanted, -1, SQLITE_STATIC);
+    char list[SECTION_LIST_SIZE] = "";
+    size_t matches = 0, length = 0;
+    *section = NULL;
+    while (db_step(db, stmt)) {
+        const char *name = (const char *)sqlite3_column_text(stmt, 0);
+        if (sqlite3_column_int(stmt, 1)) {
+            free(*section);
+            *section = xstrdup(name);
+            matches = 1;
+            break;
+        }
+        if (matches++ == 0)
+            *section = xstrdup(name);
+        if (length < sizeof list)
+            length += (size_t)snprintf(list + length, sizeof list - length, "%s%s", length ? ", " : "", name);
+    }
+    sqlite3_finalize(stmt);
+    if (matches == 1)
+        return EXIT_ANSWERED;
+    free(*section);
+    *section = NULL;
+    if (matches > 1)
+        return report(EXIT_BAD_INPUT, wanted, "names %zu sections: %s; give more of one", matches, list);
+    stmt = db_prepare(db, "SELECT section FROM names GROUP BY section ORDER BY min(name_id)");
+    for (length = 0; db_step(db, stmt) && length < sizeof list;)
+        length += (size_t)snprintf(list + length, sizeof list - length, "%s%s", length ? ", " : "",
+                                   (const char *)sqlite3_column_text(stmt, 0));
+    sqlite3_finalize(stmt);
+    return report(EXIT_NOT_FOUND, wanted, "no such section; the sections are %s", list);
+}
+
+static int run_names(struct db *db, const struct request *req)
+{
+    if (req->arg_count > 0)
+        return report(EXIT_BAD_INPUT, req->args[0], "names takes no arguments; use --section");
+    char *section = NULL;
+    if (options.section) {
+        int status = find_section(db, options.section, &section);
+        if (status != EXIT_ANSWERED)
+            return status;
+    }
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT name, code, min_steps, group_name, section FROM named_layouts"
+                                        " WHERE ?1 IS NULL OR section = ?1 ORDER BY name_id");
+    sqlite3_bind_text(stmt, 1, section, -1, SQLITE_STATIC);
+    struct table *t = table_new(name_columns);
+    while (db_step(db, stmt)) {
+        table_text(t, (const char *)sqlite3_column_text(stmt, 0));
+        table_code(t, (kl_code)sqlite3_column_int64(stmt, 1));
+        table_number_or_null(t, db_column_or_null(stmt, 2), "unsolvable");
+        table_text(t, (const char *)sqlite3_column_text(stmt, 3));
+        table_text(t, (const char *)sqlite3_column_text(stmt, 4));
+    }
+    sqlite3_finalize(stmt);
+    table_print(t);
+    table_free(t);
+    free(section);
+    return EXIT_ANSWERED;
+}
+
+const struct command command_names = {
+    .name = "names",
+    .synopsis = "names [--section S]",
+    .summary = "the classic names (横刀立马, ...) with code, min_steps and group",
+    .help = "Lists the classic names of layouts that the database stores (its table names,\n"
+            "from data/classic_names.tsv), in the order of their source lists: each name with\n"
+            "its layout's code, min_steps and group, and the section of the list it comes\n"
+            "from.  A name of several layouts has a row for each.  In SQL: SELECT * FROM\n"
+            "named_layouts WHERE name = '横刀立马'.\n",
+    .options = names_options,
+    .run = run_names,
+};

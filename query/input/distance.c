@@ -1,0 +1,62 @@
+#include "query/input/distance.h"
+
+size_t text_code_points(const char *s, unsigned *out, size_t room)
+{
+    size_t n = 0;
+    while (*s && n < room) {
+        unsigned char c = (unsigned char)*s++;
+        unsigned cp = c;
+        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        cp &= more ? 0x3Fu >> more : 0x7Fu;
+        for (; more > 0 && ((unsigned char)*s & 0xC0) == 0x80; more--)
+            cp = cp << 6 | ((unsigned char)*s++ & 0x3Fu);
+        out[n++] = cp;
+    }
+    return n;
+}
+
+size_t text_distance_within(const unsigned *a, size_t na, const unsigned *b, size_t nb, size_t bound)
+{
+    const size_t beyond = bound + 1;
+    if ((na > nb ? na - nb : nb - na) > bound)
+        return beyond;
+    size_t row[TEXT_DISTANCE_MAX_CHARS + 1];
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = j < beyond ? j : beyond;
+    for (size_t i = 1; i <= na; i++) {
+        size_t first = i > bound ? i - bound : 1, last = i + bound < nb ? i + bound : nb;
+        size_t diagonal = row[first - 1];
+        row[first - 1] = first == 1 && i < beyond ? i : beyond;
+        size_t smallest = row[first - 1];
+        for (size_t j = first; j <= last; j++) {
+            size_t replace = diagonal + (a[i - 1] != b[j - 1]);
+            size_t insert = row[j - 1] + 1, remove = row[j] + 1;
+            size_t best = replace < insert ? replace : insert;
+            best = best < remove ? best : remove;
+            diagonal = row[j];
+            row[j] = best < beyond ? best : beyond;
+            smallest = row[j] < smallest ? row[j] : smallest;
+        }
+        if (smallest == beyond)
+            return beyond;
+    }
+    return row[nb];
+}
+
+const char *text_nearest(const char *typed, const char *const *words, size_t count, size_t bound)
+{
+    unsigned a[TEXT_DISTANCE_MAX_CHARS], b[TEXT_DISTANCE_MAX_CHARS];
+    size_t na = text_code_points(typed, a, TEXT_DISTANCE_MAX_CHARS);
+    const char *nearest = NULL;
+    for (size_t i = 0; i < count; i++) {
+        size_t nb = text_code_points(words[i], b, TEXT_DISTANCE_MAX_CHARS);
+        size_t d = text_distance_within(a, na, b, nb, bound);
+        if (d <= bound) {
+            nearest = words[i];
+            bound = d ? d - 1 : 0;
+            if (d == 0)
+                break;
+        }
+    }
+    return nearest;
+}

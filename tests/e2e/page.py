@@ -1,0 +1,205 @@
+#!/usr/bin/env python3
+"""Drives the explorer page of `klotski serve` in headless Chromium for
+tests/e2e/e2e_page.sh (with browser.py's DevTools client): the states issue 23 asks of
+it, each reached as a person reaches it (clicks, keys, the address, Back and Forward)
+and judged by what the page shows, against the server's own API answers read here.
+Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", for the script to count.
+
+Usage: page.py CHROMIUM PROFILE_DIR SERVER_URL"""
+import json
+import urllib.request
+
+from browser import check, drive
+
+START = "1A9BF0C00"
+
+
+def api(server, path):
+    return json.load(urllib.request.urlopen(f"{server}/api/{path}", timeout=60))
+
+
+def key(page, name, code):
+    for kind in ("keyDown", "keyUp"):
+        page.call("Input.dispatchKeyEvent", type=kind, key=name, code=name, windowsVirtualKeyCode=code)
+
+
+def open_layout(page, server, layout):
+    page.call("Page.navigate", url=f"{server}/?layout={layout}")
+    return page.wait(f"document.body.dataset.code === '{layout}'") and page.ready()
+
+
+def facts(page, table):
+    """The rows of a facts table as {heading: value}."""
+    return page.js(f"Object.fromEntries(Array.from(document.querySelectorAll('#{table} tr'))"
+                   ".map(r => [r.cells[0].textContent, r.cells[1].textContent]))")
+
+
+def run(page, server):
+    page.call("Network.enable")
+    page.call("Page.enable")
+
+    # ---- the error state: what was typed stays, what cannot work is hidden ----
+    page.call("Page.navigate", url=f"{server}/?layout=ZZZ")
+    check("an address that is no layout: the error state", True, page.wait("document.body.dataset.state === 'error'"))
+    check("the error state keeps what was typed", "ZZZ", page.js("$('goto-layout').value"))
+    check("the error state: undo, redo and play cannot be used", [True, True, True], page.js(
+        "['undo', 'redo', 'play'].map(id => $(id).offsetParent === null || $(id).disabled === true)"))
+    check("the error state: no board of another layout shows", None, page.js("$('board').offsetParent"))
+    check("the error state: the reason", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+    check("open a layout", True, open_layout(page, server, START))
+    page.js("$('goto-layout').value = '1A9BF0C01'")
+    page.click("#goto button")
+    check("a typed layout that is wrong: the error state", True, page.wait("document.body.dataset.state === 'error'"))
+    check("the box keeps what was typed", "1A9BF0C01", page.js("$('goto-layout').value"))
+    page.js("history.back()")
+    check("Back from an error: the layout before", True,
+          page.wait(f"document.body.dataset.code === '{START}'") and page.ready())
+    check("Back from an error: the board again", True, page.js("$('board').offsetParent !== null"))
+
+    # ---- facts: min_solution_num, and the group's central count ----
+    layout, group = api(server, f"layout?layout={START}"), api(server, "group?group=5-4-1-1")
+    shown = facts(page, "layout-facts")
+    check("the facts show min_solution_num", str(layout["min_solution_num"]), shown.get("min solutions"))
+    check("the facts show solution_num (- until stored)",
+          "-" if layout["solution_num"] is None else str(layout["solution_num"]), shown.get("solutions"))
+    shown = facts(page, "group-facts")
+    check("the group panel shows the central count", str(group["central_count"]), shown.get("central layouts"))
+    check("the group panel shows the peripheral count", str(group["peripheral_count"]), shown.get("peripheral layouts"))
+
+    # ---- the layouts farthest from this one, apart from the group's peripheral ones ----
+    farthest = api(server, f"farthest?layout={START}")
+    page.click("#find-farthest")
+    check("farthest from here: found on demand", True, page.wait("document.body.dataset.farthest"))
+    check("farthest from here: the layouts 124 steps from it",
+          [f["farthest"] for f in farthest["farthest"]],
+          page.js("Array.from(document.querySelectorAll('#farthest-here a')).map(a => a.dataset.code)"))
+    check("farthest from here: labelled with the distance from this layout", True,
+          page.js(f"$('farthest-here').textContent.includes('{farthest['farthest_steps']} steps from {START}')"))
+    peripheral = [l for l in api(server, "farthest?group=5-4-1-1")["layouts"] if l["kind"] == "peripheral"]
+    check("the group's peripheral layouts: a list of their own",
+          [l["code"] for l in peripheral],
+          page.js("Array.from(document.querySelectorAll('#peripheral a')).map(a => a.dataset.code)"))
+    check("the two lists have headings of their own", ["Layouts farthest from this one", "The group's peripheral layouts"],
+          page.js("[$('farthest-here'), $('peripheral')].map(l => { let h = l.previousElementSibling;"
+                  " while (h.tagName !== 'H3') h = h.previousElementSibling; return h.textContent; })"))
+
+    # ---- Back and Forward keep undo and redo true ----
+    moves = api(server, f"moves?layout={START}")["move_list"]
+    first = next(m for m in moves if m["change"] == -1 and m["row"] == 4 and m["col"] == 2)
+    page.click(f"#moves a[data-code='{first['code']}']")
+    page.wait(f"document.body.dataset.code === '{first['code']}'")
+    page.ready()
+    second = next(m for m in api(server, f"moves?layout={first['code']}")["move_list"] if m["change"] == -1)
+    page.click(f"#moves a[data-code='{second['code']}']")
+    check("two steps played", True, page.wait(f"document.body.dataset.code === '{second['code']}'") and page.ready())
+    page.js("history.back()")
+    check("Back: the layout before", True, page.wait(f"document.body.dataset.code === '{first['code']}'") and page.ready())
+    check("Back: undo and redo as they were there", [False, True], page.js("[$('undo').disabled, $('redo').disabled]"))
+    page.js("history.forward()")
+    check("Forward: the layout after", True, page.wait(f"document.body.dataset.code === '{second['code']}'") and page.ready())
+    check("Forward: undo as it was there", False, page.js("$('undo').disabled"))
+    page.js("history.back()")
+    page.wait(f"document.body.dataset.code === '{first['code']}'")
+    page.ready()
+    page.click("#undo")
+    check("undo after Back undoes the step before that layout", True,
+          page.wait(f"document.body.dataset.code === '{START}'") and page.ready())
+    check("then redo can be used", False, page.js("$('redo').disabled"))
+    page.click("#redo")
+    check("redo after it", True, page.wait(f"document.body.dataset.code === '{first['code']}'") and page.ready())
+    page.call("Page.reload")
+    check("a reload keeps the layout", True, page.wait(f"document.body.dataset.code === '{first['code']}'") and page.ready())
+    check("a reload keeps undo", False, page.js("$('undo').disabled"))
+    page.click("#undo")
+    page.wait(f"document.body.dataset.code === '{START}'")
+    page.ready()
+
+    # ---- the arrow keys move the chosen piece ----
+    page.click("#board rect.piece[data-cell='16']")
+    check("a piece with several moves is chosen", "16", page.js("document.querySelector('#board rect.selected').dataset.cell"))
+    key(page, "ArrowRight", 39)
+    right = next(m for m in moves if m["row"] == 5 and m["col"] == 1 and m["moves"] == "right 1")
+    check("ArrowRight moves it one place right", True,
+          page.wait(f"document.body.dataset.code === '{right['code']}'") and page.ready())
+    check("the piece stays chosen where it went", "17",
+          page.js("(document.querySelector('#board rect.selected') || {dataset: {}}).dataset.cell"))
+    key(page, "ArrowRight", 39)
+    check("ArrowRight again", True, page.wait("document.body.dataset.code === '1A9BC3C00'") and page.ready())
+
+    # ---- a solved layout says so ----
+    solved = api(server, "members?group=5-4-1-1&depth=0&limit=1")[0]["code"]
+    check("open a solved layout", True, open_layout(page, server, solved))
+    check("a solved layout says so", [True, "true"], page.js("[$('solved').offsetParent !== null, document.body.dataset.solved]"))
+    open_layout(page, server, START)
+    check("a layout not solved says nothing of it", True, page.js("$('solved').offsetParent === null"))
+
+    # ---- the editor's Explore when the page was opened at /?edit= ----
+    page.call("Page.navigate", url=f"{server}/?edit=VKKVVKKVVHHVVooVo..o")
+    check("opened at /?edit=", True, page.wait("document.body.dataset.mode === 'edit'") and page.ready())
+    page.click("#to-explore")
+    check("Explore from /?edit= explores the edited board", True,
+          page.wait(f"document.body.dataset.code === '{START}' && document.body.dataset.mode === 'explore'") and page.ready())
+    page.call("Page.navigate", url=f"{server}/?edit=VKKVVKKVVHHVVooV.o.o")
+    page.wait("document.body.dataset.mode === 'edit'")
+    page.ready()
+    page.click("#explore-this")
+    check("Explore this layout from /?edit=", True,
+          page.wait("document.body.dataset.code === '1A9BCCC00' && document.body.dataset.mode === 'explore'") and page.ready())
+
+    # ---- the classic layouts, each a link ----
+    names = api(server, "names")
+    page.click("#classics summary")
+    check("the classic layouts are listed", len(names),
+          page.wait(f"document.querySelectorAll('#classic-list a').length === {len(names)}") and
+          page.js("document.querySelectorAll('#classic-list a').length"))
+    check("each classic name links to its layout", [names[0]["name"], names[0]["code"]],
+          page.js("[document.querySelector('#classic-list a').textContent, document.querySelector('#classic-list a').dataset.code]"))
+    page.click(f"#classic-list a[data-code='{names[1]['code']}']")
+    check("a click on a name explores it", True, page.wait(f"document.body.dataset.code === '{names[1]['code']}'") and page.ready())
+
+    # ---- the player says its step in the address ----
+    page.call("Page.navigate", url=f"{server}/play?layout={START}")
+    page.wait("document.body.dataset.steps")
+    page.click("#next")
+    page.click("#next")
+    check("the player's address follows its steps", "#step=2", page.js("location.hash"))
+    page.js("klotskiPlayer.go(40)")
+    check("the player's address after a jump", "#step=40", page.js("location.hash"))
+    page.call("Page.navigate", url=f"{server}/play?layout={START}#step=7")
+    check("the player opens at #step=", "7", page.wait("document.body.dataset.step === '7'") and page.js("document.body.dataset.step"))
+
+    # ---- pages for people answer HTML on error ----
+    page.call("Page.navigate", url=f"{server}/play?layout=ZZZ")
+    check("/play of a bad layout: an HTML page saying why", ["400", "ZZZ: not a layout code: not a hex digit"],
+          page.wait("document.body.dataset.status") and page.js("[document.body.dataset.status, document.getElementById('error').textContent]"))
+    page.call("Page.navigate", url=f"{server}/no/such/page")
+    check("an unknown page: an HTML page, 404", "404", page.wait("document.body.dataset.status") and
+          page.js("document.body.dataset.status"))
+
+    # ---- the page in Chinese: the browser's language, and the switch ----
+    page.call("Page.addScriptToEvaluateOnNewDocument",
+              source="Object.defineProperty(navigator, 'language', {get: () => 'zh-CN'});")
+    page.js("localStorage.clear()")
+    check("the page in Chinese for a Chinese browser", True, open_layout(page, server, START))
+    check("Chinese: the language", ["zh", "zh-CN"], page.js("[document.body.dataset.lang, document.documentElement.lang]"))
+    check("Chinese: the title and headings", ["华容道探索", "离此布局最远的布局", "本组的边缘布局"],
+          page.js("[document.querySelector('h1').textContent, document.querySelector('[data-text=farthestHere]').textContent,"
+                  " document.querySelector('[data-text=peripheral]').textContent]"))
+    check("Chinese: the facts", "81", facts(page, "layout-facts").get("最少步数"))
+    check("Chinese: the moves' outcomes", True, page.js("$('moves').textContent.includes('最优')"))
+    page.click("#language")
+    check("the switch: English", ["en", "Klotski explorer"],
+          page.js("[document.body.dataset.lang, document.querySelector('h1').textContent]"))
+    check("the switch: the facts in English", "81", facts(page, "layout-facts").get("min steps"))
+    open_layout(page, server, START)
+    check("the switch is remembered", "en", page.js("document.body.dataset.lang"))
+    page.click("#language")
+    check("the switch back: Chinese", "华容道探索", page.js("document.querySelector('h1').textContent"))
+    page.js("localStorage.clear()")
+
+    outside = sorted({u for u in page.requests if not (u.startswith(server + "/") or u == server)})
+    check("every request went to the server", [], outside)
+
+
+if __name__ == "__main__":
+    drive(run)
