@@ -8,7 +8,7 @@
 
 db=$WORK/farthest.db
 cp "$TEST_DB" "$db"
-fsql() { sqlite3 -batch "$db" "$1"; }
+fsql() { answered sqlite3 -batch "$db" "$1"; }
 done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; }
 
 expect "nothing done after a build" 0 "$(done_meta)"

@@ -32,8 +32,9 @@ expect() {
     fi
 }
 
-# sql QUERY: one query against the test database, output as sqlite3 prints it.
-sql() { sqlite3 -batch "$TEST_DB" "$1"; }
+# sql QUERY: one query against the test database, output as sqlite3 prints it; a failed
+# query is a failed check.
+sql() { answered sqlite3 -batch "$TEST_DB" "$1"; }
 
 # skip NAME REASON: a check that cannot run here, counted as skipped (never as passed) and
 # listed with its reason by tests/run.sh.
