@@ -15,6 +15,14 @@ fi
 out=$("$CROSSCHECK" "$TEST_DB")
 status=$?
 printf '%s\n' "$out"
+join_checks db_crosscheck "$out" "$status"
+finish
+    exit
+fi
+
+out=$("$CROSSCHECK" "$TEST_DB")
+status=$?
+printf '%s\n' "$out"
 expect "db_crosscheck exit status" 0 "$status"
 # Its closing line counts its own checks; they join this script's.
 closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
