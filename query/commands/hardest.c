@@ -1,11 +1,13 @@
 /* `klotski hardest`: the layouts with the most min_steps, overall or within a class or a
  * group.  The depth layers are read deepest first, so only the layers that can hold an
- * answer are decoded. */
+ * answer are decoded.  Under --metric straight or unit, which have no layers, the
+ * layouts rows in scope are read and ranked by SQLite (seconds, not milliseconds). */
 #include <stdlib.h>
 
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
+#include "core/database/format.h"
 #include "core/rank.h"
 #include "query/report.h"
 
@@ -25,7 +27,11 @@ static const struct command_option hardest_options[] = {
     {NULL},
 };
 
-static const char *const hardest_columns[] = {"code", "id", "min_steps", "group", NULL};
+/* Per metric: the count is named as its layouts column. */
+static const char *const hardest_columns[KL_METRIC_COUNT][5] = {
+    {"code", "id", "min_steps", "group", NULL},
+    {"code", "id", "min_straight_moves", "group", NULL},
+    {"code", "id", "min_unit_moves", "group", NULL}};
 
 struct hard_layout {
     uint32_t id;
@@ -89,6 +95,37 @@ static struct hard_layout *collect(struct db *db, sqlite3_stmt *stmt, long limit
     return found;
 }
 
+/* The layouts of the scope with the most min moves under the db's metric (not the step),
+ * ranked by one scan of the layouts rows. */
+static struct hard_layout *collect_by_scan(struct db *db, int64_t class_id, int64_t group_id,
+                                           long limit, size_t *count)
+{
+    char sql[320];
+    const char *column = kl_db_min_moves_column(db_metric(db));
+    snprintf(sql, sizeof sql,
+             "SELECT code, %s, group_id FROM layouts WHERE %s IS NOT NULL%s"
+             " ORDER BY %s DESC, code LIMIT ?2",
+             column, column,
+             group_id != DB_NULL   ? " AND group_id = ?1"
+             : class_id != DB_NULL ? " AND group_id IN (SELECT group_id FROM groups"
+                                     " WHERE class_id = ?1)"
+                                   : " AND ?1 IS NULL",
+             column);
+    sqlite3_stmt *stmt = db_prepare(db, sql);
+    if (group_id != DB_NULL || class_id != DB_NULL)
+        sqlite3_bind_int64(stmt, 1, group_id != DB_NULL ? group_id : class_id);
+    sqlite3_bind_int64(stmt, 2, limit);
+    struct hard_layout *found = xmalloc(((size_t)limit + 1) * sizeof *found);
+    size_t n = 0;
+    while (db_step(db, stmt))
+        found[n++] = (struct hard_layout){kl_code_to_id((kl_code)sqlite3_column_int64(stmt, 0)),
+                                          sqlite3_column_int(stmt, 1),
+                                          sqlite3_column_int64(stmt, 2)};
+    sqlite3_finalize(stmt);
+    *count = n;
+    return found;
+}
+
 static int run_hardest(struct db *db, const struct request *req)
 {
     if (req->arg_count > 0)
@@ -103,17 +140,22 @@ static int run_hardest(struct db *db, const struct request *req)
     if (status != EXIT_ANSWERED)
         return status;
     long limit = options.limit;
-    sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
     size_t count;
-    struct hard_layout *found = collect(db, stmt, limit, &count);
-    sqlite3_finalize(stmt);
+    struct hard_layout *found;
+    if (db_metric(db) != KL_METRIC_STEP) {
+        found = collect_by_scan(db, class_id, group.group_id, limit, &count);
+    } else {
+        sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
+        found = collect(db, stmt, limit, &count);
+        sqlite3_finalize(stmt);
+    }
     if (count == 0) {
         free(found);
         return report(EXIT_NOT_FOUND, options.class_name ? options.class_name : options.group,
-                      "unsolvable: no layout has min_steps");
+                      "unsolvable: no layout has %s", kl_db_min_moves_column(db_metric(db)));
     }
     qsort(found, count, sizeof *found, compare_hard);
-    struct table *t = table_new(hardest_columns);
+    struct table *t = table_new(hardest_columns[db_metric(db)]);
     for (size_t i = 0; i < count && i < (size_t)limit; i++) {
         struct group_row g;
         table_code(t, kl_id_to_code(found[i].id));
@@ -132,7 +174,9 @@ const struct command command_hardest = {
     .synopsis = "hardest [--class CLASS | --group GROUP] [--limit N]",
     .summary = "the layouts with the most min_steps",
     .help = "Lists the layouts with the most min_steps, deepest first, ties by code: over the\n"
-            "whole database, or within one class or one group.\n",
+            "whole database, or within one class or one group.  Under --metric straight or\n"
+            "unit, the layouts with the most such moves, read from every layouts row in\n"
+            "scope (seconds).\n",
     .options = hardest_options,
     .run = run_hardest,
 };

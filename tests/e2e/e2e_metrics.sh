@@ -91,6 +91,12 @@ expect "group: the largest count under each metric, as the groups table holds th
     "$(sql "SELECT max_min_steps || ' ' || max_min_straight_moves || ' ' || max_min_unit_moves
             FROM groups WHERE name = '5-4-2-0'")" \
     "$(json '"\(.max_min_steps) \(.max_min_straight_moves) \(.max_min_unit_moves)"')"
+run --metric unit --csv hardest --group 5-4-2-0 --limit 3
+expect "hardest --metric unit: the group's hardest under unit moves, as hardest_moves lists them" \
+    "$(sql "SELECT group_concat(printf('%09X,%d', code, min_moves), ' ') FROM (SELECT code, min_moves
+            FROM hardest_moves JOIN groups USING (group_id) WHERE metric = 'unit'
+            AND name = '5-4-2-0' ORDER BY code LIMIT 3)")" \
+    "$(printf '%s\n' "$out" | tail -n +2 | cut -d, -f1,3 | tr '\n' ' ' | sed 's/ $//')"
 KLOTSKI_METRIC=unit run solve 1A9BF0C00
 has "KLOTSKI_METRIC=unit: solve counts unit moves" "in 116 unit moves"
 expect_error "--metric with a bad name" 2 "is no metric" --metric diagonal show 1A9BF0C00
