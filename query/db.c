@@ -75,9 +75,10 @@ bool db_meta(struct db *db, const char *key, char *buf, size_t size)
     return kl_db_meta(db->handle, key, buf, size);
 }
 
-/* The installed database's path into buf: KL_DB_INSTALLED_PATH beside the folder that
- * holds the running program.  Returns false when the program's path is unknown. */
-static bool installed_path(char *buf, size_t size)
+/* The path `relative` under the prefix of the running program (the folder above the one
+ * that holds it: PREFIX for PREFIX/bin/klotski) into buf.  Returns false when the
+ * program's path is unknown. */
+static bool beside_program(const char *relative, char *buf, size_t size)
 {
     char program[PATH_MAX];
     ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
@@ -91,7 +92,7 @@ static bool installed_path(char *buf, size_t size)
     if (!slash)
         return false;
     *slash = '\0';
-    return (size_t)snprintf(buf, size, "%s/%s", program, KL_DB_INSTALLED_PATH) < size;
+    return (size_t)snprintf(buf, size, "%s/%s", program, relative) < size;
 }
 
 const char *db_locate(const char *given, char *buf, size_t size)
@@ -103,7 +104,10 @@ const char *db_locate(const char *given, char *buf, size_t size)
         return environment;
     if (access(KL_DB_DEFAULT_PATH, F_OK) == 0)
         return KL_DB_DEFAULT_PATH;
-    if (installed_path(buf, size) && access(buf, F_OK) == 0)
+    /* A built tree's bin/klotski finds the tree's data/klotski.db from any folder. */
+    if (beside_program(KL_DB_DEFAULT_PATH, buf, size) && access(buf, F_OK) == 0)
+        return buf;
+    if (beside_program(KL_DB_INSTALLED_PATH, buf, size) && access(buf, F_OK) == 0)
         return buf;
     return KL_DB_DEFAULT_PATH;
 }

@@ -24,10 +24,12 @@ struct db;
  *   1. `given` (--db PATH), when not NULL;
  *   2. $KLOTSKI_DB, when set and not empty;
  *   3. KL_DB_DEFAULT_PATH (data/klotski.db) in the current folder, when it exists;
- *   4. the installed database, KL_DB_INSTALLED_PATH under the prefix of the running
+ *   4. KL_DB_DEFAULT_PATH beside the folder of the running program (BINDIR/../data/
+ *      klotski.db: a built tree's bin/klotski run from any folder), when it exists;
+ *   5. the installed database, KL_DB_INSTALLED_PATH under the prefix of the running
  *      program (PREFIX/share/klotski/klotski.db for PREFIX/bin/klotski), when it exists.
- * The installed path is found from the program's own location (/proc/self/exe), so an
- * installation moved as a whole, or made with DESTDIR, finds its database.
+ * The last two are found from the program's own location (/proc/self/exe), so a tree or
+ * an installation moved as a whole, or made with DESTDIR, finds its database.
  * Returns the path to open (`given`, the environment's string, a static string or buf,
  * which has `size` bytes); when nothing exists, KL_DB_DEFAULT_PATH, whose absence
  * db_open then reports. */

@@ -5,6 +5,7 @@
 
 #include "query/search/bfs.h"
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -88,8 +89,11 @@ static int run_path(struct db *db, const struct request *req)
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);
     bfs_free(&search);
-    if (options.html)
-        picture_route(route, length, "a shortest path");
+    if (options.html) {
+        char *names = classic_names_of(route[0]);
+        picture_route(route, length, "a shortest path", names);
+        free(names);
+    }
     else
         route_print(route, length, db_metric(db), options.codes);
     free(route);

@@ -1,6 +1,7 @@
 /* `klotski show LAYOUT...`: everything known about a layout, beside its board. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "query/input/classic.h"
 #include "core/classes.h"
@@ -53,6 +54,11 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_number_or_null(t, layout->farthest_num, NULL);
     table_number_or_null(t, layout->solution_num, NULL);
     char *names = classic_names_of(layout->code);
+    /* For people one name a line, so that the card stays narrow beside the board. */
+    for (char *comma; names && out_format() == FORMAT_TEXT && (comma = strstr(names, ", "));) {
+        *comma = '\n';
+        memmove(comma + 1, comma + 2, strlen(comma + 2) + 1);
+    }
     if (names)
         table_text(t, names);
     else
@@ -80,8 +86,12 @@ static void print_for_people(const struct table *t, kl_code code)
 static int show_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    if (options.svg)
-        return picture_board(layout, group);
+    if (options.svg) {
+        char *names = classic_names_of(layout->code);
+        int status = picture_board(layout, group, names);
+        free(names);
+        return status;
+    }
     struct table *t = table_new(show_columns);
     add_fields(t, layout, group);
     if (out_format() == FORMAT_TEXT)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -32,8 +33,11 @@ static int solve_layout(struct db *db, const struct layout_row *layout, const st
     if (!route)
         return status;
     size_t count = (size_t)layout->min_moves[db_metric(db)] + 1;
-    if (options.html)
-        picture_route(route, count, "a minimal-step solution");
+    if (options.html) {
+        char *names = classic_names_of(layout->code);
+        picture_route(route, count, "a minimal-step solution", names);
+        free(names);
+    }
     else
         route_print(route, count, db_metric(db), options.codes);
     free(route);

@@ -123,14 +123,23 @@ static void print_for_people(const kl_code *codes, size_t count, enum kl_metric 
 }
 
 static const char *const step_columns[] = {"step", "piece", "row", "col", "moves", "distance", "code", NULL};
+/* CSV and Markdown hold the rows of every answer in one table: each row names its route's
+ * start, as JSON's answer does once in `from`. */
+static const char *const step_columns_with_start[] = {
+    "from", "step", "piece", "row", "col", "moves", "distance", "code", NULL};
 #define STEP_DETAIL_COLUMNS 5 /* piece .. distance: null in the row of the start */
 
 static struct table *step_table(const kl_code *codes, size_t count)
 {
-    struct table *t = table_new(step_columns);
+    bool with_start = out_format() == FORMAT_CSV || out_format() == FORMAT_MD;
+    struct table *t = table_new(with_start ? step_columns_with_start : step_columns);
+    char start[KL_CODE_TEXT_SIZE];
+    kl_code_format(codes[0], start);
     for (size_t i = 0; i < count; i++) {
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(codes[i], hex);
+        if (with_start)
+            table_text(t, start);
         table_number(t, (long long)i);
         if (i == 0) {
             for (int c = 0; c < STEP_DETAIL_COLUMNS; c++)

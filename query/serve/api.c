@@ -10,6 +10,7 @@
 #include "core/database/format.h"
 #include "core/rank.h"
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
 #include "query/render/drawing.h"
 #include "query/render/html_error.h"
@@ -130,12 +131,27 @@ void api_error(struct api_reply *reply, unsigned status, const char *message)
     reply->error = xstrdup(message);
 }
 
+/* A copy of text (malloc'd) where control bytes and bytes that are not UTF-8 are '?'. */
+static char *printable_copy(const char *text)
+{
+    char *copy = xstrdup(text);
+    for (unsigned char *s = (unsigned char *)copy; *s;) {
+        size_t length = *s < 0x80 ? 1 : utf8_length(s);
+        if (length == 0 || (length == 1 && (*s < 0x20 || *s == 0x7F)))
+            *s = '?', length = 1;
+        s += length;
+    }
+    return copy;
+}
+
 /* Turns an error reply into the page people get: the same status and text as HTML. */
 static void page_error(struct api_reply *reply)
 {
     struct body b;
     body_begin(&b);
-    html_error_write(b.stream, reply->status, reply->error);
+    char *message = printable_copy(reply->error);
+    html_error_write(b.stream, reply->status, message);
+    free(message);
     unsigned status = reply->status;
     api_reply_free(reply);
     reply_end(&b, reply, status, HTML_TYPE);
@@ -553,7 +569,13 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     struct body b;
     body_begin(&b);
     out_set_stream(b.stream);
+<<<<<<< HEAD
     picture_route(route, (size_t)layout.min_moves[db_metric(db)] + 1, "a minimal-step solution");
+=======
+    char *names = classic_names_of(code);
+    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution", names);
+    free(names);
+>>>>>>> main
     out_set_stream(NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);

@@ -3,6 +3,7 @@
 # (built by `make check` into OBJ/tests/reference): every small class and a few larger ones worked out from
 # scratch, without the engine, and compared group by group and layout by layout.
 . "$(dirname "$0")/lib.sh"
+<<<<<<< HEAD
 CROSSCHECK=$REFERENCE_BIN/db_crosscheck
 
 if [ ! -x "$CROSSCHECK" ] || [ ! -f "$TEST_DB" ]; then
@@ -33,4 +34,8 @@ else
     expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
         "$(printf '%s\n' "$out" | tail -n 1)"
 fi
+=======
+use_database
+crosscheck "$TEST_DB"
+>>>>>>> main
 finish

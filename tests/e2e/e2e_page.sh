@@ -16,16 +16,7 @@ rm -rf "$T"
 mkdir -p "$T"
 CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 
-"$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
-for _ in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
-[ -n "$URL" ] || URL=http://127.0.0.1:9
+serve_test_database
 
 # get PATH: sets code and type, the body in $T/body.
 get() {

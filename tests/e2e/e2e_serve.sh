@@ -4,7 +4,7 @@
 # compared field by field (jq) with the --json answer of the command it stands for; the
 # player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
-# with a JSON error while the server keeps serving; then the page in real headless
+# with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
@@ -97,7 +97,7 @@ error() {
 # ---- the API: every route against the command it answers with ----
 same_as_cli "layout" "/api/layout?layout=1A9BF0C00" show 1A9BF0C00
 expect "layout: every field of show --json" \
-    '["class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","min_straight_moves","min_unit_moves","mirror","names","self_mirror","short_code","solution_num"]' \
+    '["board","class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","min_straight_moves","min_unit_moves","mirror","names","self_mirror","short_code","solution_num"]' \
     "$(jq -c 'keys' "$T/body")"
 expect "layout: SPEC's facts" "81 5-4-1-1 7472 25955 4091296" \
     "$(jq -r '"\(.min_steps) \(.group) \(.group_index) \(.group_size) \(.id)"' "$T/body")"
@@ -261,7 +261,8 @@ expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)
-expect "--bind takes an address" "2 klotski: nowhere: --bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1" "$? $err"
+expect "--bind takes an address or a name that resolves" \
+    "2 klotski: nowhere: --bind takes an IP address or a host name" "$? ${err%%, e.g.*}"
 port=${URL##*:}
 err=$("$K" --db "$TEST_DB" serve --port "$port" 2>&1 >/dev/null)
 expect "a port in use: exit 2" "2" "$?"

@@ -91,6 +91,31 @@ finish() {
     [ "$checks_failed" -eq 0 ]
 }
 
+# crosscheck DB: tests/reference/db_crosscheck.c (built by `make check`) on DB; its
+# closing line's checks join this script's, and its exit status must be 0.  Its report
+# stays in crosscheck_report.
+crosscheck() {
+    local checker=$REFERENCE_BIN/db_crosscheck out status
+    crosscheck_report=
+    if [ ! -x "$checker" ]; then
+        expect "db_crosscheck built by make check" "$checker" missing
+        return
+    fi
+    out=$("$checker" "$1")
+    status=$?
+    crosscheck_report=$out
+    printf '%s\n' "$out"
+    expect "db_crosscheck $(basename "$1"): exit status" 0 "$status"
+    local closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
+    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
+        checks_passed=$((checks_passed + BASH_REMATCH[1]))
+        checks_failed=$((checks_failed + BASH_REMATCH[2]))
+    else
+        expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
+            "$(printf '%s\n' "$out" | tail -n 1)"
+    fi
+}
+
 # The helpers of the scripts that query a built database.  Such a script sets K (the
 # klotski to run) and T (its scratch folder) and calls use_database first.
 
@@ -141,3 +166,21 @@ has() {
 
 # json FILTER: jq -r on the last output.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
+
+# serve_test_database: starts `klotski serve --any-port` ($K) on the test database in the
+# background, its output in $T/server.out and $T/server.err, stopped when the script
+# exits; sets server (its pid) and URL (where it listens, or http://127.0.0.1:9, where
+# nothing answers, when it never said), and counts a check that it said where.
+serve_test_database() {
+    "$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
+    server=$!
+    trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+    local wait
+    for wait in $(seq 1 300); do
+        grep -q serving "$T/server.out" 2>/dev/null && break
+        sleep 0.1
+    done
+    URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
+    expect "the server says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
+    [ -n "$URL" ] || URL=http://127.0.0.1:9
+}
