@@ -569,13 +569,10 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     struct body b;
     body_begin(&b);
     out_set_stream(b.stream);
-<<<<<<< HEAD
-    picture_route(route, (size_t)layout.min_moves[db_metric(db)] + 1, "a minimal-step solution");
-=======
     char *names = classic_names_of(code);
-    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution", names);
+    picture_route(route, (size_t)layout.min_moves[db_metric(db)] + 1, "a minimal-step solution",
+                  names);
     free(names);
->>>>>>> main
     out_set_stream(NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);

@@ -105,15 +105,7 @@ crosscheck() {
     status=$?
     crosscheck_report=$out
     printf '%s\n' "$out"
-    expect "db_crosscheck $(basename "$1"): exit status" 0 "$status"
-    local closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
-    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
-        checks_passed=$((checks_passed + BASH_REMATCH[1]))
-        checks_failed=$((checks_failed + BASH_REMATCH[2]))
-    else
-        expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
-            "$(printf '%s\n' "$out" | tail -n 1)"
-    fi
+    join_checks db_crosscheck "$out" "$status"
 }
 
 # The helpers of the scripts that query a built database.  Such a script sets K (the
