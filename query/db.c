@@ -21,7 +21,8 @@
 struct db {
     sqlite3 *handle;
     const char *path;
-    sqlite3_stmt *layout, *min_steps, *group_by_id, *group_by_name;
+    sqlite3_stmt *layout, *min_moves[KL_METRIC_COUNT], *group_by_id, *group_by_name;
+    enum kl_metric metric; /* what db_min_moves counts */
 };
 
 /* A query failed on a database that opened fine: nothing more can be answered. */
@@ -73,9 +74,10 @@ bool db_meta(struct db *db, const char *key, char *buf, size_t size)
     return kl_db_meta(db->handle, key, buf, size);
 }
 
-/* The installed database's path into buf: KL_DB_INSTALLED_PATH beside the folder that
- * holds the running program.  Returns false when the program's path is unknown. */
-static bool installed_path(char *buf, size_t size)
+/* The path `relative` under the prefix of the running program (the folder above the one
+ * that holds it: PREFIX for PREFIX/bin/klotski) into buf.  Returns false when the
+ * program's path is unknown. */
+static bool beside_program(const char *relative, char *buf, size_t size)
 {
     char program[PATH_MAX];
     ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
@@ -89,7 +91,7 @@ static bool installed_path(char *buf, size_t size)
     if (!slash)
         return false;
     *slash = '\0';
-    return (size_t)snprintf(buf, size, "%s/%s", program, KL_DB_INSTALLED_PATH) < size;
+    return (size_t)snprintf(buf, size, "%s/%s", program, relative) < size;
 }
 
 const char *db_locate(const char *given, char *buf, size_t size)
@@ -101,7 +103,10 @@ const char *db_locate(const char *given, char *buf, size_t size)
         return environment;
     if (access(KL_DB_DEFAULT_PATH, F_OK) == 0)
         return KL_DB_DEFAULT_PATH;
-    if (installed_path(buf, size) && access(buf, F_OK) == 0)
+    /* A built tree's bin/klotski finds the tree's data/klotski.db from any folder. */
+    if (beside_program(KL_DB_DEFAULT_PATH, buf, size) && access(buf, F_OK) == 0)
+        return buf;
+    if (beside_program(KL_DB_INSTALLED_PATH, buf, size) && access(buf, F_OK) == 0)
         return buf;
     return KL_DB_DEFAULT_PATH;
 }
@@ -141,7 +146,8 @@ void db_close(struct db *db)
     if (!db)
         return;
     sqlite3_finalize(db->layout);
-    sqlite3_finalize(db->min_steps);
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        sqlite3_finalize(db->min_moves[m]);
     sqlite3_finalize(db->group_by_id);
     sqlite3_finalize(db->group_by_name);
     sqlite3_close(db->handle);
@@ -151,8 +157,8 @@ void db_close(struct db *db)
 bool db_layout(struct db *db, kl_code code, struct layout_row *out)
 {
     if (!look_up(db, &db->layout,
-                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num"
-                 " FROM layouts WHERE code = ?",
+                 "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num,"
+                 " min_straight_moves, min_unit_moves FROM layouts WHERE code = ?",
                  (int64_t)code, NULL))
         return false;
     sqlite3_stmt *s = db->layout;
@@ -165,6 +171,9 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out)
         .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
         .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
         .solution_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),
+        .min_moves = {(int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
+                      (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 3),
+                      (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 4)},
     };
     return true;
 }
@@ -178,12 +187,24 @@ int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, s
     return report(EXIT_NOT_FOUND, hex, "not in the database");
 }
 
-int db_min_steps(struct db *db, kl_code code)
+int db_min_moves(struct db *db, kl_code code)
 {
-    if (!look_up(db, &db->min_steps, "SELECT min_steps FROM layouts WHERE code = ?",
-                 (int64_t)code, NULL))
+    char sql[80];
+    snprintf(sql, sizeof sql, "SELECT %s FROM layouts WHERE code = ?",
+             kl_db_min_moves_column(db->metric));
+    if (!look_up(db, &db->min_moves[db->metric], sql, (int64_t)code, NULL))
         return DB_NULL;
-    return (int)db_column_or_null(db->min_steps, 0);
+    return (int)db_column_or_null(db->min_moves[db->metric], 0);
+}
+
+enum kl_metric db_metric(const struct db *db)
+{
+    return db->metric;
+}
+
+void db_set_metric(struct db *db, enum kl_metric metric)
+{
+    db->metric = metric;
 }
 
 static void read_group(sqlite3_stmt *s, struct group_row *out)

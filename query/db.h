@@ -13,6 +13,7 @@
 
 #include "core/classes.h"
 #include "core/code.h"
+#include "core/moves.h"
 #include "core/database/format.h"
 
 #define DB_NULL (-1)           /* a NULL column in the structs below */
@@ -23,10 +24,12 @@ struct db;
  *   1. `given` (--db PATH), when not NULL;
  *   2. $KLOTSKI_DB, when set and not empty;
  *   3. KL_DB_DEFAULT_PATH (data/klotski.db) in the current folder, when it exists;
- *   4. the installed database, KL_DB_INSTALLED_PATH under the prefix of the running
+ *   4. KL_DB_DEFAULT_PATH beside the folder of the running program (BINDIR/../data/
+ *      klotski.db: a built tree's bin/klotski run from any folder), when it exists;
+ *   5. the installed database, KL_DB_INSTALLED_PATH under the prefix of the running
  *      program (PREFIX/share/klotski/klotski.db for PREFIX/bin/klotski), when it exists.
- * The installed path is found from the program's own location (/proc/self/exe), so an
- * installation moved as a whole, or made with DESTDIR, finds its database.
+ * The last two are found from the program's own location (/proc/self/exe), so a tree or
+ * an installation moved as a whole, or made with DESTDIR, finds its database.
  * Returns the path to open (`given`, the environment's string, a static string or buf,
  * which has `size` bytes); when nothing exists, KL_DB_DEFAULT_PATH, whose absence
  * db_open then reports. */
@@ -48,6 +51,9 @@ struct layout_row {
     int64_t group_id;
     int64_t group_index;
     int min_steps;        /* DB_NULL: unsolvable */
+    int min_moves[KL_METRIC_COUNT]; /* min_steps under each metric of core/moves.h
+                                       (min_moves[KL_METRIC_STEP] is min_steps); DB_NULL:
+                                       unsolvable */
     int min_solution_num; /* DB_NULL: unsolvable */
     int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
     int64_t farthest_num; /* DB_NULL: not stored */
@@ -62,9 +68,16 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out);
  * "CODE: not in the database" and returns EXIT_NOT_FOUND. */
 int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, struct group_row *group);
 
-/* min_steps of a legal code: the number, DB_NULL when unsolvable or not in the database.
- * The fast path of solve: one rowid lookup. */
-int db_min_steps(struct db *db, kl_code code);
+/* min_steps of a legal code under the metric the answers count in (db_metric): the
+ * number, DB_NULL when unsolvable or not in the database.  The fast path of solve: one
+ * rowid lookup. */
+int db_min_moves(struct db *db, kl_code code);
+
+/* The metric (core/moves.h) that the answers given from this connection count moves in:
+ * KL_METRIC_STEP until db_set_metric.  The global option --metric sets it, the server
+ * per request; solve, moves, hint and check follow it. */
+enum kl_metric db_metric(const struct db *db);
+void db_set_metric(struct db *db, enum kl_metric metric);
 
 /* One row of groups, with its class name. */
 struct group_row {

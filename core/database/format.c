@@ -171,3 +171,17 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
         sqlite3_close(handle);
     return status;
 }
+
+const char *kl_db_min_moves_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {"min_steps", "min_straight_moves",
+                                                       "min_unit_moves"};
+    return names[metric];
+}
+
+const char *kl_db_max_moves_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {
+        "max_min_steps", "max_min_straight_moves", "max_min_unit_moves"};
+    return names[metric];
+}

@@ -14,10 +14,11 @@
 
 #include "core/classes.h"
 #include "core/code.h"
+#include "core/moves.h"
 
 /* meta.format_version of the databases this code writes and reads.  Raise it with any
  * change a reader of the old format would misread; both programs then refuse old files. */
-#define KL_DB_FORMAT_VERSION 4
+#define KL_DB_FORMAT_VERSION 5
 
 /* Where both programs look for the database when given no path. */
 #define KL_DB_DEFAULT_PATH "data/klotski.db"
@@ -40,6 +41,8 @@
 #define KL_DB_META_SOLVABLE "solvable"                 /* layouts with a min_steps */
 #define KL_DB_META_MAX_MIN_STEPS "max_min_steps"       /* largest min_steps */
 #define KL_DB_META_STEP_PAIRS "step_pairs"             /* (layout, neighbour) pairs */
+#define KL_DB_META_MAX_MIN_STRAIGHT_MOVES "max_min_straight_moves" /* largest of layouts' */
+#define KL_DB_META_MAX_MIN_UNIT_MOVES "max_min_unit_moves"         /* largest of layouts' */
 #define KL_DB_META_LAYOUTS_CRC32 "layouts_crc32"       /* see kl_db_checksum below */
 #define KL_DB_META_FARTHEST_GROUPS_DONE "farthest_groups_done" /* groups the farthest
                                                                   phase has filled */
@@ -67,6 +70,19 @@ enum kl_db_layout_column {
 #define KL_DB_PACKED_STEPS_RADIX 269      /* farthest_steps */
 #define KL_DB_PACKED_SOLUTIONS_RADIX 6952 /* solution_num */
 #define KL_DB_PACKED_NUM_RADIX 8077       /* farthest_num */
+
+/* layouts.extra_moves, the one stored column of min_straight_moves and min_unit_moves
+ * (schema/tables.sql says how): its index in a record, the columns of a record, and the
+ * radix of (min_straight_moves - min_steps), one more than its largest value. */
+#define KL_DB_LAYOUT_EXTRA_MOVES (KL_DB_LAYOUT_PACKED + 1)
+#define KL_DB_LAYOUT_RECORD_COLUMNS (KL_DB_LAYOUT_EXTRA_MOVES + 1)
+#define KL_DB_EXTRA_STRAIGHT_RADIX 17
+
+/* The layouts column of min_steps under `metric` (core/moves.h): "min_steps",
+ * "min_straight_moves" or "min_unit_moves"; the groups column of its largest over a
+ * group's members, "max_" and that name. */
+const char *kl_db_min_moves_column(enum kl_metric metric);
+const char *kl_db_max_moves_column(enum kl_metric metric);
 
 /* min_steps of an unsolvable layout in the layouts_crc32 record, where the column holds
  * NULL.  No layout needs this many steps (the largest min_steps is far below), and the

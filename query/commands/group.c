@@ -111,7 +111,7 @@ static struct table *members_of(const struct group_row *g, const struct layer *l
         for (size_t k = 0; k < layers[i].size && n < (size_t)g->size; k++)
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
-    struct table *t = table_new(member_columns);
+    struct table *t = table_new_streamed(member_columns, OUT_ID_DIGITS);
     size_t skip = (size_t)options.offset, room = options.limit ? (size_t)options.limit : n;
     for (size_t i = 0; i < n && room > 0; i++) {
         if ((depth != DB_NULL && members[i].depth != depth) || (skip > 0 && skip--))

@@ -18,7 +18,7 @@ static const struct command_option serve_options[] = {
     {.name = "any-port", .flag = &options.any_port,
      .help = "listen on a free port the system picks (the line printed\nat the start names it)"},
     {.name = "bind", .value_name = "ADDRESS", .text = &options.bind,
-     .help = "listen on this address (default 127.0.0.1: this machine\nonly; 0.0.0.0 opens it to the network)"},
+     .help = "listen on this address or host name (default 127.0.0.1:\nthis machine only; localhost works too; 0.0.0.0 opens it to\nthe network)"},
     {NULL},
 };
 

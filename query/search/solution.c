@@ -5,16 +5,17 @@
 #include "core/moves.h"
 #include "query/report.h"
 
-/* Finds a neighbour of `code` whose min_steps is `steps`.  Returns false when none is. */
+/* Finds a layout one move (under the db's metric) from `code` whose min moves are
+ * `steps`.  Returns false when none is. */
 static bool step_closer(struct db *db, kl_code code, int steps, kl_code *next)
 {
     kl_raw raw;
     kl_code_to_raw(code, &raw);
     struct kl_step moves[KL_MAX_STEPS];
-    int n = kl_steps(raw, moves);
+    int n = kl_moves(raw, db_metric(db), moves);
     for (int i = 0; i < n; i++) {
         *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
-        if (db_min_steps(db, *next) == steps)
+        if (db_min_moves(db, *next) == steps)
             return true;
     }
     return false;
@@ -24,7 +25,7 @@ kl_code *solution_route(struct db *db, const struct layout_row *layout, int *sta
 {
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
-    int steps = layout->min_steps;
+    int steps = layout->min_moves[db_metric(db)];
     if (steps == DB_NULL) {
         *status = report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
         return NULL;

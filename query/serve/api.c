@@ -10,6 +10,7 @@
 #include "core/database/format.h"
 #include "core/rank.h"
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
 #include "query/render/drawing.h"
 #include "query/render/html_error.h"
@@ -568,7 +569,9 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     struct body b;
     body_begin(&b);
     out_set_stream(b.stream);
-    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution");
+    char *names = classic_names_of(code);
+    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution", names);
+    free(names);
     out_set_stream(NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);

@@ -155,6 +155,7 @@ expect "the page loads its own script" 1 "$(grep -c '<script src="/app.js"></scr
 expect "the page names nothing on the network" 0 "$(grep -c 'https\?://' "$T/body")"
 get "/app.js"
 expect "the script" "200 text/javascript; charset=utf-8" "$code $type"
+expect "the script: not empty" yes "$([ -s "$T/body" ] && echo yes)"
 expect "the script names nothing on the network" 0 "$(grep -v '^//' "$T/body" | grep -c 'https\?://[^w]')"
 get "/app.css"
 expect "the style sheet" "200 text/css; charset=utf-8" "$code $type"

@@ -32,8 +32,9 @@ expect() {
     fi
 }
 
-# sql QUERY: one query against the test database, output as sqlite3 prints it.
-sql() { sqlite3 -batch "$TEST_DB" "$1"; }
+# sql QUERY: one query against the test database, output as sqlite3 prints it; a failed
+# query is a failed check.
+sql() { answered sqlite3 -batch "$TEST_DB" "$1"; }
 
 # skip NAME REASON: a check that cannot run here, counted as skipped (never as passed) and
 # listed with its reason by tests/run.sh.
@@ -73,6 +74,31 @@ finish() {
     rm -f "$answer_failures"
     echo "$(basename "$0"): $checks_passed passed, $checks_failed failed, $checks_skipped skipped"
     [ "$checks_failed" -eq 0 ]
+}
+
+# crosscheck DB: tests/reference/db_crosscheck.c (built by `make check`) on DB; its
+# closing line's checks join this script's, and its exit status must be 0.  Its report
+# stays in crosscheck_report.
+crosscheck() {
+    local checker=$REFERENCE_BIN/db_crosscheck out status
+    crosscheck_report=
+    if [ ! -x "$checker" ]; then
+        expect "db_crosscheck built by make check" "$checker" missing
+        return
+    fi
+    out=$("$checker" "$1")
+    status=$?
+    crosscheck_report=$out
+    printf '%s\n' "$out"
+    expect "db_crosscheck $(basename "$1"): exit status" 0 "$status"
+    local closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
+    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
+        checks_passed=$((checks_passed + BASH_REMATCH[1]))
+        checks_failed=$((checks_failed + BASH_REMATCH[2]))
+    else
+        expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
+            "$(printf '%s\n' "$out" | tail -n 1)"
+    fi
 }
 
 # The helpers of the scripts that query a built database.  Such a script sets K (the
