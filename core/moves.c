@@ -1,6 +1,7 @@
 #include "core/moves.h"
 
 #include <pthread.h>
+#include <string.h>
 
 /* Moves are generated on 20-bit cell masks (bit = address): where each kind of piece is
  * anchored, which cells are empty.  A row of the raw layout (12 bits) yields its part of
@@ -115,4 +116,30 @@ int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS])
         for (uint32_t a = movable[kind]; a; a &= a - 1)
             count += slide_piece(kind, __builtin_ctz(a), m.empty, out + count);
     return count;
+}
+
+int kl_moves(kl_raw raw, enum kl_metric metric, struct kl_step out[KL_MAX_STEPS])
+{
+    int count = kl_steps(raw, out), kept = 0;
+    for (int k = 0; k < count; k++)
+        if (kl_step_counts_in(out[k], metric))
+            out[kept++] = out[k];
+    return kept;
+}
+
+static const char *const metric_names[KL_METRIC_COUNT] = {"step", "straight", "unit"};
+
+const char *kl_metric_name(enum kl_metric metric)
+{
+    return metric_names[metric];
+}
+
+bool kl_metric_parse(const char *text, enum kl_metric *out)
+{
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        if (strcmp(text, metric_names[m]) == 0) {
+            *out = (enum kl_metric)m;
+            return true;
+        }
+    return false;
 }

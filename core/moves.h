@@ -1,5 +1,7 @@
-/* The step generator of SPEC.md: one piece slides, through empty cells and possibly round
- * corners, to any position it can reach; every other piece stays put. */
+/* The move generators of SPEC.md under its three metrics ("Other ways to count"): a step
+ * (one piece slides, through empty cells and possibly round corners, to any position it
+ * can reach; every other piece stays put), a straight move (a step that keeps to one
+ * direction) and a unit move (a step of one cell). */
 #ifndef KLOTSKI_CORE_MOVES_H
 #define KLOTSKI_CORE_MOVES_H
 
@@ -15,9 +17,51 @@ struct kl_step {
     uint8_t distance; /* fewest one-cell slides that carry it there */
 };
 
+/* The ways of counting moves.  Every unit move is a straight move and every straight move
+ * a step, so the three move graphs have the same groups and the distances only grow from
+ * one metric to the next. */
+enum kl_metric {
+    KL_METRIC_STEP,     /* a piece moved anywhere it can reach, round corners included */
+    KL_METRIC_STRAIGHT, /* a piece moved one or more cells in one direction */
+    KL_METRIC_UNIT      /* a piece moved one cell */
+};
+#define KL_METRIC_COUNT 3
+
+/* Returns the metric's name as users write it: "step", "straight" or "unit". */
+const char *kl_metric_name(enum kl_metric metric);
+
+/* Parses a metric's name (exactly as kl_metric_name writes it).  Returns true and stores
+ * it in *out; false (leaving *out untouched) when text names none. */
+bool kl_metric_parse(const char *text, enum kl_metric *out);
+
 /* Lists every step of a legal raw layout into out (room for KL_MAX_STEPS), each
  * resulting layout once.  Returns how many.  Thread-safe. */
 int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS]);
+
+/* True when `step` (made by kl_steps) is also a move under `metric`: a straight move
+ * when it keeps to one row or one column over its whole distance (a shortest slide
+ * between two anchors of one line that turned would be longer than their gap), a unit
+ * move when it is one cell long. */
+static inline bool kl_step_counts_in(struct kl_step step, enum kl_metric metric)
+{
+    switch (metric) {
+    case KL_METRIC_UNIT:
+        return step.distance == 1;
+    case KL_METRIC_STRAIGHT: {
+        int gap = step.to > step.from ? step.to - step.from : step.from - step.to;
+        if (step.to / KL_COLS == step.from / KL_COLS)
+            return step.distance == gap;
+        return step.to % KL_COLS == step.from % KL_COLS && step.distance * KL_COLS == gap;
+    }
+    default:
+        return true;
+    }
+}
+
+/* Lists every move under `metric` of a legal raw layout into out (room for KL_MAX_STEPS),
+ * each resulting layout once: the steps of kl_steps that count in the metric, in the
+ * same order.  Returns how many.  Thread-safe. */
+int kl_moves(kl_raw raw, enum kl_metric metric, struct kl_step out[KL_MAX_STEPS]);
 
 /* Returns the layout after `step` (one made by kl_steps for this raw). */
 static inline kl_raw kl_step_apply(kl_raw raw, struct kl_step step)

@@ -240,7 +240,7 @@ int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *
     if (!codes)
         return fail(db, KLOTSKI_NOMEM, "out of memory");
     snprintf(db->message, sizeof db->message, "not an error");
-    if (!kl_descend(code, layout.min_steps, stored_min_steps, db, codes)) {
+    if (!kl_descend(code, layout.min_steps, KL_METRIC_STEP, stored_min_steps, db, codes)) {
         free(codes);
         if (strcmp(db->message, "not an error") != 0)
             return KLOTSKI_ERROR;

@@ -211,7 +211,9 @@ int klotski_svg(klotski_code code, char **svg)
     FILE *out = open_memstream(svg, &size);
     if (!out)
         return KLOTSKI_NOMEM;
-    svg_board_write(out, code, NULL);
+    char title[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, title);
+    svg_board_write(out, code, NULL, title);
     if (fclose(out) != 0) {
         free(*svg);
         *svg = NULL;

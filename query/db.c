@@ -16,7 +16,8 @@
 struct db {
     sqlite3 *handle;
     const char *path;
-    sqlite3_stmt *layout, *min_steps, *group_by_id, *group_by_name;
+    sqlite3_stmt *layout, *min_moves[KL_METRIC_COUNT], *group_by_id, *group_by_name;
+    enum kl_metric metric; /* what db_min_moves counts */
 };
 
 /* A query failed on a database that opened fine: nothing more can be answered. */
@@ -111,7 +112,8 @@ void db_close(struct db *db)
     if (!db)
         return;
     sqlite3_finalize(db->layout);
-    sqlite3_finalize(db->min_steps);
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        sqlite3_finalize(db->min_moves[m]);
     sqlite3_finalize(db->group_by_id);
     sqlite3_finalize(db->group_by_name);
     sqlite3_close(db->handle);
@@ -132,6 +134,9 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out)
         .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
         .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
         .solution_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),
+        .min_moves = {(int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
+                      (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 3),
+                      (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 4)},
     };
     return true;
 }
@@ -145,12 +150,24 @@ int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, s
     return report(EXIT_NOT_FOUND, hex, "not in the database");
 }
 
-int db_min_steps(struct db *db, kl_code code)
+int db_min_moves(struct db *db, kl_code code)
 {
-    if (!look_up(db, &db->min_steps, "SELECT min_steps FROM layouts WHERE code = ?",
-                 (int64_t)code, NULL))
+    char sql[80];
+    snprintf(sql, sizeof sql, "SELECT %s FROM layouts WHERE code = ?",
+             kl_db_min_moves_column(db->metric));
+    if (!look_up(db, &db->min_moves[db->metric], sql, (int64_t)code, NULL))
         return DB_NULL;
-    return (int)db_column_or_null(db->min_steps, 0);
+    return (int)db_column_or_null(db->min_moves[db->metric], 0);
+}
+
+enum kl_metric db_metric(const struct db *db)
+{
+    return db->metric;
+}
+
+void db_set_metric(struct db *db, enum kl_metric metric)
+{
+    db->metric = metric;
 }
 
 static void read_group(sqlite3_stmt *s, struct group_row *out)
@@ -167,6 +184,8 @@ static void read_group(sqlite3_stmt *s, struct group_row *out)
         .radius = (int)db_column_or_null(s, 10),
         .peripheral_count = db_column_or_null(s, 11),
         .central_count = db_column_or_null(s, 12),
+        .max_min_moves = {(int)db_column_or_null(s, 7), (int)db_column_or_null(s, 13),
+                          (int)db_column_or_null(s, 14)},
     };
     snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
     snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));

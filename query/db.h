@@ -13,6 +13,7 @@
 
 #include "core/classes.h"
 #include "core/code.h"
+#include "core/moves.h"
 #include "core/database/format.h"
 
 #define DB_NULL (-1)           /* a NULL column in the structs below */
@@ -20,9 +21,10 @@
 struct db;
 
 /* Where the query tool looks for its database: kl_db_locate's order (core/database/format.h),
- * the installed database found from the program's own location (/proc/self/exe,
- * PREFIX/bin/klotski), so that an installation moved as a whole, or made with DESTDIR,
- * finds its database.  Returns as kl_db_locate. */
+ * the tree's and the installed database found from the program's own location
+ * (/proc/self/exe: BINDIR/../data/klotski.db, PREFIX/share/klotski/klotski.db), so that a
+ * tree or an installation moved as a whole, or made with DESTDIR, finds its database.
+ * Returns as kl_db_locate. */
 const char *db_locate(const char *given, char *buf, size_t size);
 
 /* Opens the database at `path` read-only and checks its format version (kl_db_open).  Returns the
@@ -41,6 +43,9 @@ struct layout_row {
     int64_t group_id;
     int64_t group_index;
     int min_steps;        /* DB_NULL: unsolvable */
+    int min_moves[KL_METRIC_COUNT]; /* min_steps under each metric of core/moves.h
+                                       (min_moves[KL_METRIC_STEP] is min_steps); DB_NULL:
+                                       unsolvable */
     int min_solution_num; /* DB_NULL: unsolvable */
     int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
     int64_t farthest_num; /* DB_NULL: not stored */
@@ -55,9 +60,16 @@ bool db_layout(struct db *db, kl_code code, struct layout_row *out);
  * "CODE: not in the database" and returns EXIT_NOT_FOUND. */
 int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, struct group_row *group);
 
-/* min_steps of a legal code: the number, DB_NULL when unsolvable or not in the database.
- * The fast path of solve: one rowid lookup. */
-int db_min_steps(struct db *db, kl_code code);
+/* min_steps of a legal code under the metric the answers count in (db_metric): the
+ * number, DB_NULL when unsolvable or not in the database.  The fast path of solve: one
+ * rowid lookup. */
+int db_min_moves(struct db *db, kl_code code);
+
+/* The metric (core/moves.h) that the answers given from this connection count moves in:
+ * KL_METRIC_STEP until db_set_metric.  The global option --metric sets it, the server
+ * per request; solve, moves, hint and check follow it. */
+enum kl_metric db_metric(const struct db *db);
+void db_set_metric(struct db *db, enum kl_metric metric);
 
 /* One row of groups, with its class name. */
 struct group_row {
@@ -76,6 +88,9 @@ struct group_row {
     int radius;
     int64_t peripheral_count;
     int64_t central_count;
+    int max_min_moves[KL_METRIC_COUNT]; /* max_min_steps under each metric (core/moves.h;
+                                           [KL_METRIC_STEP] is max_min_steps); DB_NULL
+                                           when unsolvable */
 };
 
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */

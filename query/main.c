@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/database/format.h"
+#include "core/moves.h"
 #include "query/commands/command.h"
 #include "query/db.h"
 #include "query/input/distance.h"
@@ -33,24 +34,32 @@ static const struct command *const commands[] = {
 static const char global_options_help[] =
     "global options:\n"
     "  --db PATH   the database; without it $KLOTSKI_DB, else " KL_DB_DEFAULT_PATH " when\n"
-    "              the current folder has one, else PREFIX/" KL_DB_INSTALLED_PATH "\n"
-    "              of an installed klotski (PREFIX/bin/klotski)\n"
+    "              the current folder has one, else BINDIR/../" KL_DB_DEFAULT_PATH " beside\n"
+    "              this program (a built tree's bin/klotski, run from any folder), else\n"
+    "              PREFIX/" KL_DB_INSTALLED_PATH " of an installed klotski\n"
+    "              (PREFIX/bin/klotski)\n"
     "  --json      one JSON object per answer, one per line\n"
     "  --csv       tables as CSV\n"
-    "  --md        tables as Markdown\n"
+    "  --md        tables as Markdown (one output format at a time)\n"
+    "  --metric M  count moves as M: step (default: one piece anywhere it can reach),\n"
+    "              straight (one piece, one direction) or unit (one piece, one cell);\n"
+    "              without it $KLOTSKI_METRIC, else step.  solve, moves, hint and check\n"
+    "              follow it; show gives all three\n"
     "  --help      this help; `klotski COMMAND --help` for a command\n"
     "  --version   the version\n";
 
 /* getopt_long's keys: the global options, then the commands' options, numbered from
  * KEY_COMMAND_OPTION as known_options lists them.  Every key of a long option is above
  * the characters of short ones, which tells a missing value from an unknown option. */
-enum option_key { KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_HELP, KEY_VERSION, KEY_COMMAND_OPTION };
+enum option_key { KEY_DB = 256, KEY_JSON, KEY_CSV, KEY_MD, KEY_METRIC, KEY_HELP, KEY_VERSION,
+                  KEY_COMMAND_OPTION };
 
 static const struct option global_options[] = {
     {"db", required_argument, NULL, KEY_DB},
     {"json", no_argument, NULL, KEY_JSON},
     {"csv", no_argument, NULL, KEY_CSV},
     {"md", no_argument, NULL, KEY_MD},
+    {"metric", required_argument, NULL, KEY_METRIC},
     {"help", no_argument, NULL, KEY_HELP},
     {"version", no_argument, NULL, KEY_VERSION},
 };
@@ -66,6 +75,7 @@ struct given_option {
 struct invocation {
     const char *db_path;
     enum out_format format;
+    const char *metric;         /* --metric's value; NULL: not given */
     bool help, version;
     struct given_option *given; /* the command options, in the order given */
     size_t given_count;
@@ -151,6 +161,7 @@ static int take_option(struct invocation *inv, int key, const char *value,
     case KEY_JSON: return take_format(inv, FORMAT_JSON);
     case KEY_CSV: return take_format(inv, FORMAT_CSV);
     case KEY_MD: return take_format(inv, FORMAT_MD);
+    case KEY_METRIC: inv->metric = value; return EXIT_ANSWERED;
     case KEY_HELP: inv->help = true; return EXIT_ANSWERED;
     case KEY_VERSION: inv->version = true; return EXIT_ANSWERED;
     default: {
@@ -246,6 +257,21 @@ static int take_command_options(const struct invocation *inv, const struct comma
     return EXIT_ANSWERED;
 }
 
+/* The metric the answers count in: --metric, else $KLOTSKI_METRIC, else step.  Returns
+ * EXIT_ANSWERED, or reports and returns EXIT_BAD_INPUT for a name that is no metric. */
+static int choose_metric(const struct invocation *inv, enum kl_metric *metric)
+{
+    const char *name = inv->metric, *source = "--metric";
+    if (!name) {
+        name = getenv("KLOTSKI_METRIC");
+        source = "KLOTSKI_METRIC";
+    }
+    *metric = KL_METRIC_STEP;
+    if (!name || kl_metric_parse(name, metric))
+        return EXIT_ANSWERED;
+    return report(EXIT_BAD_INPUT, source, "'%s' is no metric (step, straight or unit)", name);
+}
+
 /* Does what the command line asks: the version, a help, or a command's answer. */
 static int answer(struct invocation *inv)
 {
@@ -265,7 +291,9 @@ static int answer(struct invocation *inv)
     if (!c)
         return no_such_command(name);
     out_init(inv->format);
-    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED))
+    enum kl_metric metric;
+    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED) ||
+        choose_metric(inv, &metric) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     r->args++;
     r->arg_count--;
@@ -274,6 +302,7 @@ static int answer(struct invocation *inv)
     struct db *db = db_open(r->db_path);
     if (!db)
         return EXIT_BAD_INPUT;
+    db_set_metric(db, metric);
     int status = c->run(db, r);
     db_close(db);
     if (fflush(stdout) != 0)

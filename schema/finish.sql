@@ -12,19 +12,22 @@ CREATE UNIQUE INDEX layers_by_group ON layers (group_id, depth);
 CREATE INDEX layers_by_depth ON layers (depth);
 
 CREATE INDEX hardest_by_steps ON hardest (min_steps);
+CREATE INDEX hardest_moves_by_moves ON hardest_moves (metric, min_moves);
 
 -- A layout with everything people ask first.
 CREATE VIEW layout_info AS
 SELECT printf('%09X', l.code) AS code_hex, l.code, c.name AS class, g.name AS group_name,
        g.group_num, l.group_index, g.size AS group_size, l.min_steps, l.min_solution_num,
-       l.farthest_steps, l.farthest_num, l.solution_num, l.group_id, c.class_id
+       l.farthest_steps, l.farthest_num, l.solution_num, l.group_id, c.class_id,
+       l.min_straight_moves, l.min_unit_moves
 FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id);
 
 -- A group with its class, its solvability and its smallest code in hex.
 CREATE VIEW group_info AS
 SELECT g.group_id, g.name, c.name AS class, g.group_num, g.size,
        printf('%09X', g.min_code) AS min_code_hex, g.solved > 0 AS solvable, g.solved,
-       g.max_min_steps, g.hardest_count, g.diameter, g.radius
+       g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.max_min_straight_moves,
+       g.max_min_unit_moves
 FROM groups g JOIN classes c USING (class_id);
 
 -- Layouts per min_steps over the whole database (the depth histogram of everything).

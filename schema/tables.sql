@@ -62,7 +62,14 @@ CREATE TABLE groups (
     peripheral_count INTEGER,            -- members whose farthest_steps = diameter
     peripheral_ids BLOB,                 -- those members, "id list v1"
     central_count INTEGER,               -- members whose farthest_steps = radius
-    central_ids   BLOB                   -- those members, "id list v1"
+    central_ids   BLOB,                  -- those members, "id list v1"
+    -- The same two as max_min_steps and hardest_count for the two other ways to count
+    -- (SPEC.md "Other ways to count"; layouts.min_straight_moves, layouts.min_unit_moves);
+    -- NULL if unsolvable.  The hardest members of each are in hardest_moves.
+    max_min_straight_moves INTEGER,      -- largest min_straight_moves of a member
+    hardest_straight_count INTEGER,      -- members reaching it
+    max_min_unit_moves     INTEGER,      -- largest min_unit_moves of a member
+    hardest_unit_count     INTEGER       -- members reaching it
 );
 
 -- One row per legal layout, 29,334,498 rows, in code order.  The last four columns are
@@ -103,7 +110,23 @@ CREATE TABLE layouts (
     -- solutions (SPEC.md); NULL until the farthest phase has done the group, and always
     -- when unsolvable
     solution_num   INTEGER GENERATED ALWAYS AS (
-        CASE WHEN packed >= 0 THEN nullif(packed / 269 % 6952, 0) END) VIRTUAL
+        CASE WHEN packed >= 0 THEN nullif(packed / 269 % 6952, 0) END) VIRTUAL,
+    -- The stored form of the two columns below (SPEC.md "Other ways to count": a straight
+    -- move slides one piece in one direction, a unit move one cell):
+    --   (min_straight_moves - min_steps) + 17 * (min_unit_moves - min_straight_moves)
+    -- 17 is one more than the largest min_straight_moves - min_steps of any layout (16;
+    -- the largest min_unit_moves - min_straight_moves is 33).  The DEFAULT, 0, is the value of
+    -- 6.0M layouts (every minimal solution of steps is one of one-cell slides) and of the
+    -- unsolvable ones: the builder leaves it out of their records when it is the last
+    -- column there, as it does packed's.  Stored this way, the two columns take 48 MB
+    -- (a record header byte and mostly a one-byte value) where two columns of their own
+    -- would take twice as much.
+    extra_moves    INTEGER DEFAULT 0,
+    -- fewest straight moves to a solved layout; NULL if unsolvable
+    min_straight_moves INTEGER GENERATED ALWAYS AS (min_steps + extra_moves % 17) VIRTUAL,
+    -- fewest unit moves to a solved layout; NULL if unsolvable
+    min_unit_moves INTEGER GENERATED ALWAYS AS (
+        min_steps + extra_moves % 17 + extra_moves / 17) VIRTUAL
 );
 
 -- The depth layers: for each solvable group and each depth d, its members with
@@ -122,6 +145,16 @@ CREATE TABLE hardest (
     code      INTEGER PRIMARY KEY,
     group_id  INTEGER NOT NULL REFERENCES groups,
     min_steps INTEGER NOT NULL
+);
+
+-- Every group's hardest layouts under the two other ways to count: the members whose
+-- min_straight_moves (metric 'straight') or min_unit_moves (metric 'unit') is the
+-- group's largest (groups.max_min_straight_moves, groups.max_min_unit_moves).
+CREATE TABLE hardest_moves (
+    metric    TEXT NOT NULL,             -- 'straight' or 'unit'
+    code      INTEGER NOT NULL,          -- listed once per metric
+    group_id  INTEGER NOT NULL REFERENCES groups,
+    min_moves INTEGER NOT NULL           -- its min_straight_moves or min_unit_moves
 );
 
 -- The classic names of layouts (横刀立马, 峰回路转, ...): every line of the project's

@@ -27,6 +27,27 @@ static double thread_cpu(void)
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The straight and unit moves of every member of class graph g into a->min_moves (by
+ * id) and their per-group results into metric_groups (NULL where nothing was found).
+ * moves: room for g->count.  Returns 0 or -1 (memory). */
+static int class_metrics_find(const struct class_graph *g, const struct class_groups *cg,
+                              uint16_t *moves, struct analysis *a,
+                              struct metric_hardest *metric_groups[KL_METRIC_COUNT])
+{
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+        metric_groups[m] = calloc(cg->group_count, sizeof *metric_groups[m]);
+        if (!metric_groups[m] ||
+            metric_depths_compute(g, cg, (enum kl_metric)m, moves, metric_groups[m]) != 0) {
+            free(metric_groups[m]);
+            metric_groups[m] = NULL;
+            return -1;
+        }
+        for (uint32_t i = 0; i < g->count; i++)
+            a->min_moves[m][g->ids[i]] = moves[i];
+    }
+    return 0;
+}
+
 /* threads_work: analyses the class number `item` of the order, on any thread. */
 static int analyse_class(void *context, uint32_t item, int thread)
 {
@@ -51,6 +72,10 @@ static int analyse_class(void *context, uint32_t item, int thread)
     int rc = (depth && min_solution_num && groups)
                  ? layers_compute(&g, &cg, depth, min_solution_num, groups)
                  : -1;
+    double t_metrics = thread_cpu();
+    struct metric_hardest *metric_groups[KL_METRIC_COUNT] = {NULL};
+    uint16_t *moves = malloc(sizeof *moves * (g.count + 1));
+    rc = rc == 0 && moves ? class_metrics_find(&g, &cg, moves, a, metric_groups) : -1;
     double t3 = thread_cpu();
     struct extremes_row *extremes = NULL;
     if (rc == 0 && w->with_extremes) {
@@ -68,6 +93,8 @@ static int analyse_class(void *context, uint32_t item, int thread)
         }
     }
     if (rc == 0) {
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+            a->metric_groups[m][class_id] = metric_groups[m];
         for (uint32_t i = 0; i < g.count; i++) {
             uint32_t id = g.ids[i];
             a->group_num[id] = (uint16_t)cg.group_of[i];
@@ -79,17 +106,25 @@ static int analyse_class(void *context, uint32_t item, int thread)
         a->groups[class_id] = groups;
         a->extremes[class_id] = extremes;
         groups = NULL;
+    } else {
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+            for (uint32_t num = 0; metric_groups[m] && num < cg.group_count; num++)
+                metric_hardest_free(&metric_groups[m][num]);
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+            free(metric_groups[m]);
     }
     double t4 = thread_cpu();
     pthread_mutex_lock(&w->totals_lock);
     a->edges += g.edge_start[g.count];
     a->graph_cpu += t1 - t0;
     a->groups_cpu += t2 - t1;
-    a->layers_cpu += t3 - t2;
+    a->layers_cpu += t_metrics - t2;
+    a->metrics_cpu += t3 - t_metrics;
     a->extremes_cpu += t4 - t3;
     pthread_mutex_unlock(&w->totals_lock);
     progress_add(g.count);
     free(depth);
+    free(moves);
     free(min_solution_num);
     free(groups);
     class_groups_free(&cg);
@@ -114,7 +149,13 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
     a->group_index = malloc(sizeof *a->group_index * KL_LAYOUT_COUNT);
     a->min_steps = malloc(KL_LAYOUT_COUNT);
     a->min_solution_num = malloc(sizeof *a->min_solution_num * KL_LAYOUT_COUNT);
-    if (!a->group_num || !a->group_index || !a->min_steps || !a->min_solution_num) {
+    bool metrics_room = true;
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+        a->min_moves[m] = malloc(sizeof *a->min_moves[m] * KL_LAYOUT_COUNT);
+        metrics_room &= a->min_moves[m] != NULL;
+    }
+    if (!a->group_num || !a->group_index || !a->min_steps || !a->min_solution_num ||
+        !metrics_room) {
         analysis_free(a);
         return -1;
     }
@@ -181,7 +222,14 @@ void analysis_free(struct analysis *a)
             extremes_row_free(&a->extremes[c][num]);
         free(a->groups[c]);
         free(a->extremes[c]);
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+            for (uint32_t num = 0; a->metric_groups[m][c] && num < a->group_count[c]; num++)
+                metric_hardest_free(&a->metric_groups[m][c][num]);
+            free(a->metric_groups[m][c]);
+        }
     }
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+        free(a->min_moves[m]);
     free(a->group_num);
     free(a->group_index);
     free(a->min_steps);

@@ -9,6 +9,7 @@
 
 #include "builder/catalog.h"
 #include "builder/base/layers.h"
+#include "builder/base/metric_depths.h"
 #include "builder/extremes/class.h"
 
 struct analysis {
@@ -16,12 +17,18 @@ struct analysis {
     uint32_t *group_index;  /* per id */
     uint8_t *min_steps;     /* per id; KL_DB_UNSOLVABLE when unsolvable */
     uint16_t *min_solution_num; /* per id; 0 when unsolvable */
+    uint16_t *min_moves[KL_METRIC_COUNT]; /* per id, min_steps under the straight and the
+                                             unit metric (METRIC_UNSOLVABLE when
+                                             unsolvable); [KL_METRIC_STEP] NULL: that is
+                                             min_steps */
     uint32_t group_count[KL_CLASS_COUNT];
     struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
     struct extremes_row *extremes[KL_CLASS_COUNT]; /* alike; NULL: none asked for */
+    struct metric_hardest *metric_groups[KL_METRIC_COUNT][KL_CLASS_COUNT]; /* alike, per
+                                             metric but KL_METRIC_STEP */
     uint64_t edges;         /* (layout, neighbour) pairs seen */
-    double graph_cpu, groups_cpu, layers_cpu, extremes_cpu; /* CPU seconds per step, all
-                                                                threads */
+    double graph_cpu, groups_cpu, layers_cpu, metrics_cpu, extremes_cpu; /* CPU seconds
+                                                       per step, all threads */
 };
 
 /* Analyses every class of the catalog into a, the classes shared by up to `threads`

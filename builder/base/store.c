@@ -120,10 +120,17 @@ static void bind_extremes(sqlite3_stmt *group_st, const struct extremes_row *x)
     sqlite3_bind_blob(group_st, 15, x->central_ids, (int)x->central_ids_size, SQLITE_STATIC);
 }
 
-static int write_group(struct writer *w, sqlite3_stmt *group_st, sqlite3_stmt *layer_st,
-                       sqlite3_stmt *hardest_st, int c, uint32_t num,
-                       const struct group_layers *gl, const struct extremes_row *x)
+/* The statements that write a group's rows. */
+struct group_statements {
+    sqlite3_stmt *group, *layer, *hardest, *hardest_moves;
+};
+
+static int write_group(struct writer *w, const struct group_statements *st, int c,
+                       uint32_t num, const struct group_layers *gl,
+                       const struct extremes_row *x,
+                       struct metric_hardest *const metric_groups[KL_METRIC_COUNT])
 {
+    sqlite3_stmt *group_st = st->group, *layer_st = st->layer, *hardest_st = st->hardest;
     char name[KL_DB_GROUP_NAME_SIZE];
     kl_db_group_name(kl_class_from_id(c), num, name);
     int64_t group_id = (int64_t)w->group_base[c] + num;
@@ -142,6 +149,17 @@ static int write_group(struct writer *w, sqlite3_stmt *group_st, sqlite3_stmt *l
         sqlite3_bind_null(group_st, 9);
     }
     bind_extremes(group_st, x);
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+        int column = 16 + 2 * (m - KL_METRIC_STRAIGHT);
+        const struct metric_hardest *h = &metric_groups[m][num];
+        if (h->max_moves >= 0) {
+            sqlite3_bind_int(group_st, column, h->max_moves);
+            sqlite3_bind_int64(group_st, column + 1, h->hardest_count);
+        } else {
+            sqlite3_bind_null(group_st, column);
+            sqlite3_bind_null(group_st, column + 1);
+        }
+    }
     if (step_reset(w, group_st, "writing groups"))
         return -1;
     for (uint32_t k = 0; k < gl->layer_count; k++) {
@@ -163,25 +181,45 @@ static int write_group(struct writer *w, sqlite3_stmt *group_st, sqlite3_stmt *l
         if (step_reset(w, hardest_st, "writing hardest"))
             return -1;
     }
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+        const struct metric_hardest *h = &metric_groups[m][num];
+        for (uint32_t k = 0; k < h->hardest_count; k++) {
+            sqlite3_bind_text(st->hardest_moves, 1, kl_metric_name((enum kl_metric)m), -1,
+                              SQLITE_STATIC);
+            sqlite3_bind_int64(st->hardest_moves, 2, (sqlite3_int64)h->hardest[k]);
+            sqlite3_bind_int64(st->hardest_moves, 3, group_id);
+            sqlite3_bind_int(st->hardest_moves, 4, h->max_moves);
+            if (step_reset(w, st->hardest_moves, "writing hardest_moves"))
+                return -1;
+        }
+    }
     return 0;
 }
 
 static int write_groups(struct writer *w, const struct analysis *a)
 {
-    sqlite3_stmt *group_st = NULL, *layer_st = NULL, *hardest_st = NULL;
+    struct group_statements st = {NULL, NULL, NULL, NULL};
     int rc = prepare(w, "INSERT INTO groups (group_id, name, class_id, group_num, size, "
                         "min_code, solved, max_min_steps, hardest_count, diameter, radius, "
-                        "peripheral_count, peripheral_ids, central_count, central_ids) "
-                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &group_st) ||
-             prepare(w, "INSERT INTO layers VALUES (?,?,?,?)", &layer_st) ||
-             prepare(w, "INSERT INTO hardest VALUES (?,?,?)", &hardest_st);
-    for (int c = 0; c < KL_CLASS_COUNT && rc == 0; c++)
+                        "peripheral_count, peripheral_ids, central_count, central_ids, "
+                        "max_min_straight_moves, hardest_straight_count, max_min_unit_moves, "
+                        "hardest_unit_count) "
+                        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st.group) ||
+             prepare(w, "INSERT INTO layers VALUES (?,?,?,?)", &st.layer) ||
+             prepare(w, "INSERT INTO hardest VALUES (?,?,?)", &st.hardest) ||
+             prepare(w, "INSERT INTO hardest_moves VALUES (?,?,?,?)", &st.hardest_moves);
+    for (int c = 0; c < KL_CLASS_COUNT && rc == 0; c++) {
+        struct metric_hardest *metric_groups[KL_METRIC_COUNT] = {NULL};
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+            metric_groups[m] = a->metric_groups[m][c];
         for (uint32_t num = 0; num < a->group_count[c] && rc == 0; num++)
-            rc = write_group(w, group_st, layer_st, hardest_st, c, num, &a->groups[c][num],
-                             a->extremes[c] ? &a->extremes[c][num] : NULL);
-    sqlite3_finalize(group_st);
-    sqlite3_finalize(layer_st);
-    sqlite3_finalize(hardest_st);
+            rc = write_group(w, &st, c, num, &a->groups[c][num],
+                             a->extremes[c] ? &a->extremes[c][num] : NULL, metric_groups);
+    }
+    sqlite3_finalize(st.group);
+    sqlite3_finalize(st.layer);
+    sqlite3_finalize(st.hardest);
+    sqlite3_finalize(st.hardest_moves);
     return rc ? -1 : 0;
 }
 
@@ -198,6 +236,35 @@ struct layout_rows {
 static uint32_t layout_group_id(const struct layout_rows *rows, uint32_t id)
 {
     return rows->w->group_base[rows->cat->class_of[id]] + rows->a->group_num[id];
+}
+
+/* layouts.extra_moves of layout id (schema/tables.sql); 0 when unsolvable. */
+static int64_t extra_moves(const struct analysis *a, uint32_t id)
+{
+    if (a->min_steps[id] == KL_DB_UNSOLVABLE)
+        return 0;
+    int64_t straight = a->min_moves[KL_METRIC_STRAIGHT][id], unit = a->min_moves[KL_METRIC_UNIT][id];
+    return straight - a->min_steps[id] + KL_DB_EXTRA_STRAIGHT_RADIX * (unit - straight);
+}
+
+/* Whether every layout's min_straight_moves - min_steps fits below the radix of
+ * extra_moves, and the counts grow from one metric to the next (every unit move is a
+ * straight move and every straight move a step); a failure is a wrong search, or a
+ * radix to raise. */
+static int check_extra_moves(struct writer *w, const struct analysis *a)
+{
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++) {
+        if (a->min_steps[id] == KL_DB_UNSOLVABLE)
+            continue;
+        int steps = a->min_steps[id], straight = a->min_moves[KL_METRIC_STRAIGHT][id],
+            unit = a->min_moves[KL_METRIC_UNIT][id];
+        if (straight < steps || unit < straight || straight - steps >= KL_DB_EXTRA_STRAIGHT_RADIX) {
+            snprintf(w->err, w->err_size, "layout id %u: min_steps %d, straight moves %d, "
+                     "unit moves %d do not fit layouts.extra_moves", id, steps, straight, unit);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* table_pages_next_row: the row of layout id `id`.  The code, an INTEGER PRIMARY KEY, is
@@ -217,7 +284,13 @@ static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
      * record, and its DEFAULT (schema/tables.sql) is -1. */
     row->values[KL_DB_LAYOUT_PACKED] = -(int64_t)a->min_solution_num[id];
     row->is_null[KL_DB_LAYOUT_PACKED] = a->min_solution_num[id] == 0;
-    row->stored_columns = a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_PACKED : 0;
+    /* extra_moves follows, with DEFAULT 0: the columns at the end of the record that
+     * hold their DEFAULT are left out. */
+    int64_t extra = extra_moves(a, (uint32_t)id);
+    row->values[KL_DB_LAYOUT_EXTRA_MOVES] = extra;
+    row->stored_columns = extra != 0 ? KL_DB_LAYOUT_RECORD_COLUMNS
+                          : a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_PACKED
+                                                         : KL_DB_LAYOUT_EXTRA_MOVES;
     if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)
         progress_add(id % PROGRESS_ROWS + 1);
 }
@@ -246,7 +319,7 @@ static int write_layouts(struct writer *w, const char *path, uint32_t root_page,
     pthread_t summer;
     bool summing = pthread_create(&summer, NULL, sum_layouts, &rows) == 0;
     progress_begin("store", KL_LAYOUT_COUNT, "layouts");
-    int rc = table_pages_fill(path, root_page, KL_LAYOUT_COUNT, KL_DB_LAYOUT_COLUMN_COUNT,
+    int rc = table_pages_fill(path, root_page, KL_LAYOUT_COUNT, KL_DB_LAYOUT_RECORD_COLUMNS,
                               next_layout, &rows, w->err, w->err_size);
     progress_end();
     if (summing)
@@ -266,6 +339,17 @@ static int put_meta(struct writer *w, sqlite3_stmt *st, const char *key, int64_t
     else
         sqlite3_bind_int64(st, 2, value);
     return step_reset(w, st, "writing meta");
+}
+
+/* The largest min moves under `metric` (not the step) of any group. */
+static int largest_moves(const struct analysis *a, enum kl_metric metric)
+{
+    int largest = -1;
+    for (int c = 0; c < KL_CLASS_COUNT; c++)
+        for (uint32_t num = 0; num < a->group_count[c]; num++)
+            if (a->metric_groups[metric][c][num].max_moves > largest)
+                largest = a->metric_groups[metric][c][num].max_moves;
+    return largest;
 }
 
 static int write_meta(struct writer *w, const struct analysis *a,
@@ -292,6 +376,10 @@ static int write_meta(struct writer *w, const struct analysis *a,
              put_meta(w, st, KL_DB_META_SOLVABLE, (int64_t)totals.solvable, NULL) ||
              put_meta(w, st, KL_DB_META_MAX_MIN_STEPS, totals.max_min_steps, NULL) ||
              put_meta(w, st, KL_DB_META_STEP_PAIRS, (int64_t)a->edges, NULL) ||
+             put_meta(w, st, KL_DB_META_MAX_MIN_STRAIGHT_MOVES,
+                      largest_moves(a, KL_METRIC_STRAIGHT), NULL) ||
+             put_meta(w, st, KL_DB_META_MAX_MIN_UNIT_MOVES, largest_moves(a, KL_METRIC_UNIT),
+                      NULL) ||
              put_meta(w, st, KL_DB_META_LAYOUTS_CRC32, crc, NULL) ||
              put_meta(w, st, KL_DB_META_FARTHEST_GROUPS_DONE, 0, NULL);
     sqlite3_finalize(st);
@@ -326,6 +414,13 @@ static int check_counts(struct writer *w)
     return 0;
 }
 
+/* Column i of a row as the analysis holds min moves: METRIC_UNSOLVABLE for NULL. */
+static int moves_or_unsolvable(sqlite3_stmt *st, int i)
+{
+    return sqlite3_column_type(st, i) == SQLITE_NULL ? METRIC_UNSOLVABLE
+                                                     : sqlite3_column_int(st, i);
+}
+
 #define SAMPLED_LAYOUTS 1024 /* layouts rows check_layouts reads back */
 
 /* Reads back layouts rows spread over the whole table (each a descent from the root
@@ -334,8 +429,9 @@ static int check_counts(struct writer *w)
 static int check_layouts(struct writer *w, const struct catalog *cat, const struct analysis *a)
 {
     sqlite3_stmt *st;
-    if (prepare(w, "SELECT group_id, group_index, min_steps, min_solution_num FROM layouts "
-                   "WHERE code = ?", &st))
+    if (prepare(w, "SELECT group_id, group_index, min_steps, min_solution_num, "
+                   "min_straight_moves, min_unit_moves "
+                   "FROM layouts WHERE code = ?", &st))
         return -1;
     int rc = 0;
     for (uint32_t k = 0; k < SAMPLED_LAYOUTS && rc == 0; k++) {
@@ -346,7 +442,9 @@ static int check_layouts(struct writer *w, const struct catalog *cat, const stru
                     sqlite3_column_int64(st, 1) == a->group_index[id] &&
                     (sqlite3_column_type(st, 2) == SQLITE_NULL ? KL_DB_UNSOLVABLE
                                                                : sqlite3_column_int(st, 2)) == a->min_steps[id] &&
-                    sqlite3_column_int(st, 3) == a->min_solution_num[id]; /* NULL reads as 0 */
+                    sqlite3_column_int(st, 3) == a->min_solution_num[id] && /* NULL reads as 0 */
+                    moves_or_unsolvable(st, 4) == a->min_moves[KL_METRIC_STRAIGHT][id] &&
+                    moves_or_unsolvable(st, 5) == a->min_moves[KL_METRIC_UNIT][id];
         sqlite3_reset(st);
         if (!same) {
             snprintf(w->err, w->err_size, "self-check failed: layouts row %09llX differs",
@@ -401,8 +499,9 @@ int store_write(const char *path, const struct catalog *cat, const struct analys
         w.group_base[c + 1] = w.group_base[c] + a->group_count[c];
     double start = progress_now();
     uint32_t crc = 0, root_page = 0;
-    int rc = open_bulk(&w, path) || exec(&w, tables_sql, "creating tables") ||
-             exec(&w, "BEGIN", "begin") || write_classes(&w, cat, a) || write_groups(&w, a) || write_names(&w) ||
+    int rc = check_extra_moves(&w, a) || open_bulk(&w, path) ||
+             exec(&w, tables_sql, "creating tables") || exec(&w, "BEGIN", "begin") ||
+             write_classes(&w, cat, a) || write_groups(&w, a) || write_names(&w) ||
              exec(&w, finish_sql, "finishing schema") || exec(&w, "COMMIT", "commit") ||
              layouts_root_page(&w, &root_page);
     if (w.db && close_db(&w))

@@ -60,6 +60,23 @@ static inline enum image_before image_before(const struct class_graph *g, uint32
     return NO_IMAGE_BEFORE;
 }
 
+/* The metrics a step counts in, as edge_metrics holds them. */
+static uint8_t step_metrics(struct kl_step step)
+{
+    uint8_t metrics = 0;
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        metrics |= (uint8_t)(kl_step_counts_in(step, (enum kl_metric)m) << m);
+    return metrics;
+}
+
+/* Appends to the edges being built the image `to` of edge e of an image member: the
+ * board's reflections keep a step's length and whether it turns. */
+static inline void copy_edge(struct class_graph *g, size_t *used, uint32_t to, uint32_t e)
+{
+    g->edge_metrics[*used] = g->edge_metrics[e];
+    g->edges[(*used)++] = to;
+}
+
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id)
 {
     memset(g, 0, sizeof *g);
@@ -70,11 +87,13 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     g->edge_start = malloc(sizeof *g->edge_start * (n + 1));
     size_t capacity = (size_t)n * 16 + KL_MAX_STEPS;
     g->edges = malloc(sizeof *g->edges * capacity);
+    g->edge_metrics = malloc(capacity);
     g->mirror = malloc(sizeof *g->mirror * (n + 1));
     g->up_down = malloc(sizeof *g->up_down * (n + 1));
     kl_raw *raws = malloc(sizeof *raws * n + 1);
     struct kl_codemap index = {0};
-    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->mirror || !g->up_down)
+    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->edge_metrics || !g->mirror ||
+        !g->up_down)
         goto out_of_memory;
     for (uint32_t i = 0; i < n; i++)
         g->codes[i] = cat->codes[g->ids[i]];
@@ -94,6 +113,7 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     size_t used = 0;
     struct kl_step steps[KL_MAX_STEPS];
     kl_code found[STEP_BLOCK][KL_MAX_STEPS];
+    uint8_t found_metrics[STEP_BLOCK][KL_MAX_STEPS];
     int found_count[STEP_BLOCK];
     for (uint32_t block = 0; block < n; block += STEP_BLOCK) {
         uint32_t end = block + STEP_BLOCK < n ? block + STEP_BLOCK : n;
@@ -103,6 +123,10 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             if (!grown)
                 goto out_of_memory;
             g->edges = grown;
+            uint8_t *grown_metrics = realloc(g->edge_metrics, capacity);
+            if (!grown_metrics)
+                goto out_of_memory;
+            g->edge_metrics = grown_metrics;
         }
         for (uint32_t i = block; i < end; i++) {
             if (image_before(g, i) != NO_IMAGE_BEFORE)
@@ -110,6 +134,7 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             int count = found_count[i - block] = kl_steps(raws[i], steps);
             for (int k = 0; k < count; k++) {
                 found[i - block][k] = kl_raw_to_code(kl_step_apply(raws[i], steps[k]));
+                found_metrics[i - block][k] = step_metrics(steps[k]);
                 kl_codemap_prefetch(&index, found[i - block][k]);
             }
         }
@@ -120,21 +145,23 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             case FLIP_LEFT_RIGHT_BEFORE:
                 from = g->mirror[i];
                 for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
-                    g->edges[used++] = g->mirror[g->edges[e]];
+                    copy_edge(g, &used, g->mirror[g->edges[e]], e);
                 break;
             case FLIP_UP_DOWN_BEFORE:
                 from = g->up_down[i];
                 for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
-                    g->edges[used++] = g->up_down[g->edges[e]];
+                    copy_edge(g, &used, g->up_down[g->edges[e]], e);
                 break;
             case TURN_HALF_BEFORE:
                 from = g->mirror[g->up_down[i]];
                 for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
-                    g->edges[used++] = g->mirror[g->up_down[g->edges[e]]];
+                    copy_edge(g, &used, g->mirror[g->up_down[g->edges[e]]], e);
                 break;
             default:
-                for (int k = 0; k < found_count[i - block]; k++)
+                for (int k = 0; k < found_count[i - block]; k++) {
+                    g->edge_metrics[used] = found_metrics[i - block][k];
                     g->edges[used++] = local_index(&index, found[i - block][k]);
+                }
             }
         }
     }
@@ -155,6 +182,7 @@ void class_graph_free(struct class_graph *g)
     free(g->codes);
     free(g->edge_start);
     free(g->edges);
+    free(g->edge_metrics);
     free(g->mirror);
     free(g->up_down);
     memset(g, 0, sizeof *g);

@@ -14,6 +14,10 @@ struct class_graph {
     kl_code *codes;        /* their codes, ascending */
     uint32_t *edge_start;  /* count + 1 offsets into edges */
     uint32_t *edges;       /* neighbours of member i: edges[edge_start[i] .. edge_start[i+1]) */
+    uint8_t *edge_metrics; /* per edge: bit 1 << m set when the step is also a move under
+                              metric m (enum kl_metric of core/moves.h, the step's bit
+                              included), so that a search under another metric walks the
+                              same graph, skipping the edges that are no move there */
     uint32_t *mirror;      /* local index of each member's left-right mirror image */
     uint32_t *up_down;     /* local index of each member's up-down flip image */
 };

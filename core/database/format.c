@@ -173,9 +173,9 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     return status;
 }
 
-/* KL_DB_INSTALLED_PATH under the prefix two folders above `installed_file`, into buf.
+/* The path `relative` under the prefix two folders above `installed_file`, into buf.
  * Returns false when the path has no such folders or does not fit. */
-static bool installed_path(const char *installed_file, char *buf, size_t size)
+static bool beside(const char *installed_file, const char *relative, char *buf, size_t size)
 {
     const char *file = strrchr(installed_file, '/'); /* PREFIX/bin/klotski: "/klotski" */
     const char *folder = file;
@@ -183,8 +183,8 @@ static bool installed_path(const char *installed_file, char *buf, size_t size)
         ;                                            /* and "/bin" */
     if (!folder || folder == file || *folder != '/')
         return false;
-    return (size_t)snprintf(buf, size, "%.*s/%s", (int)(folder - installed_file), installed_file,
-                            KL_DB_INSTALLED_PATH) < size;
+    return (size_t)snprintf(buf, size, "%.*s/%s", (int)(folder - installed_file), installed_file, relative) <
+           size;
 }
 
 const char *kl_db_locate(const char *given, const char *installed_file, char *buf, size_t size)
@@ -196,7 +196,23 @@ const char *kl_db_locate(const char *given, const char *installed_file, char *bu
         return environment;
     if (access(KL_DB_DEFAULT_PATH, F_OK) == 0)
         return KL_DB_DEFAULT_PATH;
-    if (installed_file && installed_path(installed_file, buf, size) && access(buf, F_OK) == 0)
+    if (installed_file && beside(installed_file, KL_DB_DEFAULT_PATH, buf, size) && access(buf, F_OK) == 0)
+        return buf;
+    if (installed_file && beside(installed_file, KL_DB_INSTALLED_PATH, buf, size) && access(buf, F_OK) == 0)
         return buf;
     return KL_DB_DEFAULT_PATH;
+}
+
+const char *kl_db_min_moves_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {"min_steps", "min_straight_moves",
+                                                       "min_unit_moves"};
+    return names[metric];
+}
+
+const char *kl_db_max_moves_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {
+        "max_min_steps", "max_min_straight_moves", "max_min_unit_moves"};
+    return names[metric];
 }

@@ -14,10 +14,11 @@
 
 #include "core/classes.h"
 #include "core/code.h"
+#include "core/moves.h"
 
 /* meta.format_version of the databases this code writes and reads.  Raise it with any
  * change a reader of the old format would misread; both programs then refuse old files. */
-#define KL_DB_FORMAT_VERSION 4
+#define KL_DB_FORMAT_VERSION 5
 
 /* Where both programs look for the database when given no path. */
 #define KL_DB_DEFAULT_PATH "data/klotski.db"
@@ -40,6 +41,8 @@
 #define KL_DB_META_SOLVABLE "solvable"                 /* layouts with a min_steps */
 #define KL_DB_META_MAX_MIN_STEPS "max_min_steps"       /* largest min_steps */
 #define KL_DB_META_STEP_PAIRS "step_pairs"             /* (layout, neighbour) pairs */
+#define KL_DB_META_MAX_MIN_STRAIGHT_MOVES "max_min_straight_moves" /* largest of layouts' */
+#define KL_DB_META_MAX_MIN_UNIT_MOVES "max_min_unit_moves"         /* largest of layouts' */
 #define KL_DB_META_LAYOUTS_CRC32 "layouts_crc32"       /* see kl_db_checksum below */
 #define KL_DB_META_FARTHEST_GROUPS_DONE "farthest_groups_done" /* groups the farthest
                                                                   phase has filled */
@@ -61,15 +64,17 @@ enum kl_db_layout_column {
 
 /* The lookups of a layout's row and a group's row (with its class's name) that the query
  * tool and the library both make: a layout by code (the columns of KL_DB_LAYOUT_COLUMNS,
- * then farthest_steps, farthest_num, solution_num), and the columns of a group, in
+ * then farthest_steps, farthest_num, solution_num, min_straight_moves, min_unit_moves),
+ * and the columns of a group, in
  * the order of KL_DB_GROUP_SELECT's list, before the caller's WHERE on g. */
 #define KL_DB_LAYOUT_SELECT                                                                \
-    "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num"          \
-    " FROM layouts WHERE code = ?"
+    "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps, farthest_num, solution_num,"         \
+    " min_straight_moves, min_unit_moves FROM layouts WHERE code = ?"
 #define KL_DB_GROUP_SELECT                                                                 \
     "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
     " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
-    " g.central_count FROM groups g JOIN classes c USING (class_id) "
+    " g.central_count, g.max_min_straight_moves, g.max_min_unit_moves"                 \
+    " FROM groups g JOIN classes c USING (class_id) "
 
 /* layouts.packed, the one stored column of min_solution_num, farthest_steps, farthest_num
  * and solution_num (schema/tables.sql says how): its index in a record, which holds no
@@ -79,6 +84,19 @@ enum kl_db_layout_column {
 #define KL_DB_PACKED_STEPS_RADIX 269      /* farthest_steps */
 #define KL_DB_PACKED_SOLUTIONS_RADIX 6952 /* solution_num */
 #define KL_DB_PACKED_NUM_RADIX 8077       /* farthest_num */
+
+/* layouts.extra_moves, the one stored column of min_straight_moves and min_unit_moves
+ * (schema/tables.sql says how): its index in a record, the columns of a record, and the
+ * radix of (min_straight_moves - min_steps), one more than its largest value. */
+#define KL_DB_LAYOUT_EXTRA_MOVES (KL_DB_LAYOUT_PACKED + 1)
+#define KL_DB_LAYOUT_RECORD_COLUMNS (KL_DB_LAYOUT_EXTRA_MOVES + 1)
+#define KL_DB_EXTRA_STRAIGHT_RADIX 17
+
+/* The layouts column of min_steps under `metric` (core/moves.h): "min_steps",
+ * "min_straight_moves" or "min_unit_moves"; the groups column of its largest over a
+ * group's members, "max_" and that name. */
+const char *kl_db_min_moves_column(enum kl_metric metric);
+const char *kl_db_max_moves_column(enum kl_metric metric);
 
 /* min_steps of an unsolvable layout in the layouts_crc32 record, where the column holds
  * NULL.  No layout needs this many steps (the largest min_steps is far below), and the
@@ -92,9 +110,10 @@ enum kl_db_layout_column {
  *   1. `given` (a path the user named), when not NULL;
  *   2. $KLOTSKI_DB, when set and not empty;
  *   3. KL_DB_DEFAULT_PATH (data/klotski.db) in the current folder, when it exists;
- *   4. the installed database, KL_DB_INSTALLED_PATH under the installation prefix, found
- *      from `installed_file`, a file of the installation one folder below the prefix
- *      (PREFIX/bin/klotski, PREFIX/lib/libklotski.so.1), when it exists; NULL skips this.
+ *   4. KL_DB_DEFAULT_PATH under the prefix of `installed_file`, a file one folder below
+ *      it (a built tree's bin/klotski finds the tree's data/klotski.db from any folder);
+ *   5. the installed database, KL_DB_INSTALLED_PATH under that prefix (PREFIX/bin/klotski,
+ *      PREFIX/lib/libklotski.so.1), when it exists.  NULL skips 4 and 5.
  * Returns the path to open (`given`, the environment's string, a static string or buf,
  * which has `size` bytes); when nothing exists, KL_DB_DEFAULT_PATH, whose absence
  * kl_db_open then reports.  Thread-safe (it reads the environment). */

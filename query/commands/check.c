@@ -86,9 +86,9 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
             break;
         }
         if (i == 0)
-            start_steps = row.min_steps;
-        end_steps = row.min_steps;
-        status = check_line(db, attempt, i, row.min_steps, t, &tally);
+            start_steps = row.min_moves[db_metric(db)];
+        end_steps = row.min_moves[db_metric(db)];
+        status = check_line(db, attempt, i, row.min_moves[db_metric(db)], t, &tally);
     }
     if (status == EXIT_ANSWERED) {
         char start[KL_CODE_TEXT_SIZE], end[KL_CODE_TEXT_SIZE];
@@ -109,6 +109,12 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
         table_number_or_null(summary, start_steps == DB_NULL ? DB_NULL : tally.steps - (start_steps - end_steps),
                              "-");
         answer_print(NULL, summary, "step_list", t);
+        /* CSV and Markdown print the list alone: the summary follows as a table of its own
+         * (in CSV after a blank line), since what the attempt adds up to is check's answer. */
+        if (out_format() == FORMAT_CSV)
+            fputc('\n', out_stream());
+        if (out_format() == FORMAT_CSV || out_format() == FORMAT_MD)
+            table_print(summary);
         table_free(summary);
     }
     table_free(t);
@@ -138,6 +144,7 @@ const struct command command_check = {
             "steps wasted: the steps taken less the steps they gained (start_min_steps -\n"
             "end_min_steps), 0 for a minimal-step solution.  A layout that is not one step\n"
             "from the one before is an error naming its line (the argument's position, or\n"
-            "the line of stdin): exit 2.\n",
+            "the line of stdin): exit 2.  --csv and --md print the steps, then the summary\n"
+            "as a table of its own (in CSV after a blank line).\n",
     .run = run_check,
 };

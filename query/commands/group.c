@@ -38,7 +38,8 @@ static const struct command_option group_options[] = {
 
 static const char *const summary_columns[] = {
     "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
-    "diameter", "radius", "peripheral_count", "central_count", NULL};
+    "diameter", "radius", "peripheral_count", "central_count", "max_min_straight_moves",
+    "max_min_unit_moves", NULL};
 static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
@@ -58,6 +59,8 @@ static struct table *summary_of(const struct group_row *g)
     table_number_or_null(t, g->radius, NULL);
     table_number_or_null(t, g->peripheral_count, NULL);
     table_number_or_null(t, g->central_count, NULL);
+    table_number_or_null(t, g->max_min_moves[KL_METRIC_STRAIGHT], "-");
+    table_number_or_null(t, g->max_min_moves[KL_METRIC_UNIT], "-");
     return t;
 }
 
@@ -111,7 +114,7 @@ static struct table *members_of(const struct group_row *g, const struct layer *l
         for (size_t k = 0; k < layers[i].size && n < (size_t)g->size; k++)
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
-    struct table *t = table_new(member_columns);
+    struct table *t = table_new_streamed(member_columns, OUT_ID_DIGITS);
     size_t skip = (size_t)options.offset, room = options.limit ? (size_t)options.limit : n;
     for (size_t i = 0; i < n && room > 0; i++) {
         if ((depth != DB_NULL && members[i].depth != depth) || (skip > 0 && skip--))

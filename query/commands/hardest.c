@@ -1,11 +1,13 @@
 /* `klotski hardest`: the layouts with the most min_steps, overall or within a class or a
- * group.  The depth layers are read deepest first, so only the layers that can hold an
- * answer are decoded. */
+ * group.  The depth layers are read deepest first, a depth at a time, so only the layers
+ * that can hold an answer are decoded, and the rows stream out.  Under --metric straight or
+ * unit, which have no layers, SQLite ranks the layouts rows in scope (seconds). */
 #include <stdlib.h>
 
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
+#include "core/database/format.h"
 #include "core/rank.h"
 #include "query/report.h"
 
@@ -21,25 +23,57 @@ static const struct command_option hardest_options[] = {
      .help = "only layouts of this class (e.g. 5-4-1)"},
     {.name = "group", .value_name = "GROUP", .text = &options.group,
      .help = "only layouts of this group (a name or a LAYOUT)"},
-    {.name = "limit", .value_name = "N", .count = &options.limit, .help = "at most N layouts (default 10)"},
+    {.name = "limit", .value_name = "N", .count = &options.limit,
+     .help = "at most N layouts (default 10; a number beyond the database's count means all)"},
     {NULL},
 };
 
-static const char *const hardest_columns[] = {"code", "id", "min_steps", "group", NULL};
+/* Per metric: the count is named as its layouts column. */
+static const char *const hardest_columns[KL_METRIC_COUNT][5] = {
+    {"code", "id", "min_steps", "group", NULL},
+    {"code", "id", "min_straight_moves", "group", NULL},
+    {"code", "id", "min_unit_moves", "group", NULL}};
 
+/* A layout of the depth being listed. */
 struct hard_layout {
     uint32_t id;
-    int min_steps;
-    int64_t group_id;
+    uint32_t group_id;
 };
 
-/* Most min_steps first, then ascending code (= ascending id). */
-static int compare_hard(const void *a, const void *b)
+/* Ascending id (= ascending code). */
+static int compare_ids(const void *a, const void *b)
 {
     const struct hard_layout *x = a, *y = b;
-    if (x->min_steps != y->min_steps)
-        return y->min_steps - x->min_steps;
     return (x->id > y->id) - (x->id < y->id);
+}
+
+/* The names of the groups met, by group_id, looked up once each. */
+struct group_names {
+    char **names;
+    size_t count;
+};
+
+static const char *group_name(struct db *db, struct group_names *cache, uint32_t group_id)
+{
+    if (group_id >= cache->count) {
+        size_t count = 2 * (size_t)group_id + 1;
+        cache->names = xrealloc(cache->names, count * sizeof *cache->names);
+        for (size_t i = cache->count; i < count; i++)
+            cache->names[i] = NULL;
+        cache->count = count;
+    }
+    if (!cache->names[group_id]) {
+        struct group_row g;
+        cache->names[group_id] = xstrdup(db_group(db, group_id, &g) ? g.name : "?");
+    }
+    return cache->names[group_id];
+}
+
+static void group_names_free(struct group_names *cache)
+{
+    for (size_t i = 0; i < cache->count; i++)
+        free(cache->names[i]);
+    free(cache->names);
 }
 
 /* The statement listing the layers in scope, deepest first. */
@@ -62,31 +96,98 @@ static sqlite3_stmt *deepest_layers(struct db *db, int64_t class_id, int64_t gro
     return stmt;
 }
 
-/* Collects whole layers, deepest first, until `limit` layouts are in and the next layer
- * is shallower than the last taken (a deeper layer of another group could still come
- * while the depth is the same). */
-static struct hard_layout *collect(struct db *db, sqlite3_stmt *stmt, long limit, size_t *count)
+/* A depth's layouts, ascending id: rows of the table while `limit` allows. */
+static void print_depth(struct db *db, struct table *t, struct hard_layout *found, size_t count, int depth,
+                        long *limit, struct group_names *names)
 {
+    qsort(found, count, sizeof *found, compare_ids);
+    for (size_t i = 0; i < count && *limit > 0; i++, --*limit) {
+        table_code(t, kl_id_to_code(found[i].id));
+        table_number(t, found[i].id);
+        table_number(t, depth);
+        table_text(t, group_name(db, names, found[i].group_id));
+    }
+}
+
+/* Lists the layers in scope, deepest first, a depth at a time: each depth's layouts, of
+ * every group, are sorted by id and printed before the next depth is read, so that
+ * memory holds one depth (at most 2.9M layouts, 23 MB) whatever the limit.  Returns how
+ * many layouts were listed. */
+static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit)
+{
+    struct table *t = table_new_streamed(hardest_columns[KL_METRIC_STEP], OUT_ID_DIGITS);
+    struct group_names names = {0};
     struct hard_layout *found = NULL;
-    size_t n = 0, capacity = 0;
-    int last_depth = -1;
-    while (db_step(db, stmt)) {
-        int depth = sqlite3_column_int(stmt, 1);
-        if (n >= (size_t)limit && depth < last_depth)
+    size_t n = 0, capacity = 0, listed = 0;
+    int depth = -1;
+    bool more;
+    do {
+        more = limit > 0 && db_step(db, stmt);
+        int layer_depth = more ? sqlite3_column_int(stmt, 1) : -1;
+        if (n > 0 && layer_depth != depth) {
+            long before = limit;
+            print_depth(db, t, found, n, depth, &limit, &names);
+            listed += (size_t)(before - limit);
+            n = 0;
+        }
+        if (!more || limit == 0)
             break;
-        last_depth = depth;
+        depth = layer_depth;
         size_t size = (size_t)sqlite3_column_int64(stmt, 2);
         uint32_t *ids = db_column_ids(db, stmt, 3, size);
         if (n + size > capacity) {
-            capacity = 2 * (n + size);
+            capacity = n + size + n / 4; /* a depth holds up to 2.9M layouts: grow by a quarter */
             found = xrealloc(found, capacity * sizeof *found);
         }
         for (size_t i = 0; i < size; i++)
-            found[n++] = (struct hard_layout){ids[i], depth, sqlite3_column_int64(stmt, 0)};
+            found[n++] = (struct hard_layout){ids[i], (uint32_t)sqlite3_column_int64(stmt, 0)};
         free(ids);
+    } while (more);
+    if (listed > 0)
+        table_print(t);
+    table_free(t);
+    free(found);
+    group_names_free(&names);
+    return listed;
+}
+
+/* Lists the layouts of the scope with the most min moves under the db's metric (not the
+ * step), most first, ties by code, as SQLite ranks the layouts rows in scope.  Returns
+ * how many layouts were listed. */
+static size_t list_by_scan(struct db *db, int64_t class_id, int64_t group_id, long limit)
+{
+    char sql[320];
+    const char *column = kl_db_min_moves_column(db_metric(db));
+    snprintf(sql, sizeof sql,
+             "SELECT code, %s, group_id FROM layouts WHERE %s IS NOT NULL%s"
+             " ORDER BY %s DESC, code LIMIT ?2",
+             column, column,
+             group_id != DB_NULL   ? " AND group_id = ?1"
+             : class_id != DB_NULL ? " AND group_id IN (SELECT group_id FROM groups"
+                                     " WHERE class_id = ?1)"
+                                   : " AND ?1 IS NULL",
+             column);
+    sqlite3_stmt *stmt = db_prepare(db, sql);
+    if (group_id != DB_NULL || class_id != DB_NULL)
+        sqlite3_bind_int64(stmt, 1, group_id != DB_NULL ? group_id : class_id);
+    sqlite3_bind_int64(stmt, 2, limit);
+    struct table *t = table_new_streamed(hardest_columns[db_metric(db)], OUT_ID_DIGITS);
+    struct group_names names = {0};
+    size_t listed = 0;
+    while (db_step(db, stmt)) {
+        kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
+        table_code(t, code);
+        table_number(t, kl_code_to_id(code));
+        table_number(t, sqlite3_column_int(stmt, 1));
+        table_text(t, group_name(db, &names, (uint32_t)sqlite3_column_int64(stmt, 2)));
+        listed++;
     }
-    *count = n;
-    return found;
+    sqlite3_finalize(stmt);
+    if (listed > 0)
+        table_print(t);
+    table_free(t);
+    group_names_free(&names);
+    return listed;
 }
 
 static int run_hardest(struct db *db, const struct request *req)
@@ -102,28 +203,17 @@ static int run_hardest(struct db *db, const struct request *req)
                                     : EXIT_ANSWERED;
     if (status != EXIT_ANSWERED)
         return status;
-    long limit = options.limit;
-    sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
-    size_t count;
-    struct hard_layout *found = collect(db, stmt, limit, &count);
-    sqlite3_finalize(stmt);
-    if (count == 0) {
-        free(found);
+    size_t listed;
+    if (db_metric(db) != KL_METRIC_STEP) {
+        listed = list_by_scan(db, class_id, group.group_id, options.limit);
+    } else {
+        sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
+        listed = list_hardest(db, stmt, options.limit);
+        sqlite3_finalize(stmt);
+    }
+    if (listed == 0)
         return report(EXIT_NOT_FOUND, options.class_name ? options.class_name : options.group,
-                      "unsolvable: no layout has min_steps");
-    }
-    qsort(found, count, sizeof *found, compare_hard);
-    struct table *t = table_new(hardest_columns);
-    for (size_t i = 0; i < count && i < (size_t)limit; i++) {
-        struct group_row g;
-        table_code(t, kl_id_to_code(found[i].id));
-        table_number(t, found[i].id);
-        table_number(t, found[i].min_steps);
-        table_text(t, db_group(db, found[i].group_id, &g) ? g.name : "?");
-    }
-    free(found);
-    table_print(t);
-    table_free(t);
+                      "unsolvable: no layout has %s", kl_db_min_moves_column(db_metric(db)));
     return EXIT_ANSWERED;
 }
 
@@ -132,7 +222,10 @@ const struct command command_hardest = {
     .synopsis = "hardest [--class CLASS | --group GROUP] [--limit N]",
     .summary = "the layouts with the most min_steps",
     .help = "Lists the layouts with the most min_steps, deepest first, ties by code: over the\n"
-            "whole database, or within one class or one group.\n",
+            "whole database, or within one class or one group.  The rows stream out as they\n"
+            "are found: memory holds one depth at a time, whatever the limit.  Under --metric\n"
+            "straight or unit, the layouts with the most such moves, ranked from every\n"
+            "layouts row in scope (seconds).\n",
     .options = hardest_options,
     .run = run_hardest,
 };

@@ -67,12 +67,13 @@ static int hint_of(struct db *db, const struct layout_row *layout, const struct 
     (void)group;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
-    if (layout->min_steps == DB_NULL)
+    int min_moves = layout->min_moves[db_metric(db)];
+    if (min_moves == DB_NULL)
         return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
     int from, to;
-    band_of(layout->min_steps, &from, &to);
+    band_of(min_moves, &from, &to);
     struct explore_move moves[KL_MAX_STEPS];
-    bool solved = layout->min_steps == 0;
+    bool solved = min_moves == 0;
     /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
     if (!solved && (explore_moves(db, layout->code, moves) == 0 || moves[0].change != EXPLORE_OPTIMAL))
         return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "

@@ -16,11 +16,10 @@ static const char *const move_columns[] = {
 static const char *const move_columns_for_people[] = {
     "code", "step", "min_steps", "change", "farthest_steps", "farthest_num", NULL};
 
-/* The word people read for a change in min_steps. */
+/* The word people read for a change in min_steps: every step of an unsolvable layout is
+ * neutral (change 0), in text as in JSON and the help. */
 static const char *change_word(const struct explore_move *m)
 {
-    if (m->min_steps == DB_NULL)
-        return "unsolvable";
     return m->change < 0 ? "optimal" : m->change > 0 ? "backwards" : "neutral";
 }
 
@@ -59,7 +58,7 @@ static struct table *move_table(kl_code from, const struct explore_move *moves, 
         if (for_people) {
             char change[32];
             snprintf(change, sizeof change, "%+d %s", m->change, change_word(m));
-            table_text(t, m->min_steps == DB_NULL ? "-" : change);
+            table_text(t, change);
         } else {
             table_number(t, m->change);
         }
@@ -82,12 +81,16 @@ static int moves_of(struct db *db, const struct layout_row *layout, const struct
     struct table *summary = table_new(summary_columns);
     table_text(summary, hex);
     table_text(summary, group->name);
-    table_number_or_null(summary, layout->min_steps, "unsolvable");
+    table_number_or_null(summary, layout->min_moves[db_metric(db)], "unsolvable");
     table_number(summary, (long long)count);
     table_number(summary, (long long)optimal);
     char headline[160], distance[32] = "unsolvable";
-    if (layout->min_steps != DB_NULL)
-        snprintf(distance, sizeof distance, "%d steps from solved", layout->min_steps);
+    static const char *const unit_words[KL_METRIC_COUNT] = {"steps", "straight moves",
+                                                            "unit moves"};
+    int distance_count = layout->min_moves[db_metric(db)];
+    if (distance_count != DB_NULL)
+        snprintf(distance, sizeof distance, "%d %s from solved", distance_count,
+                 unit_words[db_metric(db)]);
     snprintf(headline, sizeof headline, "%s (%s): %zu move%s, %zu optimal", hex, distance, count,
              count == 1 ? "" : "s", optimal);
     struct table *list = move_table(layout->code, moves, count);
@@ -109,6 +112,7 @@ const struct command command_moves = {
             "min_steps and the change: -1 optimal (one step closer to solved), 0 neutral,\n"
             "+1 backwards; farthest_steps and farthest_num when the database has them.\n"
             "Best first: by change, ties by the resulting code ascending.  An unsolvable\n"
-            "layout's steps are listed too, all with change 0, in code order.\n",
+            "layout's steps are listed too, in code order, each with min_steps null\n"
+            "(unsolvable) and change 0 (+0 neutral for people): no step brings it closer.\n",
     .run = run_moves,
 };

@@ -5,6 +5,7 @@
 
 #include "query/search/bfs.h"
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -78,7 +79,8 @@ static int run_path(struct db *db, const struct request *req)
     struct target target = {.code = to, .reached = false};
     struct bfs search;
     bfs_run(&search, from, (size_t)group_a.size,
-            &(struct bfs_visitor){.level_done = stop_at_target, .context = &target});
+            &(struct bfs_visitor){.level_done = stop_at_target, .context = &target,
+                                  .metric = db_metric(db)});
     if (!target.reached) {
         bfs_free(&search);
         return report(EXIT_BAD_INPUT, subject, "the database is inconsistent: same group but no path; "
@@ -87,10 +89,13 @@ static int run_path(struct db *db, const struct request *req)
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);
     bfs_free(&search);
-    if (options.html)
-        picture_route(route, length, "a shortest path");
+    if (options.html) {
+        char *names = classic_names_of(route[0]);
+        picture_route(route, length, "a shortest path", names);
+        free(names);
+    }
     else
-        route_print(route, length, options.codes);
+        route_print(route, length, db_metric(db), options.codes);
     free(route);
     return EXIT_ANSWERED;
 }

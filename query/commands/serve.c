@@ -18,7 +18,7 @@ static const struct command_option serve_options[] = {
     {.name = "any-port", .flag = &options.any_port,
      .help = "listen on a free port the system picks (the line printed\nat the start names it)"},
     {.name = "bind", .value_name = "ADDRESS", .text = &options.bind,
-     .help = "listen on this address (default 127.0.0.1: this machine\nonly; 0.0.0.0 opens it to the network)"},
+     .help = "listen on this address or host name (default 127.0.0.1:\nthis machine only; localhost works too; 0.0.0.0 opens it to\nthe network)"},
     {NULL},
 };
 
@@ -43,12 +43,14 @@ const struct command command_serve = {
     .summary = "a web application to explore the database in a browser",
     .help = "Serves a web application over the database until interrupted (Ctrl-C): a page\n"
             "that draws any layout, lists its moves with their outcomes best first, plays\n"
-            "them by a click, undoes and redoes them, plays the solution, shows the group's\n"
-            "facts and its hardest and farthest layouts, and edits boards; and a JSON API\n"
-            "under /api/ whose answers are the --json answers of the commands (see the\n"
-            "README).  Every state has its address: /?layout=1A9BF0C00.  Nothing is\n"
-            "fetched from the network.  The database is opened read-only, once per thread\n"
-            "of a pool of one thread per core.\n",
+            "them by a click or the arrow keys, undoes and redoes them, plays the solution,\n"
+            "finds the layouts farthest from it, shows the group's facts and its hardest and\n"
+            "peripheral layouts, lists the classic layouts, and edits boards, in English or\n"
+            "Chinese; and a JSON API under /api/ whose answers are the --json answers of the\n"
+            "commands (layout, moves, solve, solutions, path, group, members, farthest,\n"
+            "hardest, hint, check, stats, board, names: see the README).  Every state has\n"
+            "its address: /?layout=1A9BF0C00.  Nothing is fetched from the network.  The\n"
+            "database is opened read-only, once per thread of a pool of one thread per core.\n",
     .options = serve_options,
     .check = check_serve,
     .run = run_serve,

@@ -1,6 +1,7 @@
 /* `klotski show LAYOUT...`: everything known about a layout, beside its board. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "query/input/classic.h"
 #include "core/classes.h"
@@ -26,7 +27,7 @@ static const struct command_option show_options[] = {
 
 static const char *const show_columns[] = {
     "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps",
-    "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
+    "min_straight_moves", "min_unit_moves", "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
     "names", "board", NULL};
 
 static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
@@ -43,7 +44,8 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_text(t, group->name);
     table_number(t, layout->group_index);
     table_number(t, group->size);
-    table_number_or_null(t, layout->min_steps, "unsolvable");
+    for (int m = KL_METRIC_STEP; m < KL_METRIC_COUNT; m++)
+        table_number_or_null(t, layout->min_moves[m], "unsolvable");
     table_number_or_null(t, layout->min_solution_num, "unsolvable");
     kl_code mirror = kl_code_mirror(layout->code);
     table_code(t, mirror);
@@ -52,6 +54,11 @@ static void add_fields(struct table *t, const struct layout_row *layout, const s
     table_number_or_null(t, layout->farthest_num, NULL);
     table_number_or_null(t, layout->solution_num, NULL);
     char *names = classic_names_of(layout->code);
+    /* For people one name a line, so that the card stays narrow beside the board. */
+    for (char *comma; names && out_format() == FORMAT_TEXT && (comma = strstr(names, ", "));) {
+        *comma = '\n';
+        memmove(comma + 1, comma + 2, strlen(comma + 2) + 1);
+    }
     if (names)
         table_text(t, names);
     else
@@ -80,8 +87,12 @@ static void print_for_people(const struct table *t, kl_code code)
 static int show_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
 {
     (void)db;
-    if (options.svg)
-        return picture_board(layout, group);
+    if (options.svg) {
+        char *names = classic_names_of(layout->code);
+        int status = picture_board(layout, group, names);
+        free(names);
+        return status;
+    }
     struct table *t = table_new(show_columns);
     add_fields(t, layout, group);
     if (out_format() == FORMAT_TEXT)
@@ -106,7 +117,8 @@ const struct command command_show = {
     .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
     .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
-            "group size, min_steps (or unsolvable), min_solution_num (the solved layouts\n"
+            "group size, min_steps (or unsolvable) and the same counted in straight moves\n"
+            "and in unit moves, min_solution_num (the solved layouts\n"
             "min_steps away), its mirror image and whether it is its own mirror, its\n"
             "classic names (names), its board as 20 cells in a row (board, in --json,\n"
             "--csv and --md: VKKVVKKVVHHVVooVo..o, a LAYOUT itself), and farthest_steps, farthest_num and solution_num when the\n"

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "query/commands/command.h"
+#include "query/input/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -31,11 +32,14 @@ static int solve_layout(struct db *db, const struct layout_row *layout, const st
     kl_code *route = solution_route(db, layout, &status);
     if (!route)
         return status;
-    size_t count = (size_t)layout->min_steps + 1;
-    if (options.html)
-        picture_route(route, count, "a minimal-step solution");
+    size_t count = (size_t)layout->min_moves[db_metric(db)] + 1;
+    if (options.html) {
+        char *names = classic_names_of(layout->code);
+        picture_route(route, count, "a minimal-step solution", names);
+        free(names);
+    }
     else
-        route_print(route, count, options.codes);
+        route_print(route, count, db_metric(db), options.codes);
     free(route);
     return EXIT_ANSWERED;
 }
@@ -56,7 +60,8 @@ const struct command command_solve = {
     .help = "Prints a minimal-step solution of each LAYOUT: numbered steps, each naming the\n"
             "piece (K 2x2, H horizontal, V vertical, o 1x1), the row and column it stood at,\n"
             "the directions and distance it slides, and the board after it.  Exits 1 for an\n"
-            "unsolvable layout.\n",
+            "unsolvable layout.  Under --metric straight or unit, a minimal solution in\n"
+            "that metric, each move one straight slide or one cell.\n",
     .options = solve_options,
     .check = check_solve,
     .run = run_solve,

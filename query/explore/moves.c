@@ -18,18 +18,21 @@ size_t explore_moves(struct db *db, kl_code code, struct explore_move out[KL_MAX
 {
     kl_raw raw;
     kl_code_to_raw(code, &raw);
-    int from_steps = db_min_steps(db, code);
+    enum kl_metric metric = db_metric(db);
+    int from_steps = db_min_moves(db, code);
     struct kl_step steps[KL_MAX_STEPS];
-    int count = kl_steps(raw, steps);
+    int count = kl_moves(raw, metric, steps);
     for (int i = 0; i < count; i++) {
         struct explore_move *m = &out[i];
-        struct layout_row row = {.min_steps = DB_NULL, .farthest_steps = DB_NULL, .farthest_num = DB_NULL};
+        struct layout_row row = {.min_steps = DB_NULL,
+                                 .min_moves = {DB_NULL, DB_NULL, DB_NULL},
+                                 .farthest_steps = DB_NULL, .farthest_num = DB_NULL};
         m->to = kl_raw_to_code(kl_step_apply(raw, steps[i]));
         db_layout(db, m->to, &row);
         m->step = steps[i];
-        m->min_steps = row.min_steps;
-        m->change = from_steps == DB_NULL || row.min_steps == DB_NULL ? EXPLORE_NEUTRAL
-                                                                      : row.min_steps - from_steps;
+        m->min_steps = row.min_moves[metric];
+        m->change = from_steps == DB_NULL || m->min_steps == DB_NULL ? EXPLORE_NEUTRAL
+                                                                     : m->min_steps - from_steps;
         m->farthest_steps = row.farthest_steps;
         m->farthest_num = row.farthest_num;
     }

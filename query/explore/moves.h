@@ -33,14 +33,16 @@ struct explore_move {
     kl_code to;              /* the layout after the step */
     struct kl_step step;     /* the piece moved: its shape (enum kl_piece), its top-left
                                 address before and after, its one-cell slides */
-    int min_steps;           /* of `to`; DB_NULL when unsolvable */
+    int min_steps;           /* of `to`, under the db's metric (db_metric); DB_NULL when
+                                unsolvable */
     int change;              /* enum explore_change: min_steps(to) - min_steps(from);
                                 0 when unsolvable */
     int farthest_steps;      /* of `to`; DB_NULL when not stored */
     int64_t farthest_num;    /* of `to`; DB_NULL when not stored */
 };
 
-/* Lists every step from the legal layout `code` into out (room for KL_MAX_STEPS), best
+/* Lists every move under the db's metric (db_metric: every step, straight move or unit
+ * move) from the legal layout `code` into out (room for KL_MAX_STEPS), best
  * first: change ascending (optimal, neutral, backwards), ties by the resulting code
  * ascending, so the order is the same on every run.  An unsolvable layout's steps all
  * have change 0 and come in code order.

@@ -54,7 +54,7 @@ static void write_gallery(FILE *out, const struct board_gallery *gallery)
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(gallery->codes[i], hex);
         fputs("<figure>\n", out);
-        svg_board_write(out, gallery->codes[i], NULL);
+        svg_board_write(out, gallery->codes[i], NULL, NULL);
         fprintf(out, "<figcaption><b>%s</b><br>", hex);
         markup_text(out, gallery->detail);
         fputs("</figcaption>\n</figure>\n", out);

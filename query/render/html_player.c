@@ -43,7 +43,7 @@ void html_player_write(FILE *out, const char *title, const kl_code *codes, size_
     fputs("<h1>", out);
     markup_text(out, title);
     fputs("</h1>\n<main>\n<div class=\"stage\">\n", out);
-    svg_board_write(out, codes[0], NULL);
+    svg_board_write(out, codes[0], NULL, NULL);
     fprintf(out,
             "<p id=\"counter\">step 0 of %zu</p>\n<p id=\"move\"></p>\n"
             "<input id=\"slider\" type=\"range\" min=\"0\" max=\"%zu\" value=\"0\" aria-label=\"step\">\n"

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
-#include <wchar.h>
 
 #include "query/report.h"
 
@@ -35,7 +34,17 @@ struct table {
     size_t cell_count, cell_capacity;
     char *pool;
     size_t pool_used, pool_capacity;
+    bool streamed;   /* table_new_streamed: rows are printed as they come */
+    bool started;    /* a streamed table printed its header and first rows */
+    size_t number_width; /* a streamed text table's least width of a numeric column */
+    struct column_layout {
+        size_t *width; /* a text table's column widths */
+        bool *numeric; /* which columns are right-aligned */
+    } layout;        /* a streamed text table's, measured from its first rows */
 };
+
+/* Rows a streamed table holds before it prints: they set the widths of a text table. */
+#define STREAM_MEASURED_ROWS 1024
 
 /* The state of the output is the thread's own, so that each thread of the server writes
  * its answers in its own format to its own stream. */
@@ -75,6 +84,16 @@ struct table *table_new(const char *const *columns)
     return t;
 }
 
+struct table *table_new_streamed(const char *const *columns, size_t number_width)
+{
+    struct table *t = table_new(columns);
+    t->streamed = true;
+    t->number_width = number_width;
+    return t;
+}
+
+static void stream_rows(struct table *t);
+
 static void add_cell(struct table *t, enum cell_kind kind, const char *text)
 {
     if (t->cell_count == t->cell_capacity) {
@@ -93,6 +112,8 @@ static void add_cell(struct table *t, enum cell_kind kind, const char *text)
         t->pool_used += len;
     }
     t->cells[t->cell_count++] = (struct cell){kind, offset};
+    if (t->streamed)
+        stream_rows(t);
 }
 
 void table_text(struct table *t, const char *text) { add_cell(t, CELL_TEXT, text); }
@@ -131,6 +152,8 @@ void table_free(struct table *t)
         return;
     free(t->cells);
     free(t->pool);
+    free(t->layout.width);
+    free(t->layout.numeric);
     free(t);
 }
 
@@ -156,25 +179,31 @@ static const char *people_text(const struct table *t, const struct cell *c)
     }
 }
 
-/* Number of terminal columns the first `len` bytes of the UTF-8 string s take (wide
- * characters count 2). */
+/* Whether code point cp takes two terminal columns: the East Asian wide and fullwidth
+ * ranges of Unicode (CJK ideographs and punctuation, kana, hangul, fullwidth forms). */
+static bool is_wide(unsigned cp)
+{
+    return (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0x303E) || (cp >= 0x3041 && cp <= 0x33FF) ||
+           (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xA000 && cp <= 0xA4CF) ||
+           (cp >= 0xAC00 && cp <= 0xD7A3) || (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) ||
+           (cp >= 0xFF00 && cp <= 0xFF60) || (cp >= 0xFFE0 && cp <= 0xFFE6) || (cp >= 0x1F300 && cp <= 0x1F64F) ||
+           (cp >= 0x20000 && cp <= 0x3FFFD);
+}
+
+/* Number of terminal columns the first `len` bytes of the UTF-8 string s take: a wide
+ * character counts 2, a continuation byte nothing, whatever the locale (the names are
+ * UTF-8 even where the locale is not, and a terminal shows them two columns wide). */
 static size_t display_width(const char *s, size_t len)
 {
-    mbstate_t state;
-    memset(&state, 0, sizeof state);
     size_t width = 0;
-    while (len > 0) {
-        wchar_t wc;
-        size_t used = mbrtowc(&wc, s, len, &state);
-        if (used == (size_t)-1 || used == (size_t)-2 || used == 0) {
-            memset(&state, 0, sizeof state);
-            used = 1;
-            wc = L'?';
-        }
-        int w = wcwidth(wc);
-        width += w > 0 ? (size_t)w : 0;
-        s += used;
-        len -= used;
+    for (size_t i = 0; i < len;) {
+        unsigned char c = (unsigned char)s[i++];
+        unsigned cp = c;
+        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
+        cp &= more ? 0x3Fu >> more : 0x7Fu;
+        for (; more > 0 && i < len && ((unsigned char)s[i] & 0xC0) == 0x80; more--)
+            cp = cp << 6 | ((unsigned char)s[i++] & 0x3Fu);
+        width += is_wide(cp) ? 2 : 1;
     }
     return width;
 }
@@ -225,34 +254,39 @@ static void append_padded(struct text *line, const char *s, size_t width, bool r
         text_append(line, "%s%*s", s, (int)pad, "");
 }
 
-static void print_text_table(const struct table *t)
+/* The widths and alignment of a text table's columns, from its header and the rows it
+ * holds: arrays of column_count, malloc'd. */
+static struct column_layout measure_columns(const struct table *t)
 {
-    size_t rows = table_rows(t), *width = xcalloc(t->column_count, sizeof *width);
-    bool *numeric = xcalloc(t->column_count, sizeof *numeric);
+    size_t rows = table_rows(t);
+    struct column_layout layout = {xcalloc(t->column_count, sizeof *layout.width),
+                                   xcalloc(t->column_count, sizeof *layout.numeric)};
     for (size_t col = 0; col < t->column_count; col++) {
-        width[col] = strlen(t->columns[col]);
-        numeric[col] = true;
+        layout.width[col] = display_width(t->columns[col], strlen(t->columns[col]));
+        layout.numeric[col] = true;
         for (size_t row = 0; row < rows; row++) {
             const struct cell *c = cell_at(t, row, col);
             const char *s = people_text(t, c);
             size_t w = display_width(s, strlen(s));
-            width[col] = w > width[col] ? w : width[col];
-            numeric[col] = numeric[col] && (c->kind == CELL_NUMBER || c->kind == CELL_NULL);
+            layout.width[col] = w > layout.width[col] ? w : layout.width[col];
+            layout.numeric[col] = layout.numeric[col] && (c->kind == CELL_NUMBER || c->kind == CELL_NULL);
         }
     }
+    return layout;
+}
+
+/* A line of a text table: its header (row SIZE_MAX) or a row. */
+static void print_text_line(const struct table *t, size_t row, const struct column_layout *layout)
+{
     struct text line = {0};
-    for (size_t row = 0; row <= rows; row++) {
-        line.len = 0;
-        for (size_t col = 0; col < t->column_count; col++) {
-            const char *s = row == 0 ? t->columns[col] : people_text(t, cell_at(t, row - 1, col));
-            append_padded(&line, s, width[col], numeric[col]);
-            text_append(&line, "%s", col + 1 < t->column_count ? "  " : "");
-        }
-        put_trimmed(&line);
+    text_append(&line, "%s", "");
+    for (size_t col = 0; col < t->column_count; col++) {
+        const char *s = row == SIZE_MAX ? t->columns[col] : people_text(t, cell_at(t, row, col));
+        append_padded(&line, s, layout->width[col], layout->numeric[col]);
+        text_append(&line, "%s", col + 1 < t->column_count ? "  " : "");
     }
+    put_trimmed(&line);
     free(line.s);
-    free(width);
-    free(numeric);
 }
 
 static void print_csv_field(const char *s)
@@ -303,7 +337,7 @@ static bool same_columns(const char *const *a, const char *const *b)
     return !*a && !*b;
 }
 
-static void print_delimited_table(const struct table *t, bool md)
+static void print_delimited_header(const struct table *t, bool md)
 {
     if (!same_columns(last_header, t->columns)) {
         if (md && last_header)
@@ -316,8 +350,6 @@ static void print_delimited_table(const struct table *t, bool md)
         }
         last_header = t->columns;
     }
-    for (size_t row = 0; row < table_rows(t); row++)
-        print_delimited_line(t, row, false, md);
 }
 
 static void print_json_string(const char *s)
@@ -394,19 +426,63 @@ static void json_array(const char *key, const struct table *t)
 
 static void json_end(void) { fputs("}\n", out_stream()); }
 
-void table_print(const struct table *t)
+/* Prints the rows the table holds, without a header; a text table in `layout`. */
+static void print_rows(const struct table *t, const struct column_layout *layout)
 {
-    switch (chosen_format) {
-    case FORMAT_TEXT: print_text_table(t); break;
-    case FORMAT_CSV: print_delimited_table(t, false); break;
-    case FORMAT_MD: print_delimited_table(t, true); break;
-    case FORMAT_JSON:
-        for (size_t row = 0; row < table_rows(t); row++) {
+    for (size_t row = 0; row < table_rows(t); row++) {
+        switch (chosen_format) {
+        case FORMAT_TEXT: print_text_line(t, row, layout); break;
+        case FORMAT_CSV: print_delimited_line(t, row, false, false); break;
+        case FORMAT_MD: print_delimited_line(t, row, false, true); break;
+        case FORMAT_JSON:
             print_json_object(t, row);
             fputc_out('\n');
+            break;
         }
-        break;
     }
+}
+
+/* Prints the header and the rows held; a text table's layout, measured from them, goes
+ * into *layout (free its arrays). */
+static void print_with_header(const struct table *t, struct column_layout *layout)
+{
+    if (chosen_format == FORMAT_TEXT) {
+        *layout = measure_columns(t);
+        for (size_t col = 0; col < t->column_count; col++)
+            if (layout->numeric[col] && layout->width[col] < t->number_width)
+                layout->width[col] = t->number_width;
+        print_text_line(t, SIZE_MAX, layout);
+    } else if (chosen_format != FORMAT_JSON) {
+        print_delimited_header(t, chosen_format == FORMAT_MD);
+    }
+    print_rows(t, layout);
+}
+
+/* A streamed table's complete rows go out once it has measured enough of them, and are
+ * let go. */
+static void stream_rows(struct table *t)
+{
+    if (t->cell_count % t->column_count != 0 || (!t->started && table_rows(t) < STREAM_MEASURED_ROWS))
+        return;
+    if (t->started)
+        print_rows(t, &t->layout);
+    else
+        print_with_header(t, &t->layout);
+    t->started = true;
+    t->cell_count = 0;
+    t->pool_used = 0;
+}
+
+void table_print(const struct table *t)
+{
+    if (t->started) {
+        print_rows(t, &t->layout);
+        return;
+    }
+    struct column_layout layout = {0};
+    print_with_header(t, &layout);
+    free(layout.width);
+    free(layout.numeric);
 }
 
 char *card_text(const struct table *t, size_t row)
@@ -425,7 +501,17 @@ char *card_text(const struct table *t, size_t row)
         snprintf(name, sizeof name, "%s", t->columns[col]);
         for (char *p = name; *p; p++)
             *p = *p == '_' ? ' ' : *p;
-        text_append(&b, "%-*s  %s\n", (int)name_width, name, people_text(t, c));
+        /* A value of several lines (show's names, one a line) keeps to its column. */
+        const char *value = people_text(t, c);
+        text_append(&b, "%-*s  ", (int)name_width, name);
+        for (const char *line = value;;) {
+            size_t length = strcspn(line, "\n");
+            text_append(&b, "%.*s\n", (int)length, line);
+            if (!line[length])
+                break;
+            line += length + 1;
+            text_append(&b, "%*s", (int)name_width + 2, "");
+        }
     }
     return b.s ? b.s : xstrdup("");
 }
@@ -460,21 +546,32 @@ static size_t block_width(const char *block)
     return widest;
 }
 
+/* The widths of the columns when blocks go `per_row` to a row (each column as wide as
+ * its widest block) into width; returns the width of a row, gaps included. */
+static size_t grid_width(const size_t *block_widths, size_t count, size_t per_row, size_t *width)
+{
+    for (size_t i = 0; i < per_row; i++)
+        width[i] = 0;
+    for (size_t i = 0; i < count; i++)
+        width[i % per_row] = block_widths[i] > width[i % per_row] ? block_widths[i] : width[i % per_row];
+    size_t total = (per_row - 1) * BLOCK_GAP;
+    for (size_t i = 0; i < per_row; i++)
+        total += width[i];
+    return total;
+}
+
 void blocks_print(char *const *blocks, size_t count)
 {
-    size_t widest = 1;
-    for (size_t i = 0; i < count; i++) {
-        size_t w = block_width(blocks[i]);
-        widest = w > widest ? w : widest;
-    }
-    size_t per_row = ((size_t)terminal_width() + BLOCK_GAP) / (widest + BLOCK_GAP);
-    per_row = per_row ? per_row : 1;
-    per_row = per_row < count ? per_row : count;
-    size_t *width = xcalloc(per_row, sizeof *width);
-    for (size_t i = 0; i < count; i++) {
-        size_t w = block_width(blocks[i]);
-        width[i % per_row] = w > width[i % per_row] ? w : width[i % per_row];
-    }
+    if (count == 0)
+        return;
+    size_t *block_widths = xcalloc(count, sizeof *block_widths), *width = xcalloc(count, sizeof *width);
+    for (size_t i = 0; i < count; i++)
+        block_widths[i] = block_width(blocks[i]);
+    size_t per_row = count;
+    while (per_row > 1 && grid_width(block_widths, count, per_row, width) > (size_t)terminal_width())
+        per_row--;
+    grid_width(block_widths, count, per_row, width);
+    free(block_widths);
     const char **line = xmalloc(per_row * sizeof *line);
     for (size_t first = 0; first < count; first += per_row) {
         size_t in_row = first + per_row < count ? per_row : count - first;

@@ -38,12 +38,23 @@ FILE *out_stream(void);
  * box-drawing characters. */
 bool out_utf8(void);
 
+/* Digits of the largest id (29,334,497): the widest number a list of layouts holds. */
+#define OUT_ID_DIGITS 8
+
 /* Columns of strings, numbers, booleans and nulls, filled row by row, cell by cell. */
 struct table;
 
 /* Returns an empty table with the given column names (a NULL-terminated list of static
  * strings; they are the field names of JSON and the headers of text, CSV and Markdown). */
 struct table *table_new(const char *const *columns);
+
+/* Returns an empty table that prints its rows as they come, so that its memory does not
+ * grow with its length: once it holds 1024 complete rows (which set the widths of a text
+ * table, its numeric columns at least `number_width` wide, the widest number the caller
+ * can list: a later, wider cell pushes its line wider) it prints its header and those
+ * rows, and afterwards each row as it completes; table_print prints the rest.  Only for
+ * a table printed on its own with table_print (not a list of answer_print). */
+struct table *table_new_streamed(const char *const *columns, size_t number_width);
 
 /* Appends a cell to the current row (a new row starts when the last one is full). */
 void table_text(struct table *t, const char *text);
@@ -57,7 +68,7 @@ void table_code(struct table *t, kl_code code);
  * label is NULL "-" in tables and nothing (the field left out) in cards. */
 void table_null(struct table *t, const char *label);
 
-/* Number of complete rows. */
+/* Number of complete rows held (of a streamed table: not yet printed). */
 size_t table_rows(const struct table *t);
 
 void table_free(struct table *t);
@@ -69,7 +80,8 @@ void table_free(struct table *t);
 void table_print(const struct table *t);
 
 /* Returns row `row` as lines "name   value" for people (a malloc'd string, each line
- * ending in '\n'; free it).  Underscores in names become blanks. */
+ * ending in '\n'; free it).  Underscores in names become blanks; a value with '\n' in it
+ * goes on several lines, each under the first. */
 char *card_text(const struct table *t, size_t row);
 
 /* Prints one answer made of a summary (row 0 of `summary`) and a list: for people the

@@ -14,6 +14,7 @@
 
 #define GALLERY_LIMIT 12 /* boards per gallery: more would bury the page */
 #define LINE_SIZE 320
+#define SIZE_BINS 40 /* group sizes up to 2^40 */
 
 int picture_check_request(bool svg, bool html, bool listing)
 {
@@ -40,7 +41,7 @@ int picture_check_one_input(const char *option, const struct request *req)
 
 static const char *plural(long long n) { return n == 1 ? "" : "s"; }
 
-int picture_board(const struct layout_row *layout, const struct group_row *group)
+int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names)
 {
     char hex[KL_CODE_TEXT_SIZE], facts[LINE_SIZE];
     kl_code_format(layout->code, hex);
@@ -50,16 +51,19 @@ int picture_board(const struct layout_row *layout, const struct group_row *group
         snprintf(facts, sizeof facts, "class %s \u00b7 %d step%s to solve", group->class_name, layout->min_steps,
                  plural(layout->min_steps));
     const char *caption[] = {hex, facts, NULL};
-    svg_board_write(out_stream(), layout->code, caption);
+    char title[LINE_SIZE];
+    snprintf(title, sizeof title, "%s%s%s", hex, names ? " " : "", names ? names : "");
+    svg_board_write(out_stream(), layout->code, caption, title);
     return EXIT_ANSWERED;
 }
 
-void picture_route(const kl_code *codes, size_t count, const char *what)
+void picture_route(const kl_code *codes, size_t count, const char *what, const char *start_names)
 {
     char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE], title[LINE_SIZE];
     kl_code_format(codes[0], first);
     kl_code_format(codes[count - 1], last);
-    snprintf(title, sizeof title, "%s \u2192 %s: %s in %zu step%s", first, last, what, count - 1,
+    snprintf(title, sizeof title, "%s%s%s%s \u2192 %s: %s in %zu step%s", start_names ? start_names : "",
+             start_names ? " (" : "", first, start_names ? ")" : "", last, what, count - 1,
              plural((long long)count - 1));
     html_player_write(out_stream(), title, codes, count);
 }
@@ -88,14 +92,40 @@ int picture_depths(const struct chart_bar *bars, size_t count, long long unsolva
     return EXIT_ANSWERED;
 }
 
+/* The bin of a group size: k for sizes 2^k to 2^(k+1) - 1. */
+static int size_bin(long long size)
+{
+    int k = 0;
+    while (k < SIZE_BINS - 1 && size >= 2LL << k)
+        k++;
+    return k;
+}
+
 void picture_class_groups(const struct chart_bar *bars, size_t count, const char *class_name)
 {
-    char title[LINE_SIZE], note[LINE_SIZE], groups[MARKUP_COUNT_SIZE], layouts[MARKUP_COUNT_SIZE];
-    snprintf(title, sizeof title, "Group sizes in class %s", class_name);
-    snprintf(note, sizeof note, "%s layouts in %s group%s, largest first (group_num order)",
+    /* A bar per group would draw a class of thousands of groups as hairlines, its largest
+     * group among them: the sizes go into bins instead, doubling, each bar the layouts
+     * in the groups of its bin, so that the few large groups stand out. */
+    struct chart_bar bins[SIZE_BINS];
+    int last = 0;
+    long long most = 0;
+    for (int k = 0; k < SIZE_BINS; k++)
+        bins[k] = (struct chart_bar){1LL << k, 0};
+    for (size_t i = 0; i < count; i++) {
+        int k = size_bin(bars[i].value);
+        bins[k].value += bars[i].value;
+        last = k > last ? k : last;
+        most = bars[i].value > most ? bars[i].value : most;
+    }
+    char title[LINE_SIZE], note[LINE_SIZE], groups[MARKUP_COUNT_SIZE], layouts[MARKUP_COUNT_SIZE],
+        largest[MARKUP_COUNT_SIZE];
+    snprintf(title, sizeof title, "Layouts by the size of their group in class %s", class_name);
+    snprintf(note, sizeof note, "%s layouts in %s group%s (the largest: %s layouts); a bar per group size "
+                                "from N to 2N\u22121",
              markup_count(total_of(bars, count), layouts), markup_count((long long)count, groups),
-             plural((long long)count));
-    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, "group_num", "layouts", bars, count});
+             plural((long long)count), markup_count(most, largest));
+    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, "group size from", "layouts", bins,
+                                                    (size_t)last + 1});
 }
 
 void picture_group_sizes(const struct chart_column *columns, size_t count)

@@ -33,12 +33,14 @@ int picture_check_request(bool svg, bool html, bool listing);
  * given.  Returns EXIT_ANSWERED or reports and returns EXIT_BAD_INPUT. */
 int picture_check_one_input(const char *option, const struct request *req);
 
-/* show LAYOUT --svg.  Returns EXIT_ANSWERED. */
-int picture_board(const struct layout_row *layout, const struct group_row *group);
+/* show LAYOUT --svg.  names: the layout's classic names (query/input/classic.h), which
+ * the picture's title gives after the code, or NULL.  Returns EXIT_ANSWERED. */
+int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names);
 
 /* solve --html and path --html: the page playing the route codes[0..count-1].
- * what: the route's kind for the title ("a shortest path"). */
-void picture_route(const kl_code *codes, size_t count, const char *what);
+ * what: the route's kind for the title ("a shortest path"); start_names: the classic
+ * names of codes[0], which the title gives beside its code, or NULL. */
+void picture_route(const kl_code *codes, size_t count, const char *what, const char *start_names);
 
 /* stats depths --svg: layouts per min_steps.  bars: x a min_steps, value its layouts
  * (x ascending); unsolvable: the layouts left out, which have none; class_name: the
@@ -46,8 +48,10 @@ void picture_route(const kl_code *codes, size_t count, const char *what);
  * there is no bar: every layout is unsolvable. */
 int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name);
 
-/* stats groups --class CLASS --svg: bars, x a group_num and value its size, in
- * group_num order, of the class named class_name. */
+/* stats groups --class CLASS --svg: the groups of the class named class_name (bars, x a
+ * group_num and value its size) drawn as the layouts per bin of group size, bins
+ * doubling (1, 2-3, 4-7, ...), so that a class of thousands of groups shows its largest
+ * ones. */
 void picture_class_groups(const struct chart_bar *bars, size_t count, const char *class_name);
 
 /* stats groups --svg: a column per class (labelled with its name, in sections by jiang)

@@ -97,13 +97,15 @@ static char *captioned_board(const char *first, const char *second, kl_code code
     return block;
 }
 
-static void print_for_people(const kl_code *codes, size_t count)
+static void print_for_people(const kl_code *codes, size_t count, enum kl_metric metric)
 {
+    static const char *const unit_words[KL_METRIC_COUNT] = {"step", "straight move",
+                                                            "unit move"};
     char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE];
     kl_code_format(codes[0], first);
     kl_code_format(codes[count - 1], last);
-    fprintf(out_stream(), "%s %s %s in %zu step%s\n\n", first, out_utf8() ? "→" : "->", last, count - 1,
-           count == 2 ? "" : "s");
+    fprintf(out_stream(), "%s %s %s in %zu %s%s\n\n", first, out_utf8() ? "→" : "->", last,
+            count - 1, unit_words[metric], count == 2 ? "" : "s");
     char **blocks = xmalloc(count * sizeof *blocks);
     for (size_t i = 0; i < count; i++) {
         char number[CAPTION_SIZE], move[CAPTION_SIZE] = "start";
@@ -123,14 +125,23 @@ static void print_for_people(const kl_code *codes, size_t count)
 }
 
 static const char *const step_columns[] = {"step", "piece", "row", "col", "moves", "distance", "code", NULL};
+/* CSV and Markdown hold the rows of every answer in one table: each row names its route's
+ * start, as JSON's answer does once in `from`. */
+static const char *const step_columns_with_start[] = {
+    "from", "step", "piece", "row", "col", "moves", "distance", "code", NULL};
 #define STEP_DETAIL_COLUMNS 5 /* piece .. distance: null in the row of the start */
 
 static struct table *step_table(const kl_code *codes, size_t count)
 {
-    struct table *t = table_new(step_columns);
+    bool with_start = out_format() == FORMAT_CSV || out_format() == FORMAT_MD;
+    struct table *t = table_new(with_start ? step_columns_with_start : step_columns);
+    char start[KL_CODE_TEXT_SIZE];
+    kl_code_format(codes[0], start);
     for (size_t i = 0; i < count; i++) {
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(codes[i], hex);
+        if (with_start)
+            table_text(t, start);
         table_number(t, (long long)i);
         if (i == 0) {
             for (int c = 0; c < STEP_DETAIL_COLUMNS; c++)
@@ -149,7 +160,7 @@ static struct table *step_table(const kl_code *codes, size_t count)
     return t;
 }
 
-void route_print(const kl_code *codes, size_t count, bool codes_only)
+void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool codes_only)
 {
     if (codes_only || out_format() == FORMAT_TEXT)
         out_next_answer();
@@ -162,10 +173,10 @@ void route_print(const kl_code *codes, size_t count, bool codes_only)
         return;
     }
     if (out_format() == FORMAT_TEXT) {
-        print_for_people(codes, count);
+        print_for_people(codes, count, metric);
         return;
     }
-    static const char *const summary_columns[] = {"from", "to", "steps", NULL};
+    static const char *const summary_columns[] = {"from", "to", "steps", "metric", NULL};
     struct table *summary = table_new(summary_columns), *steps = step_table(codes, count);
     char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
     kl_code_format(codes[0], from);
@@ -173,6 +184,7 @@ void route_print(const kl_code *codes, size_t count, bool codes_only)
     table_text(summary, from);
     table_text(summary, to);
     table_number(summary, (long long)count - 1);
+    table_text(summary, kl_metric_name(metric));
     answer_print(NULL, summary, "route", steps);
     table_free(summary);
     table_free(steps);

@@ -28,9 +28,10 @@ struct step_text route_step_text(kl_raw before, struct kl_step step);
  * apart. */
 struct step_text route_describe_step(kl_code from, kl_code to);
 
-/* Prints the route codes[0] .. codes[count-1] (count >= 1; each a single step from the
- * one before) in the current output format, or when codes_only just the codes, one per
- * line. */
-void route_print(const kl_code *codes, size_t count, bool codes_only);
+/* Prints the route codes[0] .. codes[count-1] (count >= 1; each a single move under
+ * `metric` from the one before) in the current output format, or when codes_only just the
+ * codes, one per line.  The count is worded in the metric ("in 116 unit moves"); the
+ * JSON/CSV summary gives it as steps, beside the metric's name. */
+void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool codes_only);
 
 #endif

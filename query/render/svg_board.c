@@ -76,7 +76,7 @@ static void write_caption(FILE *out, const char *const *caption)
     }
 }
 
-void svg_board_write(FILE *out, kl_code code, const char *const *caption)
+void svg_board_write(FILE *out, kl_code code, const char *const *caption, const char *title)
 {
     kl_raw raw;
     kl_code_to_raw(code, &raw);
@@ -88,6 +88,11 @@ void svg_board_write(FILE *out, kl_code code, const char *const *caption)
             "data-cell-size=\"%d\" viewBox=\"0 0 %d %d\" width=\"%d\" height=\"%d\" "
             "font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
             hex, CELL, BOARD_WIDTH, height, BOARD_WIDTH, height);
+    if (title) {
+        fputs("<title>", out);
+        markup_text(out, title);
+        fputs("</title>\n", out);
+    }
     write_frame(out);
     for (int addr = 0; addr < KL_CELLS; addr++) {
         int kind = kl_piece_of_anchor_cell(kl_raw_cell(raw, addr));

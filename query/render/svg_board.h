@@ -22,7 +22,9 @@ const char *svg_board_kind_name(enum kl_piece kind);
 
 /* Writes one <svg> element (with its xmlns, so it stands alone as a file or inline in a
  * page) picturing the legal layout `code`.  caption: a NULL-terminated list of lines
- * written, escaped, under the board, the first one larger; NULL for none. */
-void svg_board_write(FILE *out, kl_code code, const char *const *caption);
+ * written, escaped, under the board, the first one larger; NULL for none.  title: the
+ * picture's <title> (what a viewer shows as its name, e.g. the code and the classic
+ * names), or NULL for none. */
+void svg_board_write(FILE *out, kl_code code, const char *const *caption, const char *title);
 
 #endif

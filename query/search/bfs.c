@@ -53,7 +53,7 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
             struct kl_step steps[KL_MAX_STEPS];
             kl_raw next[KL_MAX_STEPS];
             kl_code code[KL_MAX_STEPS];
-            int n = kl_steps(b->nodes[i], steps);
+            int n = kl_moves(b->nodes[i], v->metric, steps);
             for (int s = 0; s < n; s++) {
                 next[s] = kl_step_apply(b->nodes[i], steps[s]);
                 code[s] = kl_raw_to_code(next[s]);

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/code.h"
+#include "core/moves.h"
 #include "core/graph/codemap.h"
 
 struct bfs {
@@ -31,6 +32,7 @@ struct bfs_visitor {
      * Returns false to end the search there. */
     bool (*level_done)(void *context, const struct bfs *search, int level);
     void *context;
+    enum kl_metric metric; /* the moves the search makes (core/moves.h); 0 is the step */
 };
 
 /* Searches from the layout `start` (a legal code) until the group is exhausted or the visitor

@@ -8,8 +8,9 @@
 #include "core/code.h"
 #include "query/db.h"
 
-/* Finds a minimal-step solution of the layout `layout` (a row of the database).
- * Returns a malloc'd array of layout->min_steps + 1 codes, from layout->code to a
+/* Finds a minimal solution of the layout `layout` (a row of the database) under the
+ * metric of db (db_metric: steps, straight moves or unit moves).
+ * Returns a malloc'd array of layout->min_moves[db_metric(db)] + 1 codes, from layout->code to a
  * solved layout (free it).  Returns NULL after reporting when the layout is unsolvable
  * (*status EXIT_NOT_FOUND) or the database is inconsistent (*status EXIT_BAD_INPUT). */
 kl_code *solution_route(struct db *db, const struct layout_row *layout, int *status);

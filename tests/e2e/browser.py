@@ -162,11 +162,13 @@ def start_chromium(chromium, profile):
     return browser, Page(WebSocket(page["webSocketDebuggerUrl"]))
 
 
-def main():
+def drive(checks):
+    """Runs checks(page, server) in a Chromium started as the command line says
+    (CHROMIUM PROFILE_DIR SERVER_URL), and stops it whatever happens."""
     chromium, profile, server = sys.argv[1], sys.argv[2], sys.argv[3].rstrip("/")
     browser, page = start_chromium(chromium, profile)
     try:
-        run(page, server)
+        checks(page, server)
     finally:
         browser.terminate()
         browser.wait(timeout=30)
@@ -271,4 +273,4 @@ def run(page, server):
 
 
 if __name__ == "__main__":
-    main()
+    drive(run)

@@ -74,30 +74,56 @@ expect "unsolvable groups have one NULL layer" 0 "$(sql '
     SELECT count(*) FROM groups g WHERE solved = 0 AND
     (SELECT count(*) FROM layers WHERE group_id = g.group_id AND depth IS NULL) != 1')"
 expect "hardest rows agree with groups" "$(sql 'SELECT sum(hardest_count) FROM groups')" "$(sql 'SELECT count(*) FROM hardest')"
+# db_crosscheck compares the hardest rows of the groups it rebuilds; here every row of
+# the table: a layout of its group, at the group's max_min_steps.
+expect "hardest: each row a layout of its group at the group's max_min_steps" 0 "$(sql '
+    SELECT count(*) FROM hardest h LEFT JOIN layouts l USING (code) LEFT JOIN groups g ON g.group_id = h.group_id
+    WHERE l.group_id IS NOT h.group_id OR l.min_steps IS NOT h.min_steps OR h.min_steps IS NOT g.max_min_steps')"
+# The depth_histogram view (README.md): SPEC.md's counts, and the layers table's.
+expect "depth_histogram: every solvable layout, the solved ones at 0 in every solvable group, 138 the deepest" \
+    "28913089|2260392|$(sql 'SELECT count(*) FROM groups WHERE solved > 0')|138" \
+    "$(sql 'SELECT sum(layouts), (SELECT layouts || "|" || groups FROM depth_histogram WHERE min_steps = 0),
+                   max(min_steps) FROM depth_histogram')"
+expect "depth_histogram: per min_steps, the layouts and groups of the layers" \
+    "$(sql 'SELECT depth, sum(size), count(*) FROM layers WHERE depth IS NOT NULL GROUP BY depth ORDER BY depth' | md5sum)" \
+    "$(sql 'SELECT min_steps, layouts, groups FROM depth_histogram ORDER BY min_steps' | md5sum)"
 expect "depth histogram of 5-4-1-1 agrees with layouts" "$(sql "
     SELECT group_concat(n) FROM (SELECT count(*) n FROM layouts WHERE group_id =
     (SELECT group_id FROM groups WHERE name = '5-4-1-1') GROUP BY min_steps ORDER BY min_steps)")" \
     "$(sql "SELECT group_concat(size) FROM (SELECT l.size FROM layers l JOIN groups g USING (group_id)
     WHERE g.name = '5-4-1-1' ORDER BY l.depth)")"
 
-# A failed or interrupted build never damages the database that was there.
+# A failed or interrupted build never damages the database that was there.  Each phase
+# is told by what the build itself does: it claims its temporary file before it
+# enumerates and writes nothing into it until it stores, so an empty temporary file and
+# a process past its first 64 MB of memory is the enumeration or the analysis, and a
+# temporary file past 64 MB is the store.
 before=$(md5sum < "$TEST_DB")
-# interrupt BUILDER_DELAY: starts a build over the good database and stops it when the
-# temporary file exists (store phase) or, with "early", after a second (analysis phase).
+# interrupt PHASE: starts a build over the good database, stops it with SIGTERM once it
+# is in PHASE (early or storing) and checks that it was still running then, that it died
+# of the signal (status 143), and what it left.
 interrupt() {
     "$BIN/klotski-build" --db "$TEST_DB" --quiet &
-    local builder=$! tries=0
-    if [ "$1" = early ]; then
-        sleep 1
-    else
-        while ! ls "$TEST_DB".tmp-* >/dev/null 2>&1 && [ $tries -lt 1200 ]; do
-            sleep 0.5
-            tries=$((tries + 1))
-        done
-        sleep 1
-    fi
-    kill -TERM "$builder"
-    wait "$builder" 2>/dev/null
+    local builder=$! tries=0 temp="" size=-1 rss=0 ready=
+    while [ -z "$ready" ] && [ $tries -lt 6000 ] && kill -0 "$builder" 2>/dev/null; do
+        sleep 0.1
+        tries=$((tries + 1))
+        temp=$(ls "$TEST_DB".tmp-"$builder" 2>/dev/null)
+        [ -n "$temp" ] || continue
+        size=$(stat -c %s "$temp" 2>/dev/null || echo -1)
+        rss=$(awk '/^VmRSS:/ {print $2}' "/proc/$builder/status" 2>/dev/null || echo 0)
+        case $1 in
+            early) [ "$size" = 0 ] && [ "${rss:-0}" -gt 65536 ] && ready=1 ;;
+            storing) [ "$size" -gt 67108864 ] && ready=1 ;;
+        esac
+    done
+    local running
+    running=$(kill -TERM "$builder" 2>/dev/null && echo running || echo ended)
+    wait "$builder"
+    local status=$?
+    expect "build interrupted ($1): the phase was reached, the build still running" "1 running" "$ready $running"
+    [ "$1" = early ] && expect "build interrupted (early): nothing stored yet" 0 "$size"
+    expect "build interrupted ($1): died of SIGTERM" 143 "$status"
     expect "build interrupted ($1) leaves the database alone" "$before" "$(md5sum < "$TEST_DB")"
     expect "build interrupted ($1) leaves no temporary file" "" "$(ls "$TEST_DB".tmp-* 2>/dev/null)"
 }
@@ -131,13 +157,17 @@ else
     skip "the base build on a full disk" "cannot mount a tmpfs here (needs root)"
 fi
 
-"$BIN/klotski-build" --threads 0 2>/dev/null
+# Bad options, each with --db to a scratch path first, so that a parsing regression that
+# went on to build could not replace the tree's data/klotski.db: nothing may appear there.
+scratch=$WORK/bad-options.db
+"$BIN/klotski-build" --db "$scratch" --threads 0 2>/dev/null
 expect "bad --threads exits 2" 2 $?
-"$BIN/klotski-build" --threads 4294967297 2>/dev/null
+"$BIN/klotski-build" --db "$scratch" --threads 4294967297 2>/dev/null
 expect "--threads past int (once read as 1) exits 2" 2 $?
-"$BIN/klotski-build" --bogus 2>/dev/null
+"$BIN/klotski-build" --db "$scratch" --bogus 2>/dev/null
 expect "unknown option exits 2" 2 $?
-"$BIN/klotski-build" extra 2>/dev/null
+"$BIN/klotski-build" --db "$scratch" extra 2>/dev/null
 expect "stray argument exits 2" 2 $?
+expect "bad options build nothing" "" "$(ls "$scratch"* 2>/dev/null)"
 
 finish

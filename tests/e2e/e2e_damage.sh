@@ -13,7 +13,7 @@ db=$damage/copy.db
 rm -rf "$damage"
 mkdir -p "$damage"
 trap 'rm -rf "$damage"' EXIT
-dsql() { sqlite3 -batch "$db" "$1"; }
+dsql() { answered sqlite3 -batch "$db" "$1"; }
 
 # fails_in_one_line NAME STATUSES DB ARGS...: klotski --db DB ARGS exits with one of
 # STATUSES ("1 2") and prints exactly one line on stderr, "klotski: ...".

@@ -8,7 +8,7 @@
 
 db=$WORK/farthest.db
 cp "$TEST_DB" "$db"
-fsql() { sqlite3 -batch "$db" "$1"; }
+fsql() { answered sqlite3 -batch "$db" "$1"; }
 done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; }
 
 expect "nothing done after a build" 0 "$(done_meta)"
@@ -29,15 +29,31 @@ expect "a diameter written before the phase is the phase's own" 0 \
 expect "their layouts are filled, and only theirs" "$(fsql 'SELECT sum(size) FROM groups WHERE size <= 1000')" \
     "$(fsql 'SELECT count(farthest_steps) FROM layouts')"
 
-# A run stopped at any moment leaves a valid database that says what it holds.
-"$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet &
+# A run stopped partway leaves a valid database that says what it holds: stopped with
+# SIGTERM once a commit of its own shows (it commits after every class with
+# --commit-every 0), while it still runs, and dying of the signal.
+done_before=$(done_meta)
+"$BIN/klotski-build" --farthest --max-group 30000 --commit-every 0 --db "$db" --quiet &
 builder=$!
-sleep 2
-kill -TERM "$builder"
-wait "$builder" 2>/dev/null
+tries=0 seen=$done_before
+while [ "$seen" = "$done_before" ] && [ $tries -lt 3000 ] && kill -0 "$builder" 2>/dev/null; do
+    sleep 0.1
+    tries=$((tries + 1))
+    seen=$(sqlite3 -batch "$db" "SELECT value FROM meta WHERE key = 'farthest_groups_done'" 2>/dev/null || echo "$seen")
+done
+running=$(kill -TERM "$builder" 2>/dev/null && echo running || echo ended)
+wait "$builder"
+status=$?
+expect "stopped run: stopped after a commit of its own, while it ran, by the signal" "yes running 143" \
+    "$([ "$seen" -gt "$done_before" ] && echo yes || echo "no: $seen done") $running $status"
 expect "stopped run: database intact" ok "$(fsql 'PRAGMA integrity_check')"
-expect "stopped run: meta agrees with the groups" "$(done_meta)" \
+stopped_done=$(done_meta)
+expect "stopped run: meta agrees with the groups" "$stopped_done" \
     "$(fsql 'SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL')"
+expect "stopped run: what it committed is kept, and it is not all" yes \
+    "$([ "$stopped_done" -ge "$seen" ] && [ "$stopped_done" -lt "$(fsql 'SELECT count(*) FROM groups WHERE size <= 30000')" ] && echo yes)"
+expect "stopped run: the groups it marked done have their layouts filled" \
+    "$(fsql 'SELECT sum(size) FROM groups WHERE farthest_done IS NOT NULL')" "$(fsql 'SELECT count(farthest_steps) FROM layouts')"
 
 "$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
 expect "continued run: exit status" 0 $?
@@ -60,7 +76,7 @@ expect "solution_num: NULL exactly for the unsolvable, 1 for the solved, else at
 picked="solution_num IS NOT NULL AND
         (code IN (SELECT min_code FROM groups WHERE size > 100) OR code % 997 = 0) ORDER BY code"
 sample=$(fsql "SELECT printf('%09X', code) FROM layouts WHERE $picked")
-expect "solutions: a sample of over 1,000 layouts to compare" yes "$([ "$(wc -w <<< "$sample")" -gt 1000 ] && echo yes)"
+expect "solutions: a sample of over 500 layouts to compare" yes "$([ "$(wc -w <<< "$sample")" -gt 500 ] && echo yes)"
 expect "solutions: its count is the stored solution_num" \
     "$(fsql "SELECT printf('%09X', code) || '|' || solution_num FROM layouts WHERE $picked")" \
     "$(answered "$BIN/klotski" --db "$db" --json solutions $sample | jq -r '"\(.code)|\(.solutions)"')"
@@ -127,6 +143,25 @@ err=$("$BIN/klotski" --db "$db" solutions 1A9BF0C00 2>&1 >/dev/null)
 expect "solutions: a stored min_solution_num it disagrees with exits 1" 1 $?
 expect "solutions: that disagreement in one line" \
     "klotski: 1A9BF0C00: the database stores min_solution_num 3, the search finds 2: the database is wrong; rebuild it" "$err"
+
+# The phase on a group of over 30,000 layouts, on a cheap path: 5-4-2-0 (81,340 layouts,
+# a long group of diameter 230 that db_crosscheck rebuilds) alone, the other groups up to
+# its size marked done (-1) for the run and unmarked after.  Then db_crosscheck compares
+# every layout's farthest_steps, farthest_num and solution_num in the groups of up to
+# 3,000 layouts, and a sample in the larger ones done (5-4-2-0 among them), with plain
+# searches of its own (tests/reference/db_crosscheck.c).
+fsql "UPDATE groups SET farthest_done = -1 WHERE farthest_done IS NULL AND size <= 81340 AND name != '5-4-2-0'"
+"$BIN/klotski-build" --farthest --max-group 81340 --db "$db" --quiet
+expect "5-4-2-0 alone: exit status" 0 $?
+fsql "UPDATE groups SET farthest_done = NULL WHERE farthest_done = -1;
+      UPDATE meta SET value = (SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL)
+      WHERE key = 'farthest_groups_done'"
+expect "5-4-2-0: done, its layouts filled, diameter 230 and radius 116 as e2e_query.sh knows them" \
+    "1|81340|230|116" "$(fsql "SELECT farthest_done IS NOT NULL, (SELECT count(farthest_steps) FROM layouts
+                               WHERE group_id = g.group_id), diameter, radius FROM groups g WHERE name = '5-4-2-0'")"
+crosscheck "$db"
+expect "db_crosscheck compared the farthest columns of over 200,000 layouts" yes \
+    "$(printf '%s\n' "$crosscheck_report" | sed -n 's/.*farthest_num and solution_num of \([0-9]*\) layouts.*/\1/p' | awk '{print ($1 > 200000) ? "yes" : $1}')"
 
 # The run that completes the database compacts it into 64 KB pages.  The groups of over
 # 1,000 layouts are marked done beforehand, so that a short run completes it.

@@ -20,7 +20,7 @@ mkdir -p "$T"
 REF=1A9BF0C00
 
 # code_of ARGS...: the codes the answers of `klotski show --json ARGS` name, on one line.
-code_of() { "$K" --db "$TEST_DB" show --json "$@" 2>"$T/stderr" | jq -r '.code' | paste -sd' '; }
+code_of() { answered "$K" --db "$TEST_DB" show --json "$@" 2>"$T/stderr" | jq -r '.code' | paste -sd' '; }
 
 # --- 1. every LAYOUT form in every place ---------------------------------------------
 printf 'VKKV\nVKKV\nVHHV\nVooV\no..o\n' >"$T/board.txt"
@@ -36,58 +36,50 @@ for form in "${forms[@]}"; do
     expect "stdin line '$form'" $REF "$(printf '%s\n' "$form" | code_of)"
     expect "stdin line '$form' with CRLF" $REF "$(printf '%s\r\n' "$form" | code_of)"
     expect "check argument '$form'" $REF \
-        "$("$K" --db "$TEST_DB" check --json "$form" 2>/dev/null | jq -r .start)"
+        "$(answered "$K" --db "$TEST_DB" check --json "$form" 2>/dev/null | jq -r .start)"
 done
 expect "stdin starting with a byte-order mark" $REF "$(printf '\xEF\xBB\xBF1A9BF0C00\n' | code_of)"
 for file in board.txt board_crlf_bom.txt drawing.txt; do
     expect "board file $file" $REF "$(code_of "$T/$file")"
     expect "board file $file on stdin" $REF "$(code_of <"$T/$file")"
     expect "board file $file as -" $REF "$(code_of - <"$T/$file")"
-    expect "check of board file $file" $REF "$("$K" --db "$TEST_DB" check --json "$T/$file" | jq -r .start)"
+    expect "check of board file $file" $REF "$(answered "$K" --db "$TEST_DB" check --json "$T/$file" | jq -r .start)"
 done
 # Several boards on stdin, separated by blank lines, each answered; show's own output too.
 expect "two boards on stdin" "$REF 1A9BCF000" \
     "$(printf 'VKKV\nVKKV\nVHHV\nVooV\no..o\n\nVKKV\nVKKV\nVHHV\nVooV\n.oo.\n' | code_of)"
 expect "show's output of two layouts, read back" "$REF 1A9BCF000" \
-    "$("$K" --db "$TEST_DB" show $REF 1A9BCF000 | code_of)"
+    "$(answered "$K" --db "$TEST_DB" show $REF 1A9BCF000 | code_of)"
 
 # A decimal that is no code but an id: the error suggests #N.
 expect_error "decimal id" 2 "did you mean the id #4091296?" show 4091296
 expect_error "decimal id with blanks" 2 "did you mean the id #4091296?" show " 4091296 "
 
 # check: an attempt as a start and steps in the notation of moves, boards, files.
-first_moves=$("$K" --db "$TEST_DB" moves --json $REF | jq -r '.move_list[0] | "\(.piece) r\(.row)c\(.col) \(.moves) \(.code)"')
+first_moves=$(answered "$K" --db "$TEST_DB" moves --json $REF | jq -r '.move_list[0] | "\(.piece) r\(.row)c\(.col) \(.moves) \(.code)"')
 step=${first_moves% *}
 after=${first_moves##* }
-second=$("$K" --db "$TEST_DB" moves --json "$after" | jq -r '.move_list[0] | "\(.piece) r\(.row)c\(.col) \(.moves) \(.code)"')
+second=$(answered "$K" --db "$TEST_DB" moves --json "$after" | jq -r '.move_list[0] | "\(.piece) r\(.row)c\(.col) \(.moves) \(.code)"')
 step2=${second% *}
 end=${second##* }
 expect "check of a start and two steps on stdin: the codes" "$REF $after $end" \
-    "$(printf '%s\n%s\n%s\n' "$REF" "$step" "$step2" | "$K" --db "$TEST_DB" check --json | jq -r '[.step_list[].code] | join(" ")')"
+    "$(printf '%s\n%s\n%s\n' "$REF" "$step" "$step2" | answered "$K" --db "$TEST_DB" check --json | jq -r '[.step_list[].code] | join(" ")')"
 expect "check of steps in other case and spacing" "$end" \
     "$(printf '%s\n%s\n%s\n' "横刀立马" "$(printf '%s' "$step" | tr 'a-z' 'A-Z')" "  $step2  " |
-       "$K" --db "$TEST_DB" check --json | jq -r .end)"
+       answered "$K" --db "$TEST_DB" check --json | jq -r .end)"
 expect "check of a start and two steps as arguments" "$end" \
-    "$("$K" --db "$TEST_DB" check --json "$REF" "$step" "$step2" | jq -r .end)"
+    "$(answered "$K" --db "$TEST_DB" check --json "$REF" "$step" "$step2" | jq -r .end)"
 printf 'VKKV\r\nVKKV\r\nVHHV\r\nVooV\r\no..o\r\n\r\n%s\r\n' "$step" >"$T/attempt.txt"
-"$K" --db "$TEST_DB" show --json "$end" | jq -r .board | sed 's/..../&\n/g' | sed '/^$/d' >>"$T/attempt.txt"
+answered "$K" --db "$TEST_DB" show --json "$end" | jq -r .board | sed 's/..../&\n/g' | sed '/^$/d' >>"$T/attempt.txt"
 expect "check of an attempt file: a board, a step, a board" "$REF $after $end" \
-    "$("$K" --db "$TEST_DB" check --json "$T/attempt.txt" | jq -r '[.step_list[].code] | join(" ")')"
+    "$(answered "$K" --db "$TEST_DB" check --json "$T/attempt.txt" | jq -r '[.step_list[].code] | join(" ")')"
 expect "check of the attempt on stdin" "$REF $after $end" \
-    "$("$K" --db "$TEST_DB" check --json <"$T/attempt.txt" | jq -r '[.step_list[].code] | join(" ")')"
+    "$(answered "$K" --db "$TEST_DB" check --json <"$T/attempt.txt" | jq -r '[.step_list[].code] | join(" ")')"
 expect_error "a step that no piece makes" 2 "o r4c2 up 3: argument 2: not a step from $REF" check "$REF" "o r4c2 up 3"
 expect_error "a step with nothing before it" 2 "a step needs the layout it starts from" check "o r4c2 down 1"
 
 # The same forms through the server's API.
-"$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null' EXIT
-for _ in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server started" yes "$([ -n "$URL" ] && echo yes || echo no)"
+serve_test_database
 for form in "${forms[@]}"; do
     for route in layout moves solve; do
         expect "API /api/$route '$form'" $REF \
@@ -172,5 +164,99 @@ kill "$named"
 wait "$named" 2>/dev/null
 expect_error "serve --bind on a name without an address" 2 "--bind takes an IP address or a host name" \
     serve --bind no-such-host.invalid
+
+# --- 3. found without flags, bounded in memory ----------------------------------------
+# A copy of the tree's bin/klotski beside a data/klotski.db finds it from any folder,
+# after ./data/klotski.db and before the installed PREFIX/share/klotski/klotski.db.
+TREE=$T/tree
+mkdir -p "$TREE/bin" "$TREE/data" "$TREE/share/klotski" "$T/elsewhere/data" "$T/nowhere"
+cp "$K" "$TREE/bin/klotski"
+ln -s "$TEST_DB" "$TREE/data/klotski.db"
+printf 'not this one\n' >"$TREE/share/klotski/klotski.db"
+from_folder() { (cd "$1" && env -u KLOTSKI_DB "$TREE/bin/klotski" show --json 4WVE1 2>&1 | jq -r .code 2>/dev/null || echo failed); }
+expect "bin/klotski run from another folder finds BINDIR/../data/klotski.db" 1A9BF0C00 "$(from_folder "$T/nowhere")"
+printf 'not a database\n' >"$T/elsewhere/data/klotski.db"
+expect "./data/klotski.db comes first" "not a klotski database" \
+    "$(cd "$T/elsewhere" && env -u KLOTSKI_DB "$TREE/bin/klotski" show 4WVE1 2>&1 | grep -o 'not a klotski database')"
+rm "$TREE/data/klotski.db"
+expect "without BINDIR/../data/klotski.db, the installed one is next" "share/klotski/klotski.db: not a klotski database" \
+    "$(cd "$T/nowhere" && env -u KLOTSKI_DB "$TREE/bin/klotski" show 4WVE1 2>&1 | grep -o 'share/klotski/klotski.db: not a klotski database')"
+expect "--help names the lookup beside the program" yes \
+    "$(answered "$K" --help | grep 'BINDIR/../data/klotski.db' >/dev/null && echo yes || echo no)"
+expect "the man page names the lookup beside the program" yes \
+    "$(grep -q 'BINDIR.*/\.\./data/klotski\.db' "$ROOT/docs/klotski.1" && echo yes || echo no)"
+
+# Long listings stream: peak memory (GNU time, in KB) stays far below what their rows
+# would take held (the largest group's 964,656 members held took 130 MB; the first
+# million hardest layouts 130 MB).  The sanitizer's quarantine of freed memory would
+# count as held, so it is turned off for these runs.
+peak_kb() { ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}quarantine_size_mb=0 /usr/bin/time -f %M -o "$T/peak" "$K" --db "$TEST_DB" "$@" >"$T/listing" && cat "$T/peak"; }
+group_peak=$(peak_kb group 2-6-1-0 --members --csv)
+expect "group --members of the largest group: every member listed" 964657 "$(wc -l <"$T/listing")"
+expect "group --members of the largest group: peak under 64 MB (was $group_peak KB)" yes \
+    "$([ "${group_peak:-999999}" -lt 65536 ] && echo yes || echo no)"
+hardest_peak=$(peak_kb hardest --limit 1000000 --csv)
+expect "hardest --limit 1000000: a million rows" 1000001 "$(wc -l <"$T/listing")"
+expect "hardest --limit 1000000: the rows in order (min_steps down, then code)" "" \
+    "$(tail -n +2 "$T/listing" | sort -t, -k3,3nr -k1,1 -c 2>&1)"
+expect "hardest --limit 1000000: peak under 64 MB (was $hardest_peak KB)" yes \
+    "$([ "${hardest_peak:-999999}" -lt 65536 ] && echo yes || echo no)"
+run hardest --limit 99999999999999999999 --class 5-4-1 --csv
+expect "an absurd limit means all: every solvable layout of 5-4-1" \
+    "$(sql "SELECT count(*) FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id) WHERE c.name = '5-4-1' AND l.min_steps IS NOT NULL")" \
+    "$(printf '%s\n' "$out" | tail -n +2 | wc -l)"
+
+# --- 4. what answers carry ------------------------------------------------------------
+run show --json 横刀立马
+expect "show --json carries board and names" "VKKVVKKVVHHVVooVo..o 横刀立马" "$(json '"\(.board) \(.names)"')"
+expect "the board of show --json reads back as the layout" 1A9BF0C00 "$(code_of "$(json .board)")"
+run show --csv 4FEA13400
+expect "show --csv carries board and names" "board,names" \
+    "$(printf '%s\n' "$out" | head -1 | tr , '\n' | grep -xE 'board|names' | sort | paste -sd,)"
+expect "/api/layout carries board and names" "VKKVVKKVVHHVVooVo..o 横刀立马" \
+    "$(curl -s --max-time 30 "$URL/api/layout?layout=4WVE1" | jq -r '"\(.board) \(.names)"')"
+expect "show --svg: the title names the classic layout" "1A9BF0C00 横刀立马" \
+    "$(answered "$K" --db "$TEST_DB" show --svg 4WVE1 | python3 -c 'import sys, xml.etree.ElementTree as E
+print(E.parse(sys.stdin).getroot().find("{http://www.w3.org/2000/svg}title").text)')"
+expect "solve --html: the page title names the classic layout" "横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal-step solution in 81 steps" \
+    "$(answered "$K" --db "$TEST_DB" solve --html 4WVE1 | sed -n 's|.*<title>\(.*\)</title>.*|\1|p')"
+run solve --csv 4WVE1 4FEA134
+expect "solve --csv of two layouts: each row names its start (81 + 1 and 138 + 1 rows)" "82 1A9BF0C00
+139 4FEA13400" "$(printf '%s\n' "$out" | tail -n +2 | cut -d, -f1 | uniq -c | awk '{print $1, $2}')"
+run check --csv 1A9BF0C00 "$step" "$step2"
+expect "check --csv keeps the summary: its header after the steps" \
+    "start,end,steps,start_min_steps,end_min_steps,solved,first_not_optimal,wasted" "$(printf '%s\n' "$out" | tail -2 | head -1)"
+expect "check --csv keeps the summary: steps and wasted" "2 $(answered "$K" --db "$TEST_DB" check --json 1A9BF0C00 "$step" "$step2" | jq -r .wasted)" \
+    "$(printf '%s\n' "$out" | tail -1 | awk -F, '{print $3, $8}')"
+unsolvable=$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")
+expect "moves on an unsolvable layout: 0 in JSON" 0 \
+    "$(answered "$K" --db "$TEST_DB" moves --json "$unsolvable" | jq -r '[.move_list[].change] | unique | join(" ")')"
+expect "moves on an unsolvable layout: +0 neutral in text" "+0 neutral" \
+    "$(answered "$K" --db "$TEST_DB" moves "$unsolvable" | tail -n +4 | grep -o '+0 neutral' | sort -u)"
+expect "moves --help says change 0 for an unsolvable layout's steps" yes \
+    "$(answered "$K" moves --help | tr '\n' ' ' | grep 'change 0 (+0 neutral' >/dev/null && echo yes || echo no)"
+# Widths in terminal columns: a layout with names beside its board in 80 columns, in a
+# UTF-8 locale and in the C locale alike.
+for locale in C.UTF-8 C; do
+    lines=$(COLUMNS=80 LC_ALL=$locale "$K" --db "$TEST_DB" show 1829F7C00)
+    expect "show of a named layout in 80 columns ($locale): the facts beside the board" yes \
+        "$(printf '%s\n' "$lines" | head -1 | grep 'code  *1829F7C00' >/dev/null && echo yes || echo no)"
+    expect "show of a named layout ($locale): no line wider than 80 columns" yes \
+        "$(printf '%s\n' "$lines" | python3 -c 'import sys, unicodedata
+w = lambda l: sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in l)
+print("yes" if all(w(l.rstrip("\n")) <= 80 for l in sys.stdin) else "no")')"
+done
+expect "show's names line up, one a line, under CJK names" "3 names in column 38" \
+    "$(COLUMNS=80 answered "$K" --db "$TEST_DB" show 1829F7C00 | python3 -c 'import sys, unicodedata
+wide = lambda c: unicodedata.east_asian_width(c) in "WF"
+cols = [sum(2 if wide(c) else 1 for c in l[:i]) for l in sys.stdin for i in [next((i for i, c in enumerate(l) if wide(c)), -1)] if i >= 0]
+print(len(cols), "names in column", *sorted(set(cols)))')"
+"$K" --db "$TEST_DB" stats groups --class 5-4-2 --svg >"$T/class.svg"
+expect "stats groups --class 5-4-2 --svg: the largest group's bar is at least a tenth of the plot high" yes \
+    "$(python3 -c 'import sys, xml.etree.ElementTree as E
+bars = [b for b in E.parse(sys.argv[1]).iter() if b.get("class") == "bar"]
+top = max(bars, key=lambda b: int(b.get("data-value")))
+print("yes" if float(top.get("height")) >= 0.1 * max(float(b.get("height")) for b in bars) and float(top.get("width")) > 3
+      and int(top.get("data-value")) >= 81340 else "no")' "$T/class.svg")"
 
 finish

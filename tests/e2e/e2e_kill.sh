@@ -14,7 +14,8 @@ trap 'rm -rf "$kill_dir"' EXIT
 RANDOM=11
 
 # start_and_kill TENTHS COMMAND...: starts COMMAND, SIGKILLs it after TENTHS tenths of a
-# second unless it ended before; says "killed" or "ended STATUS".
+# second unless it ended before; says "killed" (it was running and died of the signal,
+# status 137), "ended STATUS" or "killed, but STATUS".
 start_and_kill() {
     local tenths=$1
     shift
@@ -26,7 +27,8 @@ start_and_kill() {
     done
     if kill -KILL "$pid" 2>/dev/null; then
         wait "$pid" 2>/dev/null
-        echo killed
+        local status=$?
+        if [ "$status" = 137 ]; then echo killed; else echo "killed, but $status"; fi
     else
         wait "$pid"
         echo "ended $?"
@@ -39,10 +41,12 @@ start_and_kill() {
 # leaves its temporary file, until the next build removes it: checked right after the kill.
 previous=$kill_dir/base.db
 printf 'the previous database\n' > "$previous"
+base_kills=0
 for run in 1 2 3; do
     window=$((run * 30))
     outcome=$(start_and_kill $((5 + RANDOM % (window - 5))) "$BIN/klotski-build" --db "$previous" --quiet --threads 2)
     if [ "$outcome" = killed ]; then
+        base_kills=$((base_kills + 1))
         expect "base build killed (run $run): previous database intact" "the previous database" "$(cat "$previous")"
         expect "base build killed (run $run): its temporary file is left" 1 \
             "$(ls "$previous".tmp-* >/dev/null 2>&1 && echo 1)"
@@ -51,12 +55,13 @@ for run in 1 2 3; do
         printf 'the previous database\n' > "$previous"
     fi
 done
+expect "base build: at least one of the three runs killed while it ran" yes "$([ $base_kills -gt 0 ] && echo yes)"
 "$BIN/klotski-build" --db "$previous" --quiet
 expect "next base build: exit status" 0 $?
 expect "next base build: the killed builds' temporary files are gone" "" "$(ls "$previous".tmp-* 2>/dev/null)"
-expect "next base build: the database of the test build" \
-    "$(sql "SELECT value FROM meta WHERE key = 'layouts_crc32'")" \
-    "$(sqlite3 -batch "$previous" "SELECT value FROM meta WHERE key = 'layouts_crc32'")"
+crc=$(sql "SELECT value FROM meta WHERE key = 'layouts_crc32'")
+expect "next base build: the database of the test build (its checksum, there to compare)" \
+    "yes $crc" "$([ -n "$crc" ] && echo yes) $(sqlite3 -batch "$previous" "SELECT value FROM meta WHERE key = 'layouts_crc32'")"
 rm -f "$previous"
 
 # The farthest phase over the groups of at most 2,000 layouts (all but 168 of the 25,422
@@ -107,11 +112,23 @@ query_loop() {
 query_loop &
 loop=$!
 
-runs=${KLOTSKI_KILL_RUNS:-8} kills=0
+runs=${KLOTSKI_KILL_RUNS:-8} kills=0 done_last=0 regress=0 committed=0
 for ((run = 1; run <= runs; run++)); do
     outcome=$(start_and_kill $((2 + RANDOM % 100)) "$BIN/klotski-build" --farthest \
         --max-group $max_group --commit-every 0 --db "$killed" --quiet --threads 2)
-    [ "$outcome" = killed ] && kills=$((kills + 1))
+    case $outcome in
+        killed) kills=$((kills + 1)) ;;
+        "ended 0") ;;
+        *) expect "farthest phase run $run: killed (137) or ended well" killed "$outcome" ;;
+    esac
+    # What the killed runs committed: kept, never lost to a later kill, and as meta says.
+    done_now=$(sqlite3 -batch "$killed" "SELECT value FROM meta WHERE key = 'farthest_groups_done'")
+    [ "${done_now:-0}" -ge "$done_last" ] || regress=$((regress + 1))
+    [ "${done_now:-0}" -gt 0 ] && [ "${done_now:-0}" -lt "$(sql "SELECT count(*) FROM groups WHERE size <= $max_group")" ] &&
+        committed=$((committed + 1))
+    done_last=${done_now:-0}
+    expect "after kill $run: meta counts the groups done" "$done_now" \
+        "$(sqlite3 -batch "$killed" 'SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL')"
     answer=$("$BIN/klotski" --db "$killed" --json show "$probe" 2>&1)
     expect "a query right after kill $run" 1 \
         "$([ "$answer" = "$done_answer" ] || [ "$answer" = "$pending_answer" ] && echo 1 || echo "$answer")"
@@ -122,6 +139,9 @@ touch "$kill_dir/stop"
 wait "$loop"
 read -r asked bad < "$kill_dir/queries"
 echo "farthest phase killed $kills times; $asked queries made meanwhile"
+expect "farthest phase: runs killed while they ran" yes "$([ "$kills" -gt 0 ] && echo yes || echo "no: $kills of $runs")"
+expect "farthest phase: a kill never loses what was committed" 0 "$regress"
+expect "farthest phase: some kills came partway, after a commit" yes "$([ "$committed" -gt 0 ] && echo yes)"
 expect "queries while the phase writes and is killed: none failed or answered wrong" 0 "$bad"
 expect "queries while the phase writes: some were made" 1 "$([ "$asked" -gt 0 ] && echo 1)"
 expect "killed farthest phase, run to its end: every farthest column as uninterrupted" \

@@ -16,16 +16,7 @@ rm -rf "$T"
 mkdir -p "$T"
 CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 
-"$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
-for _ in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
-[ -n "$URL" ] || URL=http://127.0.0.1:9
+serve_test_database
 
 # get PATH: sets code and type, the body in $T/body.
 get() {
@@ -38,7 +29,7 @@ like_cli() {
     get "$path"
     expect "$name: 200 JSON" "200 application/json; charset=utf-8" "$code $type"
     local cli
-    cli=$("$K" --db "$TEST_DB" --json "$@" | jq -cSs "$filter")
+    cli=$(answered "$K" --db "$TEST_DB" --json "$@" | jq -cSs "$filter")
     expect "$name: the answer of klotski --json $*" "$cli" "$(jq -cS . "$T/body" 2>&1)"
     [ "$cli" != "[]" ] && [ -n "$cli" ] || expect "$name: something to compare" something nothing
 }
@@ -87,6 +78,14 @@ like_cli "members: the first page, 100" "/api/members?group=5-4-1-1" '.[0:100]' 
 like_cli "members: a page further on" "/api/members?group=5-4-1-1&offset=25900&limit=80" '.[25900:]' group 5-4-1-1 --members
 expect "members: the last page holds the rest" 55 "$(jq length "$T/body")"
 like_cli "members of a depth, paged" "/api/members?group=1A9BF0C00&depth=0&offset=3&limit=4" '.[3:7]' group 5-4-1-1 --depth 0
+# The same pages from the command line: group --offset/--limit against the whole list.
+expect "group --offset 2 --limit 3: members 2 to 4" \
+    "$("$K" --db "$TEST_DB" --json group 5-4-1-1 --members | jq -c '.group_index' | sed -n 3,5p | paste -sd,)" \
+    "$("$K" --db "$TEST_DB" --json group 5-4-1-1 --offset 2 --limit 3 | jq -c '.group_index' | paste -sd,)"
+run group 5-4-1-1 --offset x
+expect "group --offset x: a usage error naming it" "2 klotski: x: --offset takes a number from 0" "$status $err"
+run group 5-4-1-1 --limit 0
+expect "group --limit 0: a usage error naming it" "2 klotski: 0: --limit takes a number from 1" "$status $err"
 refused "members?limit=1001" 400 "limit takes a number from 1 to 1000" "/api/members?group=5-4-1-1&limit=1001"
 refused "members of no group" 404 "no such group" "/api/members?group=5-4-1-999"
 
@@ -113,4 +112,9 @@ while IFS=$'\t' read -r name want got; do
     expect "page: ${name#check }" "$want" "$got"
 done < <(grep '^check ' "$T/page")
 
+kill -TERM "$server"
+wait "$server"
+expect "SIGTERM stops the server cleanly" 0 $?
+trap - EXIT
+expect "the server said nothing on stderr (no sanitizer report)" "" "$(cat "$T/server.err")"
 finish

@@ -212,8 +212,12 @@ expect "stats groups --svg: a dot per class and group size, weighted by its numb
         awk '{split($2, f, ","); print f[1], f[2], $1}' | sort)" \
     "$(answered $CHECK dots "$T/groups.svg" | sort)"
 picture "$T/class.svg" stats groups --class 5-4-1 --svg
+# The class's groups binned by size (1, 2-3, 4-7, ...): a bar per bin up to the largest
+# group's, each the layouts of its groups.
 bars_match "stats groups --class --svg" \
-    "$(answered "$K" --db "$TEST_DB" stats groups --class 5-4-1 --csv | tail -n +2 | cut -d, -f1,3 | sed 's/^5-4-1-//' | tr , ' ')" \
+    "$(answered "$K" --db "$TEST_DB" stats groups --class 5-4-1 --csv | tail -n +2 | cut -d, -f3 |
+       awk '{k = 0; while (2 ^ (k + 1) <= $1) k++; sum[k] += $1; if (k > last) last = k}
+            END {for (k = 0; k <= last; k++) print 2 ^ k, sum[k] + 0}')" \
     "$T/class.svg"
 for f in depths groups class; do
     expect "$f chart: labelled axes" 2 "$(grep -cE 'class="(x|y)-label"' "$T/$f.svg")"

@@ -49,7 +49,7 @@ printf '%s\n' "$out" >"$T/drawn_ascii.txt"
 has "show draws in ASCII otherwise" "+---+-------+---+"
 
 run show 1A9BF0C00 --csv
-expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,min_solution_num,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names,board" \
+expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,min_straight_moves,min_unit_moves,min_solution_num,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names,board" \
     "$(printf '%s\n' "$out" | head -1)"
 expect "show --csv row" "1A9BF0C00,4091296,4WVE1,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-8)"
 run show 1A9BF0C00 --md
@@ -148,7 +148,7 @@ expect "solve --json: each step names piece, moves, distance" 81 \
     "$(json '[.route[1:][] | select(.piece != null and .moves != null and .distance > 0)] | length')"
 run solve 1A9BF0C00 --csv
 expect "solve --csv: header and one row per layout" 83 "$(printf '%s\n' "$out" | wc -l)"
-expect "solve --csv: step 0 is the start" "0,,,,,,1A9BF0C00" "$(printf '%s\n' "$out" | sed -n 2p)"
+expect "solve --csv: step 0 is the start" "1A9BF0C00,0,,,,,,1A9BF0C00" "$(printf '%s\n' "$out" | sed -n 2p)"
 run solve "$solved_end" --codes
 expect "solve a solved layout: no step" "$solved_end" "$out"
 expect_error "solve an unsolvable layout" 1 "$unsolvable: unsolvable" solve "$unsolvable"
@@ -157,6 +157,7 @@ expect_error "solve an unsolvable layout" 1 "$unsolvable: unsolvable" solve "$un
 run solutions 1A9BF0C00 --csv
 expect "solutions exit status" 0 "$status"
 printf '%s\n' "$out" | tail -n +2 >"$T/solutions.csv"
+expect "solutions: SPEC.md's 6 for 1A9BF0C00, a row each" 6 "$(wc -l < "$T/solutions.csv")"
 expect "solutions are solved layouts" 0 "$(cut -d, -f2 "$T/solutions.csv" | grep -vc '^D')"
 expect "minimal exactly at min_steps" 0 \
     "$(awk -F, '($3 == 81) != ($4 == "true")' "$T/solutions.csv" | wc -l)"
@@ -350,6 +351,7 @@ expect "verify exit status" 0 "$status"
 has "verify says OK" "OK: every checksum and count matches"
 run verify --csv
 expect "verify --csv: every check ok" 0 "$(printf '%s\n' "$out" | tail -n +2 | grep -vc ',true$')"
+expect "verify --csv: checks to read" yes "$([ "$(printf '%s\n' "$out" | grep -c ',true$')" -gt 5 ] && echo yes)"
 if [ "$(df -Pk "$T" | awk 'NR == 2 {print $4}')" -gt $(( $(du -k "$TEST_DB" | cut -f1) * 2 )) ]; then
     cp "$TEST_DB" "$T/damaged.db"
     sqlite3 "$T/damaged.db" "UPDATE layouts SET min_steps = min_steps + 1 WHERE code = 0x1A9BF0C00"

@@ -4,7 +4,7 @@
 # compared field by field (jq) with the --json answer of the command it stands for; the
 # player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
-# with a JSON error while the server keeps serving; then the page in real headless
+# with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
@@ -97,7 +97,7 @@ error() {
 # ---- the API: every route against the command it answers with ----
 same_as_cli "layout" "/api/layout?layout=1A9BF0C00" show 1A9BF0C00
 expect "layout: every field of show --json" \
-    '["class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","mirror","names","self_mirror","short_code","solution_num"]' \
+    '["board","class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","min_straight_moves","min_unit_moves","mirror","names","self_mirror","short_code","solution_num"]' \
     "$(jq -c 'keys' "$T/body")"
 expect "layout: SPEC's facts" "81 5-4-1-1 7472 25955 4091296" \
     "$(jq -r '"\(.min_steps) \(.group) \(.group_index) \(.group_size) \(.id)"' "$T/body")"
@@ -107,6 +107,13 @@ same_as_cli "layout by a short form of its code" "/api/layout?layout=4fea134" sh
 same_as_cli "layout by the 5-character short code" "/api/layout?layout=4WVE1" show 4WVE1
 same_as_cli "layout by grid" "/api/layout?layout=27732773455641161001" show 27732773455641161001
 same_as_cli "moves" "/api/moves?layout=1A9BF0C00" moves 1A9BF0C00
+# metric= as --metric: the other ways to count (SPEC.md), on the routes that count moves.
+same_as_cli "solve, metric=unit" "/api/solve?layout=1A9BF0C00&metric=unit" --metric unit solve 1A9BF0C00
+expect "solve, metric=unit: 116 unit moves" "116 unit" "$(jq -r '"\(.steps) \(.metric)"' "$T/body")"
+same_as_cli "moves, metric=straight" "/api/moves?layout=1A9BF0C00&metric=straight" --metric straight moves 1A9BF0C00
+same_as_cli "path, metric=straight" "/api/path?from=1A9BF0C00&to=1A9BF3000&metric=straight" --metric straight path 1A9BF0C00 1A9BF3000
+same_as_cli "solve after a metric= request counts steps again" "/api/solve?layout=1A9BF0C00" solve 1A9BF0C00
+error "a bad metric" 400 "is no metric" "/api/solve?layout=1A9BF0C00&metric=diagonal"
 expect "moves: every field" '["code","group","min_steps","move_list","moves_count","optimal_count"]' \
     "$(jq -c 'keys' "$T/body")"
 expect "moves: best first, an optimal move first" "-1 80" "$(jq -r '.move_list[0] | "\(.change) \(.min_steps)"' "$T/body")"
@@ -155,6 +162,7 @@ expect "the page loads its own script" 1 "$(grep -c '<script src="/app.js"></scr
 expect "the page names nothing on the network" 0 "$(grep -c 'https\?://' "$T/body")"
 get "/app.js"
 expect "the script" "200 text/javascript; charset=utf-8" "$code $type"
+expect "the script: not empty" yes "$([ -s "$T/body" ] && echo yes)"
 expect "the script names nothing on the network" 0 "$(grep -v '^//' "$T/body" | grep -c 'https\?://[^w]')"
 get "/app.css"
 expect "the style sheet" "200 text/css; charset=utf-8" "$code $type"
@@ -254,7 +262,8 @@ expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)
-expect "--bind takes an address" "2 klotski: nowhere: --bind takes an IPv4 or IPv6 address, e.g. 127.0.0.1" "$? $err"
+expect "--bind takes an address or a name that resolves" \
+    "2 klotski: nowhere: --bind takes an IP address or a host name" "$? ${err%%, e.g.*}"
 port=${URL##*:}
 err=$("$K" --db "$TEST_DB" serve --port "$port" 2>&1 >/dev/null)
 expect "a port in use: exit 2" "2" "$?"

@@ -32,8 +32,9 @@ expect() {
     fi
 }
 
-# sql QUERY: one query against the test database, output as sqlite3 prints it.
-sql() { sqlite3 -batch "$TEST_DB" "$1"; }
+# sql QUERY: one query against the test database, output as sqlite3 prints it; a failed
+# query is a failed check.
+sql() { answered sqlite3 -batch "$TEST_DB" "$1"; }
 
 # skip NAME REASON: a check that cannot run here, counted as skipped (never as passed) and
 # listed with its reason by tests/run.sh.
@@ -66,6 +67,22 @@ answered() {
     return "$status"
 }
 
+# join_checks NAME OUTPUT STATUS: a reference checker NAME ran with OUTPUT and exit
+# STATUS; its closing line "NAME: N passed, M failed" counts its own checks, which join
+# this script's, and its status must be 0.
+join_checks() {
+    local name=$1 output=$2 status=$3
+    expect "$name exit status" 0 "$status"
+    local closing="^$name: ([0-9]+) passed, ([0-9]+) failed\$"
+    if [[ $(printf '%s\n' "$output" | tail -n 1) =~ $closing ]]; then
+        checks_passed=$((checks_passed + BASH_REMATCH[1]))
+        checks_failed=$((checks_failed + BASH_REMATCH[2]))
+    else
+        expect "$name closing line" "$name: N passed, M failed" \
+            "$(printf '%s\n' "$output" | tail -n 1)"
+    fi
+}
+
 # finish: prints "N passed, M failed, S skipped" for this script and exits non-zero on
 # failure.
 finish() {
@@ -73,6 +90,23 @@ finish() {
     rm -f "$answer_failures"
     echo "$(basename "$0"): $checks_passed passed, $checks_failed failed, $checks_skipped skipped"
     [ "$checks_failed" -eq 0 ]
+}
+
+# crosscheck DB: tests/reference/db_crosscheck.c (built by `make check`) on DB; its
+# closing line's checks join this script's, and its exit status must be 0.  Its report
+# stays in crosscheck_report.
+crosscheck() {
+    local checker=$REFERENCE_BIN/db_crosscheck out status
+    crosscheck_report=
+    if [ ! -x "$checker" ]; then
+        expect "db_crosscheck built by make check" "$checker" missing
+        return
+    fi
+    out=$("$checker" "$1")
+    status=$?
+    crosscheck_report=$out
+    printf '%s\n' "$out"
+    join_checks db_crosscheck "$out" "$status"
 }
 
 # The helpers of the scripts that query a built database.  Such a script sets K (the
@@ -125,6 +159,24 @@ has() {
 
 # json FILTER: jq -r on the last output.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
+
+# serve_test_database: starts `klotski serve --any-port` ($K) on the test database in the
+# background, its output in $T/server.out and $T/server.err, stopped when the script
+# exits; sets server (its pid) and URL (where it listens, or http://127.0.0.1:9, where
+# nothing answers, when it never said), and counts a check that it said where.
+serve_test_database() {
+    "$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
+    server=$!
+    trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+    local wait
+    for wait in $(seq 1 300); do
+        grep -q serving "$T/server.out" 2>/dev/null && break
+        sleep 0.1
+    done
+    URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
+    expect "the server says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
+    [ -n "$URL" ] || URL=http://127.0.0.1:9
+}
 
 # The helpers of the scripts that test the library from where a user calls it.
 

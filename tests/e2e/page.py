@@ -7,10 +7,9 @@ Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", for the script 
 
 Usage: page.py CHROMIUM PROFILE_DIR SERVER_URL"""
 import json
-import sys
 import urllib.request
 
-from browser import check, start_chromium
+from browser import check, drive
 
 START = "1A9BF0C00"
 
@@ -202,15 +201,5 @@ def run(page, server):
     check("every request went to the server", [], outside)
 
 
-def main():
-    chromium, profile, server = sys.argv[1], sys.argv[2], sys.argv[3].rstrip("/")
-    browser, page = start_chromium(chromium, profile)
-    try:
-        run(page, server)
-    finally:
-        browser.terminate()
-        browser.wait(timeout=30)
-
-
 if __name__ == "__main__":
-    main()
+    drive(run)

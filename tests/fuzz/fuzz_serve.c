@@ -169,7 +169,8 @@ static const char *json_value(const char *s, int depth)
 
 static bool slow_route(const char *path)
 {
-    static const char *const slow[] = {"/api/solve", "/api/path", "/api/farthest", "/api/hardest", "/api/stats", "/play"};
+    static const char *const slow[] = {"/api/solve", "/api/path", "/api/farthest", "/api/hardest", "/api/stats",
+                                       "/api/members", "/api/solutions", "/play"};
     for (size_t i = 0; i < sizeof slow / sizeof *slow; i++)
         if (strcmp(path, slow[i]) == 0)
             return true;

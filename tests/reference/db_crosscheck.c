@@ -9,7 +9,18 @@
  * (diameter, radius, peripheral and central lists) it checks against a plain BFS from
  * every member for the groups of up to ECC_FULL_SIZE layouts, which the base build must
  * store, and, for the larger groups that the database says something of, from every
- * listed member and ECC_SAMPLES others.  Nothing of core/ or builder/ takes part (only
+ * listed member and ECC_SAMPLES others.  The same searches give each searched member's
+ * farthest_steps, farthest_num and solution_num, which the farthest phase stores: they
+ * are compared with its row wherever its group is marked done (groups.farthest_done),
+ * and every member of a group done must have them, every member of another none.  Each
+ * group's hardest rows and its group_info row are compared too.  The classes too large
+ * to rebuild are sampled: in each, its SAMPLED_GROUPS smallest groups and the one in the
+ * middle of its list (those of up to SAMPLED_GROUP layouts) are rebuilt by a search from
+ * their smallest code (check_sampled_group), and SAMPLED_LAYOUTS layouts spread over all
+ * codes are checked step by step (check_sampled_layout): every step keeps the group and
+ * changes min_steps by at most one, one step of a solvable layout that is not solved
+ * brings it one closer (true of every layout, that makes min_steps the distance to
+ * solved).  Nothing of core/ or builder/ takes part (only
  * the constants of core's headers; the id lists are read with zlib), so a wrong engine
  * cannot vouch for itself.
  *
@@ -45,6 +56,13 @@ static const char *const larger_classes[] = {"5-4-1", "5-4-2"};
  * sampled. */
 #define ECC_FULL_SIZE 3000
 #define ECC_SAMPLES 64
+
+/* The classes not rebuilt: per class, its groups of up to SAMPLED_GROUP layouts among
+ * its SAMPLED_GROUPS smallest and the one in the middle of its list, rebuilt, and the
+ * steps of SAMPLED_LAYOUTS layouts spread over the class. */
+#define SAMPLED_GROUP 4000
+#define SAMPLED_GROUPS 3
+#define SAMPLED_LAYOUTS 12000
 
 #define MAX_JIANG 7
 #define MAX_BING 14
@@ -315,14 +333,23 @@ static void solve_class(struct class_graph *c)
 
 /* ---- the database ---- */
 
+/* A row of the hardest table. */
+struct hardest_row {
+    int64_t group_id, code, steps;
+};
+
 struct db {
     sqlite3 *h;
+    /* The whole hardest table, by group_id then code: it has no index on group_id, and
+     * is small. */
+    struct hardest_row *hardest_rows;
+    size_t hardest_count;
     sqlite3_stmt *class_row, *class_list, *groups_of_class, *layers, *layout;
-    sqlite3_stmt *extremes, *layer_ids;
+    sqlite3_stmt *extremes, *layer_ids, *group_info, *layout_from;
 };
 
 struct db_group {
-    int64_t group_id, group_num, size, min_code, solved, max_steps, hardest;
+    int64_t group_id, group_num, size, min_code, solved, max_steps, hardest, farthest_done;
     char name[NAME_SIZE];
 };
 
@@ -348,12 +375,17 @@ static void open_db(struct db *db, const char *path)
                                 "solved, solvable, max_min_steps FROM classes WHERE name = ?1");
     db->class_list = prepare(db, "SELECT name, jiang, bing, style, layouts FROM classes");
     db->groups_of_class = prepare(db, "SELECT group_id, group_num, size, min_code, solved, "
-                                      "max_min_steps, hardest_count, name FROM groups "
-                                      "WHERE class_id = ?1 ORDER BY name");
+                                      "max_min_steps, hardest_count, name, farthest_done "
+                                      "FROM groups WHERE class_id = ?1 ORDER BY name");
     db->layers = prepare(db, "SELECT depth, size FROM layers WHERE group_id = ?1 "
                              "ORDER BY depth");
-    db->layout = prepare(db, "SELECT group_id, group_index, min_steps, min_solution_num "
+    db->layout = prepare(db, "SELECT group_id, group_index, min_steps, min_solution_num, "
+                             "farthest_steps, farthest_num, solution_num "
                              "FROM layouts WHERE code = ?1");
+    db->layout_from = prepare(db, "SELECT code FROM layouts WHERE code >= ?1 ORDER BY code LIMIT 1");
+    db->group_info = prepare(db, "SELECT name, class, group_num, size, min_code_hex, solvable, "
+                                 "solved, max_min_steps, hardest_count FROM group_info "
+                                 "WHERE group_id = ?1");
     db->extremes = prepare(db, "SELECT diameter, radius, peripheral_count, peripheral_ids, "
                                "central_count, central_ids FROM groups WHERE group_id = ?1");
     db->layer_ids = prepare(db, "SELECT size, ids FROM layers WHERE group_id = ?1");
@@ -368,6 +400,9 @@ static void close_db(struct db *db)
     sqlite3_finalize(db->layout);
     sqlite3_finalize(db->extremes);
     sqlite3_finalize(db->layer_ids);
+    free(db->hardest_rows);
+    sqlite3_finalize(db->group_info);
+    sqlite3_finalize(db->layout_from);
     sqlite3_exec(db->h, "COMMIT", NULL, NULL, NULL);
     sqlite3_close(db->h);
 }
@@ -386,6 +421,23 @@ static bool next_row(struct db *db, sqlite3_stmt *st)
 static int64_t column(sqlite3_stmt *st, int i)
 {
     return sqlite3_column_type(st, i) == SQLITE_NULL ? SQL_NULL : sqlite3_column_int64(st, i);
+}
+
+/* Reads the whole hardest table into db->hardest_rows. */
+static void load_hardest(struct db *db)
+{
+    sqlite3_stmt *st = prepare(db, "SELECT group_id, code, min_steps FROM hardest "
+                                   "ORDER BY group_id, code");
+    size_t room = 0;
+    db->hardest_rows = NULL;
+    db->hardest_count = 0;
+    while (next_row(db, st)) {
+        db->hardest_rows = room_for(db->hardest_rows, db->hardest_count, &room,
+                                    sizeof db->hardest_rows[0]);
+        db->hardest_rows[db->hardest_count++] =
+            (struct hardest_row){column(st, 0), column(st, 1), column(st, 2)};
+    }
+    sqlite3_finalize(st);
 }
 
 static int64_t steps_or_null(int32_t steps)
@@ -472,6 +524,7 @@ struct class_rows {
     struct db_group **by_id; /* the same, by group_id */
     size_t count, room;
     int64_t *id_of;          /* group_id of the row named for each group_num, or SQL_NULL */
+    bool *done_of;           /* whether that row is marked done by the farthest phase */
 };
 
 static void load_groups(struct db *db, int64_t class_id, struct class_rows *rows)
@@ -490,6 +543,7 @@ static void load_groups(struct db *db, int64_t class_id, struct class_rows *rows
         g->max_steps = column(st, 5);
         g->hardest = column(st, 6);
         snprintf(g->name, sizeof g->name, "%s", (const char *)sqlite3_column_text(st, 7));
+        g->farthest_done = column(st, 8);
     }
     sqlite3_reset(st);
     rows->by_id = grow(rows->by_id, rows->count, sizeof rows->by_id[0]);
@@ -562,14 +616,63 @@ static bool check_class_row(struct db *db, struct report *r, const struct class_
     return ok;
 }
 
+/* Working memory of the extremes checks, for the groups of one class. */
+struct ecc_scratch {
+    int32_t *distance; /* per class layout: NO_STEPS between searches */
+    uint32_t *queue;   /* per class layout */
+    bool farthest;     /* whether the searches also count farthest_num and solution_num
+                        * (when a group of the class is done by the farthest phase) */
+    bool *passed;      /* per class layout: some shortest path from the search's source
+                        * to it passes a solved layout */
+    /* Per class layout, what a search from it found: farthest_steps (NO_STEPS when not
+     * searched), farthest_num and solution_num (0 in an unsolvable group). */
+    int32_t *far_steps;
+    uint32_t *far_num, *solutions;
+    uint32_t *ids;     /* the group's layout ids, ascending: by group_index */
+    int32_t *ecc;      /* by group_index: the eccentricity, NO_STEPS when not searched */
+    uint32_t *peripheral, *central; /* the listed members' group_index, ascending */
+};
+
+/* What check_layouts compared, for the summary. */
+struct layout_totals {
+    size_t min_solution_searches; /* layouts whose min_solution_num was searched for */
+    size_t farthest_checked;      /* layouts of groups done whose farthest columns were */
+};
+
+/* The farthest columns of layout i's row (farthest_steps, farthest_num, solution_num at
+ * column `first` on) against the searches: all NULL unless its group is done; all there
+ * (solution_num NULL exactly when unsolvable) when it is, and the searched values. */
+static bool farthest_columns_agree(struct report *r, int *here, const char *subject,
+                                   const struct class_graph *c, const struct ecc_scratch *s,
+                                   size_t i, bool done, sqlite3_stmt *st, int first,
+                                   size_t *checked)
+{
+    int64_t steps = column(st, first), num = column(st, first + 1), solutions = column(st, first + 2);
+    if (!done)
+        return same(r, here, subject, "farthest_steps of a group not done", SQL_NULL, steps) &&
+               same(r, here, subject, "farthest_num of a group not done", SQL_NULL, num) &&
+               same(r, here, subject, "solution_num of a group not done", SQL_NULL, solutions);
+    bool solvable = c->steps[i] != NO_STEPS;
+    if (steps == SQL_NULL || num == SQL_NULL || (solutions == SQL_NULL) == solvable) {
+        fail_line(r, here, subject, "farthest columns %s of a group done",
+                  steps == SQL_NULL || num == SQL_NULL ? "missing" : "solution_num NULL-ness wrong");
+        return false;
+    }
+    if (s->far_steps[i] == NO_STEPS)
+        return true;
+    (*checked)++;
+    return same(r, here, subject, "farthest_steps", s->far_steps[i], steps) &&
+           same(r, here, subject, "farthest_num", s->far_num[i], num) &&
+           same(r, here, subject, "solution_num", solvable ? s->solutions[i] : SQL_NULL, solutions);
+}
+
 /* Every layout's row, in code order so that SQLite walks the table front to back; marks
- * the groups with a member that differs.  Returns how many layouts' min_solution_num was
- * searched for. */
-static size_t check_layouts(struct db *db, struct report *r, struct class_graph *c,
-                            const struct class_rows *rows, bool *bad, int *shown)
+ * the groups with a member that differs. */
+static void check_layouts(struct db *db, struct report *r, struct class_graph *c,
+                          const struct class_rows *rows, const struct ecc_scratch *s, bool *bad,
+                          int *shown, struct layout_totals *t)
 {
     sqlite3_stmt *st = db->layout;
-    size_t searches = 0;
     for (size_t i = 0; i < c->count; i++) {
         uint32_t k = c->group[i];
         sqlite3_bind_int64(st, 1, (sqlite3_int64)c->code[i]);
@@ -578,6 +681,12 @@ static size_t check_layouts(struct db *db, struct report *r, struct class_graph 
         int64_t index = found ? column(st, 1) : SQL_NULL;
         int64_t steps = found ? column(st, 2) : SQL_NULL;
         int64_t min_solutions = found ? column(st, 3) : SQL_NULL;
+        char want[NAME_SIZE], subject[NAME_SIZE + 16];
+        group_name(c, k, want);
+        snprintf(subject, sizeof subject, "%s %09llX", want, (unsigned long long)c->code[i]);
+        if (found && !farthest_columns_agree(r, &shown[k], subject, c, s, i, rows->done_of[k],
+                                             st, 4, &t->farthest_checked))
+            bad[k] = true;
         sqlite3_reset(st);
         /* Unsolvable: NULL.  Unsearched: whatever the row holds, so no difference. */
         int64_t expected = min_solutions;
@@ -585,16 +694,13 @@ static size_t check_layouts(struct db *db, struct report *r, struct class_graph 
             expected = SQL_NULL;
         else if (searched(c, i)) {
             expected = min_solutions_by_search(c, (uint32_t)i);
-            searches++;
+            t->min_solution_searches++;
         }
         bool in_group = group_id == rows->id_of[k] && group_id != SQL_NULL;
         if (found && in_group && index == c->index[i] &&
             steps == steps_or_null(c->steps[i]) && min_solutions == expected)
             continue;
         bad[k] = true;
-        char want[NAME_SIZE], subject[NAME_SIZE + 16];
-        group_name(c, k, want);
-        snprintf(subject, sizeof subject, "%s %09llX", want, (unsigned long long)c->code[i]);
         if (!found) {
             fail_line(r, &shown[k], subject, "no row in layouts");
             continue;
@@ -608,7 +714,6 @@ static size_t check_layouts(struct db *db, struct report *r, struct class_graph 
         same(r, &shown[k], subject, "min_steps", steps_or_null(c->steps[i]), steps);
         same(r, &shown[k], subject, "min_solution_num", expected, min_solutions);
     }
-    return searches;
 }
 
 /* The group's layers rows: one per depth 0..max_min_steps with its member count, or one
@@ -650,14 +755,6 @@ static bool check_layers(struct db *db, struct report *r, int *here, const char 
 
 /* ---- the group extremes ---- */
 
-/* Working memory of the extremes checks, for the groups of one class. */
-struct ecc_scratch {
-    int32_t *distance; /* per class layout: NO_STEPS between searches */
-    uint32_t *queue;   /* per class layout */
-    uint32_t *ids;     /* the group's layout ids, ascending: by group_index */
-    int32_t *ecc;      /* by group_index: the eccentricity, NO_STEPS when not searched */
-    uint32_t *peripheral, *central; /* the listed members' group_index, ascending */
-};
 
 /* What the extremes checks covered, for the summary. */
 struct ecc_totals {
@@ -697,7 +794,7 @@ static bool read_id_list(const void *blob, int bytes, int64_t count, uint32_t *i
 
 /* The eccentricity of class layout `from`, its largest distance to a member of its
  * group, by plain BFS; leaves s->distance as it found it. */
-static int32_t eccentricity(const struct class_graph *c, uint32_t from, struct ecc_scratch *s)
+static int32_t plain_eccentricity(const struct class_graph *c, uint32_t from, struct ecc_scratch *s)
 {
     size_t head = 0, tail = 0;
     s->distance[from] = 0;
@@ -715,6 +812,48 @@ static int32_t eccentricity(const struct class_graph *c, uint32_t from, struct e
     int32_t farthest = s->distance[s->queue[tail - 1]];
     for (size_t k = 0; k < tail; k++)
         s->distance[s->queue[k]] = NO_STEPS;
+    return farthest;
+}
+
+/* The same, and when the class has groups done by the farthest phase, records it, the number of members at that distance and the
+ * solutions of `from` (SPEC.md: the solved layouts S such that no shortest path from it
+ * to S passes another solved layout) in s; leaves s->distance as it found it.  The
+ * search goes distance by distance, so every shortest path into a layout has been seen
+ * by the time it is taken from the queue. */
+static int32_t eccentricity(const struct class_graph *c, uint32_t from, struct ecc_scratch *s)
+{
+    if (!s->farthest)
+        return plain_eccentricity(c, from, s);
+    size_t head = 0, tail = 0;
+    uint32_t solutions = 0;
+    s->distance[from] = 0;
+    s->passed[from] = false;
+    s->queue[tail++] = from;
+    while (head < tail) {
+        uint32_t i = s->queue[head++];
+        bool solved = is_solved(c->code[i]);
+        solutions += solved && !s->passed[i];
+        bool passes = solved || s->passed[i];
+        for (uint32_t e = c->first[i]; e < c->first[i + 1]; e++) {
+            uint32_t j = c->adj[e];
+            if (s->distance[j] == NO_STEPS) {
+                s->distance[j] = s->distance[i] + 1;
+                s->passed[j] = passes;
+                s->queue[tail++] = j;
+            } else if (s->distance[j] == s->distance[i] + 1) {
+                s->passed[j] |= passes;
+            }
+        }
+    }
+    int32_t farthest = s->distance[s->queue[tail - 1]];
+    uint32_t at_farthest = 0;
+    for (size_t k = 0; k < tail; k++) {
+        at_farthest += s->distance[s->queue[k]] == farthest;
+        s->distance[s->queue[k]] = NO_STEPS;
+    }
+    s->far_steps[from] = farthest;
+    s->far_num[from] = at_farthest;
+    s->solutions[from] = solutions;
     return farthest;
 }
 
@@ -867,6 +1006,82 @@ static bool check_extremes(struct db *db, struct report *r, int *here, const cha
     return ok;
 }
 
+/* The group's rows of the hardest table: its members at max_min_steps, in code order,
+ * none for an unsolvable group. */
+static bool check_hardest(struct db *db, struct report *r, int *here, const char *subject,
+                          const struct class_graph *c, const struct group *g, int64_t group_id)
+{
+    size_t h = 0, hi = db->hardest_count;
+    while (h < hi) {
+        size_t mid = h + (hi - h) / 2;
+        if (db->hardest_rows[mid].group_id < group_id)
+            h = mid + 1;
+        else
+            hi = mid;
+    }
+    bool ok = true;
+    uint32_t m = g->first, end = g->first + g->size;
+    for (; ok && h < db->hardest_count && db->hardest_rows[h].group_id == group_id; h++) {
+        const struct hardest_row *row = &db->hardest_rows[h];
+        while (m < end && (g->max_steps == NO_STEPS || c->steps[c->member[m]] != g->max_steps))
+            m++;
+        if (m == end) {
+            fail_line(r, here, subject, "hardest: a row for %09llX, not one of its hardest",
+                      (unsigned long long)row->code);
+            ok = false;
+            break;
+        }
+        ok = same_code(r, here, subject, "hardest.code", c->code[c->member[m]], (kl_code)row->code) &&
+             same(r, here, subject, "hardest.min_steps", g->max_steps, row->steps);
+        m++;
+    }
+    while (ok && m < end && g->max_steps != NO_STEPS) {
+        if (c->steps[c->member[m]] == g->max_steps) {
+            fail_line(r, here, subject, "hardest: no row for %09llX",
+                      (unsigned long long)c->code[c->member[m]]);
+            ok = false;
+        }
+        m++;
+    }
+    return ok;
+}
+
+/* The group's row of the group_info view (schema/finish.sql, README.md). */
+static bool check_group_info(struct db *db, struct report *r, int *here, const char *name,
+                             const struct class_graph *c, uint32_t k, int64_t group_id)
+{
+    const struct group *g = &c->g[k];
+    sqlite3_stmt *st = db->group_info;
+    sqlite3_bind_int64(st, 1, group_id);
+    if (!next_row(db, st)) {
+        sqlite3_reset(st);
+        fail_line(r, here, name, "no row in group_info");
+        return false;
+    }
+    char min_code[16];
+    snprintf(min_code, sizeof min_code, "%09llX", (unsigned long long)g->min_code);
+    const char *got_name = (const char *)sqlite3_column_text(st, 0);
+    const char *got_class = (const char *)sqlite3_column_text(st, 1);
+    const char *got_min_code = (const char *)sqlite3_column_text(st, 4);
+    bool ok = got_name && strcmp(got_name, name) == 0 && got_class &&
+              strcmp(got_class, c->name) == 0 && got_min_code &&
+              strcmp(got_min_code, min_code) == 0;
+    if (!ok)
+        fail_line(r, here, name, "group_info: name %s, class %s, min_code_hex %s",
+                  got_name ? got_name : "NULL", got_class ? got_class : "NULL",
+                  got_min_code ? got_min_code : "NULL");
+    ok = ok && same(r, here, name, "group_info.group_num", k, column(st, 2)) &&
+         same(r, here, name, "group_info.size", g->size, column(st, 3)) &&
+         same(r, here, name, "group_info.solvable", g->solved > 0, column(st, 5)) &&
+         same(r, here, name, "group_info.solved", g->solved, column(st, 6)) &&
+         same(r, here, name, "group_info.max_min_steps", steps_or_null(g->max_steps),
+              column(st, 7)) &&
+         same(r, here, name, "group_info.hardest_count",
+              g->max_steps == NO_STEPS ? SQL_NULL : g->hardest, column(st, 8));
+    sqlite3_reset(st);
+    return ok;
+}
+
 static bool check_group(struct db *db, struct report *r, const struct class_graph *c,
                         const struct class_rows *rows, uint32_t k, int *here,
                         uint32_t *histogram, struct ecc_scratch *s, struct ecc_totals *t)
@@ -887,13 +1102,15 @@ static bool check_group(struct db *db, struct report *r, const struct class_grap
     ok &= same(r, here, name, "hardest_count",
                g->max_steps == NO_STEPS ? SQL_NULL : g->hardest, row->hardest);
     ok &= check_extremes(db, r, here, name, c, g, row->group_id, s, t);
+    ok &= check_hardest(db, r, here, name, c, g, row->group_id);
+    ok &= check_group_info(db, r, here, name, c, k, row->group_id);
     return check_layers(db, r, here, name, c, g, row->group_id, histogram) && ok;
 }
 
 /* One check for the class row and its number of group rows, one per group for the group
  * row, its layers and its members' rows. */
-static size_t check_class(struct db *db, struct report *r, struct class_graph *c,
-                          struct class_rows *rows, struct ecc_totals *t)
+static void check_class(struct db *db, struct report *r, struct class_graph *c,
+                        struct class_rows *rows, struct ecc_totals *t, struct layout_totals *lt)
 {
     int64_t class_id;
     bool class_ok = check_class_row(db, r, c, &class_id);
@@ -905,12 +1122,14 @@ static size_t check_class(struct db *db, struct report *r, struct class_graph *c
     count(r, class_ok);
 
     rows->id_of = grow(rows->id_of, c->groups, sizeof rows->id_of[0]);
+    rows->done_of = grow(rows->done_of, c->groups, sizeof rows->done_of[0]);
     int32_t deepest = 0;
     for (uint32_t k = 0; k < c->groups; k++) {
         char name[NAME_SIZE];
         group_name(c, k, name);
         const struct db_group *row = group_by_name(rows, name);
         rows->id_of[k] = row ? row->group_id : SQL_NULL;
+        rows->done_of[k] = row && row->farthest_done != SQL_NULL;
         deepest = c->g[k].max_steps > deepest ? c->g[k].max_steps : deepest;
     }
     bool *bad = calloc(c->groups, sizeof *bad);
@@ -925,9 +1144,15 @@ static size_t check_class(struct db *db, struct report *r, struct class_graph *c
         .ecc = grow(NULL, c->count, sizeof *s.ecc),
         .peripheral = grow(NULL, c->count, sizeof *s.peripheral),
         .central = grow(NULL, c->count, sizeof *s.central),
+        .passed = grow(NULL, c->count, sizeof *s.passed),
+        .far_steps = grow(NULL, c->count, sizeof *s.far_steps),
+        .far_num = grow(NULL, c->count, sizeof *s.far_num),
+        .solutions = grow(NULL, c->count, sizeof *s.solutions),
     };
     for (size_t i = 0; i < c->count; i++)
-        s.distance[i] = NO_STEPS;
+        s.distance[i] = s.far_steps[i] = NO_STEPS;
+    for (uint32_t k = 0; k < c->groups; k++)
+        s.farthest |= rows->done_of[k];
     /* The group rows first: when a group is wrong as a whole, its row says more than
      * its members do. */
     for (uint32_t k = 0; k < c->groups; k++)
@@ -936,7 +1161,7 @@ static size_t check_class(struct db *db, struct report *r, struct class_graph *c
     c->queue = grow(c->queue, c->count, sizeof c->queue[0]);
     memset(c->seen, 0, c->count * sizeof c->seen[0]);
     c->stamp = 0;
-    size_t searches = check_layouts(db, r, c, rows, bad, shown);
+    check_layouts(db, r, c, rows, &s, bad, shown, lt);
     for (uint32_t k = 0; k < c->groups; k++)
         count(r, !bad[k]);
     free(s.distance);
@@ -945,10 +1170,239 @@ static size_t check_class(struct db *db, struct report *r, struct class_graph *c
     free(s.ecc);
     free(s.peripheral);
     free(s.central);
+    free(s.passed);
+    free(s.far_steps);
+    free(s.far_num);
+    free(s.solutions);
     free(histogram);
     free(shown);
     free(bad);
-    return searches;
+}
+
+/* ---- the classes too large to rebuild, sampled ---- */
+
+/* A layout's row: group_id, group_index and min_steps, SQL_NULL each when there is none. */
+struct layout_row {
+    int64_t group_id, index, steps;
+};
+
+static struct layout_row layout_row(struct db *db, kl_code code)
+{
+    sqlite3_stmt *st = db->layout;
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)code);
+    struct layout_row row = {SQL_NULL, SQL_NULL, SQL_NULL};
+    if (next_row(db, st))
+        row = (struct layout_row){column(st, 0), column(st, 1), column(st, 2)};
+    sqlite3_reset(st);
+    return row;
+}
+
+/* The steps of a code by the model; dies when the code is no layout. */
+static int steps_of(kl_code code, struct model_neighbour next[MODEL_NEIGHBOURS_ROOM])
+{
+    struct model m;
+    if (!model_from_code(code, &m))
+        die("a sampled code", "not a layout by the model");
+    int n = model_neighbours(&m, next, MODEL_NEIGHBOURS_ROOM);
+    if (n < 0)
+        die("a sampled code", "more steps than MODEL_NEIGHBOURS_ROOM");
+    return n;
+}
+
+static int ascending_codes(const void *a, const void *b)
+{
+    kl_code x = *(const kl_code *)a, y = *(const kl_code *)b;
+    return (x > y) - (x < y);
+}
+
+/* The position of code in the ascending codes[0 .. n), or n when it is not there. */
+static size_t code_position(const kl_code *codes, size_t n, kl_code code)
+{
+    const kl_code *hit = bsearch(&code, codes, n, sizeof codes[0], ascending_codes);
+    return hit ? (size_t)(hit - codes) : n;
+}
+
+/* One group of a class not rebuilt, rebuilt from its smallest code: its members by a
+ * search of the model's steps (at most SAMPLED_GROUP + 1 of them), then their distance
+ * to solved by a search from its solved members, against the group's row and its
+ * members' rows (group, group_index, min_steps). */
+static bool check_sampled_group(struct db *db, struct report *r, const struct db_group *row)
+{
+    int here = 0;
+    size_t room = SAMPLED_GROUP + 1, count = 1;
+    kl_code *members = grow(NULL, room, sizeof *members); /* in the order found */
+    kl_code *sorted = grow(NULL, room, sizeof *sorted);
+    int32_t *steps = grow(NULL, room, sizeof *steps);
+    uint32_t *queue = grow(NULL, room, sizeof *queue);
+    /* The codes found, in an open-addressing set (0 is a code: kept as code + 1). */
+    size_t slots = 1;
+    while (slots < 4 * room)
+        slots *= 2;
+    kl_code *seen = calloc(slots, sizeof *seen);
+    if (!seen)
+        die("memory", "out of memory");
+    struct model_neighbour next[MODEL_NEIGHBOURS_ROOM];
+    members[0] = (kl_code)row->min_code;
+    seen[(members[0] * 0x9E3779B97F4A7C15ull >> 20) & (slots - 1)] = members[0] + 1;
+    for (size_t head = 0; head < count && count < room; head++) {
+        int n = steps_of(members[head], next);
+        for (int k = 0; k < n && count < room; k++) {
+            size_t at = (next[k].code * 0x9E3779B97F4A7C15ull >> 20) & (slots - 1);
+            while (seen[at] && seen[at] != next[k].code + 1)
+                at = (at + 1) & (slots - 1);
+            if (!seen[at]) {
+                seen[at] = next[k].code + 1;
+                members[count++] = next[k].code;
+            }
+        }
+    }
+    free(seen);
+    memcpy(sorted, members, count * sizeof sorted[0]);
+    qsort(sorted, count, sizeof sorted[0], ascending_codes);
+    bool ok = same(r, &here, row->name, "size, rebuilt from min_code", (int64_t)count, row->size) &&
+              same_code(r, &here, row->name, "min_code, rebuilt", sorted[0], (kl_code)row->min_code);
+    if (ok) {
+        /* Distances to solved, by a search from every solved member at once. */
+        size_t tail = 0;
+        uint32_t solved = 0;
+        int32_t deepest = NO_STEPS;
+        for (size_t i = 0; i < count; i++) {
+            steps[i] = is_solved(sorted[i]) ? 0 : NO_STEPS;
+            if (steps[i] == 0)
+                queue[tail++] = (uint32_t)i;
+        }
+        solved = (uint32_t)tail;
+        for (size_t head = 0; head < tail; head++) {
+            uint32_t i = queue[head];
+            int n = steps_of(sorted[i], next);
+            for (int k = 0; k < n; k++) {
+                size_t j = code_position(sorted, count, next[k].code);
+                if (j < count && steps[j] == NO_STEPS) {
+                    steps[j] = steps[i] + 1;
+                    queue[tail++] = (uint32_t)j;
+                }
+            }
+        }
+        uint32_t hardest = 0;
+        for (size_t i = 0; i < count; i++) {
+            hardest = steps[i] > deepest ? 0 : hardest;
+            deepest = steps[i] > deepest ? steps[i] : deepest;
+            hardest += steps[i] == deepest && deepest != NO_STEPS;
+        }
+        ok = same(r, &here, row->name, "solved, rebuilt", solved, row->solved) &&
+             same(r, &here, row->name, "max_min_steps, rebuilt", steps_or_null(deepest), row->max_steps) &&
+             same(r, &here, row->name, "hardest_count, rebuilt",
+                  deepest == NO_STEPS ? SQL_NULL : hardest, row->hardest);
+        for (size_t i = 0; ok && i < count; i++) {
+            struct layout_row got = layout_row(db, sorted[i]);
+            char subject[NAME_SIZE + 16];
+            snprintf(subject, sizeof subject, "%s %09llX", row->name, (unsigned long long)sorted[i]);
+            ok = same(r, &here, subject, "group_id", row->group_id, got.group_id) &&
+                 same(r, &here, subject, "group_index", (int64_t)i, got.index) &&
+                 same(r, &here, subject, "min_steps", steps_or_null(steps[i]), got.steps);
+        }
+    }
+    free(members);
+    free(sorted);
+    free(steps);
+    free(queue);
+    return ok;
+}
+
+static int by_size_ascending(const void *a, const void *b)
+{
+    const struct db_group *x = *(const struct db_group *const *)a, *y = *(const struct db_group *const *)b;
+    return (x->size > y->size) - (x->size < y->size);
+}
+
+static bool is_larger_class(const char *name);
+/* Layouts per class as the placer finds them, up to SMALL_CLASS + 1. */
+static uint32_t sizes[MAX_JIANG + 1][MAX_BING + 1][MAX_JIANG + 1];
+
+/* Whether the layout's class is one that check_class rebuilt whole. */
+static bool in_rebuilt_class(kl_code code)
+{
+    struct model m;
+    if (!model_from_code(code, &m))
+        die("a sampled code", "not a layout by the model");
+    int h = model_count_kind(&m, KL_PIECE_HORIZONTAL), v = model_count_kind(&m, KL_PIECE_VERTICAL);
+    int b = model_count_kind(&m, KL_PIECE_SINGLE);
+    char name[CLASS_NAME_SIZE];
+    snprintf(name, sizeof name, "%d-%d-%d", h + v, b, h);
+    return sizes[h + v][b][h] <= SMALL_CLASS || is_larger_class(name);
+}
+
+/* A class not rebuilt: its SAMPLED_GROUPS smallest groups and the one in the middle of
+ * its list, those of up to SAMPLED_GROUP layouts, each rebuilt; one check each.  Returns
+ * how many were. */
+static size_t check_sampled_class(struct db *db, struct report *r, const char *name,
+                                  struct class_rows *rows)
+{
+    sqlite3_stmt *st = db->class_row;
+    sqlite3_bind_text(st, 1, name, -1, SQLITE_TRANSIENT);
+    int64_t class_id = next_row(db, st) ? column(st, 0) : SQL_NULL;
+    sqlite3_reset(st);
+    if (class_id == SQL_NULL) /* check_class_list reports it */
+        return 0;
+    load_groups(db, class_id, rows);
+    if (rows->count == 0)
+        return 0;
+    const struct db_group **by_size = grow(NULL, rows->count, sizeof *by_size);
+    const struct db_group *middle = NULL;
+    for (size_t i = 0; i < rows->count; i++) {
+        by_size[i] = &rows->row[i];
+        if (rows->row[i].group_num == (int64_t)rows->count / 2)
+            middle = &rows->row[i];
+    }
+    qsort(by_size, rows->count, sizeof *by_size, by_size_ascending);
+    size_t checked = 0;
+    for (size_t i = 0; i <= SAMPLED_GROUPS && i < rows->count; i++) {
+        const struct db_group *g = i < SAMPLED_GROUPS ? by_size[i] : middle;
+        bool again = i == SAMPLED_GROUPS && rows->count <= SAMPLED_GROUPS;
+        if (!g || g->size > SAMPLED_GROUP || again)
+            continue;
+        count(r, check_sampled_group(db, r, g));
+        checked++;
+    }
+    free(by_size);
+    return checked;
+}
+
+/* One layout of a class not rebuilt, at the first code from `from` on: its steps by the
+ * model stay in its group and change min_steps by at most one; unless it is solved (0
+ * steps exactly then) or unsolvable (its steps too), one brings it one step closer.  One
+ * check when it is of such a class, none otherwise (returns whether it was). */
+static bool check_sampled_layout(struct db *db, struct report *r, kl_code from)
+{
+    sqlite3_stmt *st = db->layout_from;
+    sqlite3_bind_int64(st, 1, (sqlite3_int64)from);
+    bool found = next_row(db, st);
+    kl_code code = found ? (kl_code)column(st, 0) : 0;
+    sqlite3_reset(st);
+    if (!found || in_rebuilt_class(code))
+        return false;
+    int here = 0;
+    char subject[24];
+    snprintf(subject, sizeof subject, "%09llX", (unsigned long long)code);
+    struct layout_row a = layout_row(db, code);
+    struct model_neighbour next[MODEL_NEIGHBOURS_ROOM];
+    int n = steps_of(code, next);
+    bool ok = same(r, &here, subject, "min_steps 0 exactly when solved", is_solved(code),
+                   a.steps == 0);
+    bool closer = a.steps == SQL_NULL || a.steps == 0;
+    for (int k = 0; ok && k < n; k++) {
+        struct layout_row b = layout_row(db, next[k].code);
+        ok = same(r, &here, subject, "a step's group_id", a.group_id, b.group_id);
+        if (ok && (a.steps == SQL_NULL || b.steps == SQL_NULL))
+            ok = same(r, &here, subject, "a step's min_steps (unsolvable)", a.steps, b.steps);
+        else if (ok && (b.steps < a.steps - 1 || b.steps > a.steps + 1))
+            ok = same(r, &here, subject, "a step's min_steps, within one", a.steps, b.steps);
+        closer |= ok && a.steps != SQL_NULL && b.steps == a.steps - 1;
+    }
+    if (ok && !closer)
+        fail_line(r, &here, subject, "min_steps %lld but no step leads closer", (long long)a.steps);
+    count(r, ok && closer);
+    return true;
 }
 
 /* ---- the classes ---- */
@@ -960,9 +1414,6 @@ static bool is_larger_class(const char *name)
             return true;
     return false;
 }
-
-/* Layouts per class as the placer finds them, up to SMALL_CLASS + 1. */
-static uint32_t sizes[MAX_JIANG + 1][MAX_BING + 1][MAX_JIANG + 1];
 
 /* The database lists exactly the classes that have layouts, and a class too large to
  * work out here is too large in the database as well. */
@@ -1006,11 +1457,13 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t0);
     struct db db;
     open_db(&db, argv[1]);
+    load_hardest(&db);
     struct report r = {0};
     struct class_graph c = {0};
     struct class_rows rows = {0};
-    size_t classes = 0, layouts = 0, groups = 0, searches = 0;
+    size_t classes = 0, layouts = 0, groups = 0, sampled_classes = 0, sampled_groups = 0;
     struct ecc_totals extremes = {0};
+    struct layout_totals rows_checked = {0};
     for (c.jiang = 0; c.jiang <= MAX_JIANG; c.jiang++)
         for (c.bing = 0; 2 * c.jiang + c.bing <= FREE_CELLS - MIN_EMPTY; c.bing++)
             for (c.style = 0; c.style <= c.jiang; c.style++) {
@@ -1018,25 +1471,36 @@ int main(int argc, char **argv)
                 bool larger = is_larger_class(c.name);
                 list_class(&c, larger ? SIZE_MAX - 1 : SMALL_CLASS);
                 sizes[c.jiang][c.bing][c.style] = (uint32_t)c.count;
+                if (c.count > SMALL_CLASS && !larger) {
+                    sampled_groups += check_sampled_class(&db, &r, c.name, &rows);
+                    sampled_classes++;
+                }
                 if (c.count == 0 || (c.count > SMALL_CLASS && !larger))
                     continue;
                 link_steps(&c);
                 solve_class(&c);
-                searches += check_class(&db, &r, &c, &rows, &extremes);
+                check_class(&db, &r, &c, &rows, &extremes, &rows_checked);
                 classes++;
                 layouts += c.count;
                 groups += c.groups;
             }
     count(&r, check_class_list(&db, &r));
+    size_t sampled_layouts = 0;
+    for (uint64_t i = 0; i < SAMPLED_LAYOUTS; i++)
+        sampled_layouts += check_sampled_layout(&db, &r, (kl_code)(i * 0xF00000000ull / SAMPLED_LAYOUTS));
     clock_gettime(CLOCK_MONOTONIC, &t1);
     printf("db_crosscheck: %zu classes (all up to %d layouts, and", classes, SMALL_CLASS);
     for (size_t i = 0; i < sizeof larger_classes / sizeof larger_classes[0]; i++)
         printf(" %s", larger_classes[i]);
     printf("), %zu layouts, %zu groups, min_solution_num of %zu layouts by a search each, "
-           "against brute force in %.1f s\n", layouts, groups, searches,
+           "against brute force in %.1f s\n", layouts, groups, rows_checked.min_solution_searches,
            (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
     printf("db_crosscheck: group extremes from every member of %zu groups, sampled in %zu "
            "larger ones, %zu searches\n", extremes.full, extremes.sampled, extremes.searches);
+    printf("db_crosscheck: farthest_steps, farthest_num and solution_num of %zu layouts of groups "
+           "done by the farthest phase against those searches\n", rows_checked.farthest_checked);
+    printf("db_crosscheck: %zu classes too large to rebuild: %zu of their groups rebuilt, the steps "
+           "of %zu of their layouts checked\n", sampled_classes, sampled_groups, sampled_layouts);
     printf("db_crosscheck: %d passed, %d failed\n", r.passed, r.failed);
 
     close_db(&db);
@@ -1053,5 +1517,6 @@ int main(int argc, char **argv)
     free(rows.row);
     free(rows.by_id);
     free(rows.id_of);
+    free(rows.done_of);
     return r.failed ? 1 : 0;
 }

@@ -231,6 +231,34 @@ static inline int model_neighbours(struct model *m, struct model_neighbour *out,
     return n;
 }
 
+/* Every layout one move from m when a move slides one piece in one direction (up, down,
+ * left, right) by 1 to `longest` cells, every cell on the way free: the straight moves
+ * of SPEC.md with longest = KL_ROWS, its unit moves with longest = 1.  Each comes with
+ * its length.  Lists them in piece order, then direction order; returns how many, or -1
+ * when there are more than `room`.  Leaves m as it was. */
+static inline int model_line_neighbours(struct model *m, int longest,
+                                        struct model_neighbour *out, int room)
+{
+    static const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+    int n = 0;
+    for (int i = 0; i < m->count; i++) {
+        const int kind = m->piece[i].kind;
+        const int home_r = m->piece[i].row, home_c = m->piece[i].col;
+        for (int d = 0; d < 4; d++)
+            for (int k = 1; k <= longest; k++) {
+                int r = home_r + k * dr[d], c = home_c + k * dc[d];
+                if (!model_room(m, kind, r, c, i))
+                    break;
+                if (n == room)
+                    return -1;
+                model_move(m, i, r, c);
+                out[n++] = (struct model_neighbour){model_to_code(m), k};
+                model_move(m, i, home_r, home_c);
+            }
+    }
+    return n;
+}
+
 /* Reads a picture of 20 cell letters, row after row (K H V o .).  Runs of H pair up from
  * the left and runs of V from the top, as board.h documents.  Returns false when the
  * picture is not 20 such letters or not a legal layout. */

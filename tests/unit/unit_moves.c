@@ -1,5 +1,7 @@
-/* The step generator (core/moves.h), against the brute-force one of the naive model
- * (tests/reference/layout_model.h). */
+/* The move generators (core/moves.h) under each metric, against the brute-force ones of
+ * the naive model (tests/reference/layout_model.h): model_neighbours for steps,
+ * model_line_neighbours (one piece, one direction, cell by cell) for straight and unit
+ * moves. */
 #include "tests/unit/unit_test.h"
 
 #include <stdlib.h>
@@ -180,6 +182,75 @@ static void test_no_steps(void **state)
     expect_same_neighbours(stuck, want, 0);
 }
 
+/* kl_moves under a metric lists exactly the model's one-line moves: every move found,
+ * none extra, each as long as the model's line (so a straight move never turns and a
+ * unit move is one cell), and every move a step of kl_steps. */
+static void expect_metric_moves(kl_code code, enum kl_metric metric, int longest)
+{
+    struct model m;
+    assert_true(model_from_code(code, &m));
+    struct model_neighbour want[MODEL_NEIGHBOURS_ROOM], got[KL_MAX_STEPS];
+    int want_n = model_line_neighbours(&m, longest, want, MODEL_NEIGHBOURS_ROOM);
+    assert_true(want_n >= 0);
+    qsort(want, (size_t)want_n, sizeof want[0], by_code);
+    kl_raw raw = 0;
+    assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
+    struct kl_step moves[KL_MAX_STEPS];
+    int got_n = kl_moves(raw, metric, moves);
+    for (int i = 0; i < got_n; i++)
+        got[i] = (struct model_neighbour){kl_raw_to_code(kl_step_apply(raw, moves[i])),
+                                          moves[i].distance};
+    qsort(got, (size_t)got_n, sizeof got[0], by_code);
+    if (got_n != want_n)
+        fail_msg("%09llX: %d %s moves, expected %d", (unsigned long long)code, got_n,
+                 kl_metric_name(metric), want_n);
+    for (int i = 0; i < got_n; i++) {
+        assert_code_equal(got[i].code, want[i].code);
+        if (got[i].distance != want[i].distance)
+            fail_msg("%09llX -> %09llX: %s move of %d cells, expected %d",
+                     (unsigned long long)code, (unsigned long long)got[i].code,
+                     kl_metric_name(metric), got[i].distance, want[i].distance);
+    }
+}
+
+static void test_metric_moves_against_brute_force(void **state)
+{
+    (void)state;
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE) {
+        kl_code code = kl_id_to_code(id);
+        expect_metric_moves(code, KL_METRIC_STRAIGHT, KL_ROWS);
+        expect_metric_moves(code, KL_METRIC_UNIT, 1);
+    }
+}
+
+/* 横刀立马: of its eight steps, the 1x1 that goes down and round the corner is two
+ * straight moves, and only the four one-cell slides are unit moves. */
+static void test_metric_classic_by_hand(void **state)
+{
+    (void)state;
+    kl_raw raw = 0;
+    assert_int_equal(kl_code_to_raw(0x1A9BF0C00, &raw), KL_OK);
+    struct kl_step moves[KL_MAX_STEPS];
+    assert_int_equal(kl_moves(raw, KL_METRIC_STEP, moves), 8);
+    assert_int_equal(kl_moves(raw, KL_METRIC_STRAIGHT, moves), 6);
+    assert_int_equal(kl_moves(raw, KL_METRIC_UNIT, moves), 4);
+}
+
+static void test_metric_names(void **state)
+{
+    (void)state;
+    for (int m = 0; m < KL_METRIC_COUNT; m++) {
+        enum kl_metric back = KL_METRIC_COUNT;
+        assert_true(kl_metric_parse(kl_metric_name((enum kl_metric)m), &back));
+        assert_int_equal(back, m);
+    }
+    enum kl_metric untouched = KL_METRIC_UNIT;
+    assert_false(kl_metric_parse("steps", &untouched));
+    assert_false(kl_metric_parse("", &untouched));
+    assert_int_equal(untouched, KL_METRIC_UNIT);
+    assert_string_equal(kl_metric_name(KL_METRIC_STRAIGHT), "straight");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -189,6 +260,9 @@ int main(void)
         cmocka_unit_test(test_empty_cells),
         cmocka_unit_test(test_sample_against_brute_force),
         cmocka_unit_test(test_symmetry),
+        cmocka_unit_test(test_metric_classic_by_hand),
+        cmocka_unit_test(test_metric_names),
+        cmocka_unit_test(test_metric_moves_against_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

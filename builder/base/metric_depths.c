@@ -1,0 +1,102 @@
+#include "builder/base/metric_depths.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/graph/bitset.h"
+#include "core/graph/walk.h"
+
+/* Breadth-first from every solved member at once, along the edges marked for `metric`,
+ * a layer after the other.  Whether a neighbour was reached is asked of a bit per member,
+ * not of its count: the bits of the largest class fit the core's cache, where the
+ * counts, read at random once per edge, would not.  Returns 0, or -1 when memory runs
+ * out or a depth reaches METRIC_UNSOLVABLE. */
+static int search(const struct class_graph *g, enum kl_metric metric, uint16_t *moves)
+{
+    enum { AHEAD = 8 }; /* as kl_walk_next's look-ahead, for the edges' metric bits */
+    uint32_t *queue = malloc(sizeof *queue * (g->count + 1));
+    uint64_t *reached = kl_bitset_new(g->count);
+    if (!queue || !reached) {
+        free(queue);
+        free(reached);
+        return -1;
+    }
+    struct kl_walk w;
+    kl_walk_init(&w, g->edge_start, g->edges, queue);
+    for (uint32_t i = 0; i < g->count; i++) {
+        moves[i] = METRIC_UNSOLVABLE;
+        if (kl_code_is_solved(g->codes[i])) {
+            moves[i] = 0;
+            kl_bitset_add(reached, i);
+            kl_walk_push(&w, i);
+        }
+    }
+    uint32_t layer_end = w.tail;
+    uint16_t next = 1; /* the depth of the layer being found */
+    int rc = 0;
+    while (kl_walk_more(&w) && rc == 0) {
+        if (w.head == layer_end) {
+            layer_end = w.tail;
+            if (++next == METRIC_UNSOLVABLE)
+                rc = -1;
+        }
+        if (w.head + AHEAD < w.tail)
+            __builtin_prefetch(&g->edge_metrics[g->edge_start[w.queue[w.head + AHEAD]]]);
+        uint32_t at = kl_walk_next(&w);
+        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
+            uint32_t to = g->edges[e];
+            /* One test, seldom true, for both conditions: a branch on the metric's bit
+             * alone would be mispredicted on every other edge. */
+            if ((g->edge_metrics[e] >> metric) & ~(reached[to / KL_BITSET_WORD_BITS] >>
+                                                   (to % KL_BITSET_WORD_BITS)) & 1u) {
+                kl_bitset_add(reached, to);
+                moves[to] = next;
+                kl_walk_push(&w, to);
+            }
+        }
+    }
+    free(queue);
+    free(reached);
+    return rc;
+}
+
+int metric_depths_compute(const struct class_graph *g, const struct class_groups *cg,
+                          enum kl_metric metric, uint16_t *moves, struct metric_hardest *out)
+{
+    if (search(g, metric, moves) != 0)
+        return -1;
+    for (uint32_t num = 0; num < cg->group_count; num++)
+        out[num] = (struct metric_hardest){.max_moves = -1};
+    for (uint32_t i = 0; i < g->count; i++) {
+        struct metric_hardest *h = &out[cg->group_of[i]];
+        if (moves[i] == METRIC_UNSOLVABLE)
+            continue;
+        if ((int)moves[i] > h->max_moves) {
+            h->max_moves = moves[i];
+            h->hardest_count = 0;
+        }
+        h->hardest_count += (int)moves[i] == h->max_moves;
+    }
+    int failed = 0;
+    for (uint32_t num = 0; num < cg->group_count; num++) {
+        out[num].hardest = malloc(sizeof *out[num].hardest * (out[num].hardest_count + 1));
+        failed |= !out[num].hardest;
+        out[num].hardest_count = 0;
+    }
+    /* Members come in code order, so each group's list comes out ascending. */
+    for (uint32_t i = 0; i < g->count && !failed; i++) {
+        struct metric_hardest *h = &out[cg->group_of[i]];
+        if (moves[i] != METRIC_UNSOLVABLE && (int)moves[i] == h->max_moves)
+            h->hardest[h->hardest_count++] = g->codes[i];
+    }
+    if (failed)
+        for (uint32_t num = 0; num < cg->group_count; num++)
+            metric_hardest_free(&out[num]);
+    return failed ? -1 : 0;
+}
+
+void metric_hardest_free(struct metric_hardest *h)
+{
+    free(h->hardest);
+    memset(h, 0, sizeof *h);
+}

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The three ways to count of SPEC.md ("Other ways to count") in the test database:
+# min_steps, min_straight_moves and min_unit_moves against tests/reference/metric_check.c
+# (breadth-first searches of its own over the naive model's steps, straight moves and
+# unit moves: whole small classes, and layouts of every class checked against their
+# neighbours), then, by SQL over every layout, steps <= straight <= unit; SPEC.md's
+# Century (99 steps, a published solution of 111 straight moves); the per-group and
+# whole-database largest counts and the hardest_moves rows against the layouts rows;
+# klotski's show, solve and check under --metric (routes checked by step_check.c).
+. "$(dirname "$0")/lib.sh"
+K=$BIN/klotski
+T=$WORK/metrics
+mkdir -p "$T"
+use_database
+METRIC_CHECK=$REFERENCE_BIN/metric_check
+
+if [ -x "$METRIC_CHECK" ]; then
+    out=$("$METRIC_CHECK" "$TEST_DB")
+    status=$?
+    printf '%s\n' "$out" | grep -v '^metric_check:' | head -n 40
+    join_checks metric_check "$out" "$status"
+else
+    expect "metric_check built by make check" "$METRIC_CHECK" missing
+fi
+
+# One pass over every layout: the order of the three counts, and each group's largest
+# under each metric against the groups table.
+expect "every layout: steps <= straight <= unit moves, NULL together; every group's largest" \
+    "0|0" \
+    "$(sql "SELECT sum(disordered), sum(g.max_min_straight_moves IS NOT x.straight
+                                      OR g.max_min_unit_moves IS NOT x.unit)
+            FROM (SELECT group_id, max(min_straight_moves) AS straight,
+                         max(min_unit_moves) AS unit,
+                         sum(min_straight_moves < min_steps OR min_unit_moves < min_straight_moves
+                             OR (min_steps IS NULL) <> (min_unit_moves IS NULL)) AS disordered
+                  FROM layouts GROUP BY group_id) x JOIN groups g USING (group_id)")"
+
+# Century, oKKo/VKKV/V.VV/o.Vo/HHHH: SPEC.md's 99 steps, and at most the published 111
+# straight moves.
+century=$(sql "SELECT min_steps, min_straight_moves <= 111, min_straight_moves >= 99,
+                      min_unit_moves >= min_straight_moves
+               FROM layouts WHERE code = 0x1FA2CD400")
+expect "Century: 99 steps, straight moves in 99..111, unit moves no fewer" "99|1|1|1" "$century"
+
+for metric in straight unit; do
+    column=min_${metric}_moves
+    expect "$metric: hardest_moves rows per group = groups.hardest_${metric}_count" 0 \
+        "$(sql "SELECT count(*) FROM groups g LEFT JOIN
+                (SELECT group_id, count(*) AS rows FROM hardest_moves
+                 WHERE metric = '$metric' GROUP BY group_id) h USING (group_id)
+                WHERE ifnull(g.hardest_${metric}_count, 0) <> ifnull(h.rows, 0)")"
+    expect "$metric: every hardest_moves row is its layout's count and its group's largest" 0 \
+        "$(sql "SELECT count(*) FROM hardest_moves h JOIN layouts l USING (code)
+                JOIN groups g ON g.group_id = h.group_id
+                WHERE h.metric = '$metric' AND (l.$column <> h.min_moves
+                   OR g.max_$column <> h.min_moves OR l.group_id <> h.group_id)")"
+    expect "$metric: meta max_$column is the largest of the groups'" \
+        "$(sql "SELECT max(max_$column) FROM groups")" \
+        "$(sql "SELECT value FROM meta WHERE key = 'max_$column'")"
+done
+
+# The query tool: show gives the three counts; solve --metric M gives a route of the
+# stored length that tests/reference/step_check.c accepts move by move under M, and
+# check of it wastes nothing; a route of another metric is refused by check.
+STEP_CHECK=$REFERENCE_BIN/step_check
+run show 1FA2CD400 --json
+expect "show: the three counts of Century" "99 111 131" \
+    "$(json '"\(.min_steps) \(.min_straight_moves) \(.min_unit_moves)"')"
+for metric in step straight unit; do
+    case $metric in
+        step) column=min_steps; unit=steps ;;
+        *) column=min_${metric}_moves; unit="$metric moves" ;;
+    esac
+    for code in 1A9BF0C00 1FA2CD400; do
+        stored=$(sql "SELECT $column FROM layouts WHERE code = 0x$code")
+        run --metric "$metric" solve --codes "$code"
+        printf '%s\n' "$out" > "$T/route.txt"
+        arg=$metric; [ "$metric" = step ] && arg=
+        expect "solve --metric $metric $code: checked by the model, the stored length" \
+            "$stored $unit" "$("$STEP_CHECK" $arg < "$T/route.txt")"
+        run --metric "$metric" --json check - < "$T/route.txt"
+        expect "check --metric $metric of that route: nothing wasted" "0 true" \
+            "$(json '"\(.wasted) \(.solved)"')"
+    done
+done
+"$K" --db "$TEST_DB" --metric straight solve --codes 1A9BF0C00 > "$T/straight.txt"
+run --metric unit check - < "$T/straight.txt"
+expect "check --metric unit refuses a straight move of two cells" 2 "$status"
+run --json group 5-4-2-0
+expect "group: the largest count under each metric, as the groups table holds them" \
+    "$(sql "SELECT max_min_steps || ' ' || max_min_straight_moves || ' ' || max_min_unit_moves
+            FROM groups WHERE name = '5-4-2-0'")" \
+    "$(json '"\(.max_min_steps) \(.max_min_straight_moves) \(.max_min_unit_moves)"')"
+run --metric unit --csv hardest --group 5-4-2-0 --limit 3
+expect "hardest --metric unit: the group's hardest under unit moves, as hardest_moves lists them" \
+    "$(sql "SELECT group_concat(printf('%09X,%d', code, min_moves), ' ') FROM (SELECT code, min_moves
+            FROM hardest_moves JOIN groups USING (group_id) WHERE metric = 'unit'
+            AND name = '5-4-2-0' ORDER BY code LIMIT 3)")" \
+    "$(printf '%s\n' "$out" | tail -n +2 | cut -d, -f1,3 | tr '\n' ' ' | sed 's/ $//')"
+KLOTSKI_METRIC=unit run solve 1A9BF0C00
+has "KLOTSKI_METRIC=unit: solve counts unit moves" "in 116 unit moves"
+expect_error "--metric with a bad name" 2 "is no metric" --metric diagonal show 1A9BF0C00
+finish
