@@ -167,6 +167,8 @@ static int read_layout(klotski_db *db, klotski_code code, struct klotski_layout 
         .farthest_steps = (int)column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
         .farthest_num = column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
         .solution_num = column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),
+        .min_straight_moves = (int)column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 3),
+        .min_unit_moves = (int)column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 4),
     };
     return KLOTSKI_OK;
 }
@@ -189,6 +191,8 @@ static int read_group(klotski_db *db, sqlite3_stmt *s, int rc, const char *subje
         .radius = (int)column_or_null(s, 10),
         .peripheral_count = column_or_null(s, 11),
         .central_count = column_or_null(s, 12),
+        .max_min_straight_moves = (int)column_or_null(s, 13),
+        .max_min_unit_moves = (int)column_or_null(s, 14),
     };
     snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
     snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));

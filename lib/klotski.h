@@ -215,6 +215,9 @@ struct klotski_layout {
     int farthest_steps;       /* its eccentricity; KLOTSKI_NULL until the farthest phase */
     int64_t farthest_num;     /* layouts that far; KLOTSKI_NULL likewise */
     int64_t solution_num;     /* KLOTSKI_NULL likewise, or unsolvable */
+    int min_straight_moves;   /* min_steps counted in straight moves (a piece moved in one
+                                 direction); KLOTSKI_NULL: unsolvable */
+    int min_unit_moves;       /* counted in unit moves (one cell); KLOTSKI_NULL: unsolvable */
 };
 
 /* A group's row of the table groups, with its class's name. */
@@ -232,6 +235,8 @@ struct klotski_group {
     int radius;               /* KLOTSKI_NULL until found */
     int64_t peripheral_count; /* KLOTSKI_NULL until found */
     int64_t central_count;    /* KLOTSKI_NULL until found */
+    int max_min_straight_moves; /* KLOTSKI_NULL when unsolvable */
+    int max_min_unit_moves;     /* KLOTSKI_NULL when unsolvable */
 };
 
 /* Reads the layout's record into *layout and, when group is not NULL, its group's into

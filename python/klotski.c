@@ -437,7 +437,8 @@ static PyObject *group_record(const struct klotski_group *g)
         PyLong_FromLongLong(g->class_id), PyLong_FromLongLong(g->size), layout_new_code(g->min_code),
         PyLong_FromLongLong(g->solved), number_or_none(g->max_min_steps), number_or_none(g->hardest_count),
         number_or_none(g->diameter), number_or_none(g->radius), number_or_none(g->peripheral_count),
-        number_or_none(g->central_count)};
+        number_or_none(g->central_count), number_or_none(g->max_min_straight_moves),
+        number_or_none(g->max_min_unit_moves)};
     return sequence(group_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
@@ -455,7 +456,8 @@ static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
     PyObject *fields[] = {
         layout_new_code(l.code), PyLong_FromLongLong(l.group_id), PyLong_FromLongLong(l.group_index),
         number_or_none(l.min_steps), number_or_none(l.min_solution_num), number_or_none(l.farthest_steps),
-        number_or_none(l.farthest_num), number_or_none(l.solution_num), group_record(&g)};
+        number_or_none(l.farthest_num), number_or_none(l.solution_num), number_or_none(l.min_straight_moves),
+        number_or_none(l.min_unit_moves), group_record(&g)};
     return sequence(record_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
@@ -699,6 +701,8 @@ static PyStructSequence_Field record_fields[] = {
     {"farthest_steps", "its eccentricity in its group; None until the farthest phase"},
     {"farthest_num", "layouts that far; None until the farthest phase"},
     {"solution_num", "None until the farthest phase, or unsolvable"},
+    {"min_straight_moves", "min_steps counted in straight moves; None when unsolvable"},
+    {"min_unit_moves", "min_steps counted in unit moves; None when unsolvable"},
     {"group", "its Group"},
     {NULL}};
 static PyStructSequence_Field group_fields[] = {
@@ -706,12 +710,13 @@ static PyStructSequence_Field group_fields[] = {
     {"size", "layouts in the group"}, {"min_code", "its smallest Layout"}, {"solved", "its solved layouts"},
     {"max_min_steps", "None when unsolvable"}, {"hardest_count", "layouts at max_min_steps"},
     {"diameter", "None until found"}, {"radius", "None until found"}, {"peripheral_count", "None until found"},
-    {"central_count", "None until found"}, {NULL}};
+    {"central_count", "None until found"}, {"max_min_straight_moves", "None when unsolvable"},
+    {"max_min_unit_moves", "None when unsolvable"}, {NULL}};
 
 static PyStructSequence_Desc step_desc = {"klotski.Step", "One step from a layout.", step_fields, 5};
 static PyStructSequence_Desc move_desc = {"klotski.Move", "One step from a layout with its outcome.", move_fields, 9};
-static PyStructSequence_Desc record_desc = {"klotski.Record", "A layout's stored record.", record_fields, 9};
-static PyStructSequence_Desc group_desc = {"klotski.Group", "A group's stored record.", group_fields, 13};
+static PyStructSequence_Desc record_desc = {"klotski.Record", "A layout's stored record.", record_fields, 11};
+static PyStructSequence_Desc group_desc = {"klotski.Group", "A group's stored record.", group_fields, 15};
 
 /* ---- the module ------------------------------------------------------------------ */
 

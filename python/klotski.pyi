@@ -69,6 +69,8 @@ class Group(NamedTuple):
     radius: Optional[int]
     peripheral_count: Optional[int]
     central_count: Optional[int]
+    max_min_straight_moves: Optional[int]
+    max_min_unit_moves: Optional[int]
 
 class Record(NamedTuple):
     layout: Layout
@@ -79,6 +81,8 @@ class Record(NamedTuple):
     farthest_steps: Optional[int]
     farthest_num: Optional[int]
     solution_num: Optional[int]
+    min_straight_moves: Optional[int]
+    min_unit_moves: Optional[int]
     group: Group
 
 SqlValue = Union[None, int, float, str, bytes]

@@ -125,7 +125,7 @@ class DatabaseTest(unittest.TestCase):
             record = self.db.layout(text)
             self.assertEqual(record.layout.code, shown["code"])
             for field in ("group_index", "min_steps", "min_solution_num", "farthest_steps", "farthest_num",
-                          "solution_num"):
+                          "solution_num", "min_straight_moves", "min_unit_moves"):
                 self.assertEqual(getattr(record, field), shown[field], field)
             self.assertEqual(record.group.name, shown["group"])
             self.assertEqual(record.group.size, shown["group_size"])
