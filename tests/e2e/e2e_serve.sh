@@ -97,7 +97,7 @@ error() {
 # ---- the API: every route against the command it answers with ----
 same_as_cli "layout" "/api/layout?layout=1A9BF0C00" show 1A9BF0C00
 expect "layout: every field of show --json" \
-    '["board","class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","mirror","names","self_mirror","short_code","solution_num"]' \
+    '["board","class","code","farthest_num","farthest_steps","group","group_index","group_size","id","min_solution_num","min_steps","min_straight_moves","min_unit_moves","mirror","names","self_mirror","short_code","solution_num"]' \
     "$(jq -c 'keys' "$T/body")"
 expect "layout: SPEC's facts" "81 5-4-1-1 7472 25955 4091296" \
     "$(jq -r '"\(.min_steps) \(.group) \(.group_index) \(.group_size) \(.id)"' "$T/body")"
