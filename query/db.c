@@ -12,7 +12,8 @@
 #define GROUP_COLUMNS                                                                    \
     "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
     " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
-    " g.central_count FROM groups g JOIN classes c USING (class_id) "
+    " g.central_count, g.max_min_straight_moves, g.max_min_unit_moves"                 \
+    " FROM groups g JOIN classes c USING (class_id) "
 
 /* How long a query waits for the farthest phase's moments of exclusive access (its
  * switches between journal modes, the recovery after a killed run) before failing. */
@@ -221,6 +222,8 @@ static void read_group(sqlite3_stmt *s, struct group_row *out)
         .radius = (int)db_column_or_null(s, 10),
         .peripheral_count = db_column_or_null(s, 11),
         .central_count = db_column_or_null(s, 12),
+        .max_min_moves = {(int)db_column_or_null(s, 7), (int)db_column_or_null(s, 13),
+                          (int)db_column_or_null(s, 14)},
     };
     snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
     snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));

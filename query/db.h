@@ -96,6 +96,9 @@ struct group_row {
     int radius;
     int64_t peripheral_count;
     int64_t central_count;
+    int max_min_moves[KL_METRIC_COUNT]; /* max_min_steps under each metric (core/moves.h;
+                                           [KL_METRIC_STEP] is max_min_steps); DB_NULL
+                                           when unsolvable */
 };
 
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */

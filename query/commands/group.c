@@ -38,7 +38,8 @@ static const struct command_option group_options[] = {
 
 static const char *const summary_columns[] = {
     "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
-    "diameter", "radius", "peripheral_count", "central_count", NULL};
+    "diameter", "radius", "peripheral_count", "central_count", "max_min_straight_moves",
+    "max_min_unit_moves", NULL};
 static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
@@ -58,6 +59,8 @@ static struct table *summary_of(const struct group_row *g)
     table_number_or_null(t, g->radius, NULL);
     table_number_or_null(t, g->peripheral_count, NULL);
     table_number_or_null(t, g->central_count, NULL);
+    table_number_or_null(t, g->max_min_moves[KL_METRIC_STRAIGHT], "-");
+    table_number_or_null(t, g->max_min_moves[KL_METRIC_UNIT], "-");
     return t;
 }
 

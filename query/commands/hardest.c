@@ -1,11 +1,13 @@
 /* `klotski hardest`: the layouts with the most min_steps, overall or within a class or a
  * group.  The depth layers are read deepest first, a depth at a time, so only the layers
- * that can hold an answer are decoded, and the rows stream out. */
+ * that can hold an answer are decoded, and the rows stream out.  Under --metric straight or
+ * unit, which have no layers, SQLite ranks the layouts rows in scope (seconds). */
 #include <stdlib.h>
 
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
+#include "core/database/format.h"
 #include "core/rank.h"
 #include "query/report.h"
 
@@ -26,7 +28,11 @@ static const struct command_option hardest_options[] = {
     {NULL},
 };
 
-static const char *const hardest_columns[] = {"code", "id", "min_steps", "group", NULL};
+/* Per metric: the count is named as its layouts column. */
+static const char *const hardest_columns[KL_METRIC_COUNT][5] = {
+    {"code", "id", "min_steps", "group", NULL},
+    {"code", "id", "min_straight_moves", "group", NULL},
+    {"code", "id", "min_unit_moves", "group", NULL}};
 
 /* A layout of the depth being listed. */
 struct hard_layout {
@@ -109,7 +115,7 @@ static void print_depth(struct db *db, struct table *t, struct hard_layout *foun
  * many layouts were listed. */
 static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit)
 {
-    struct table *t = table_new_streamed(hardest_columns, OUT_ID_DIGITS);
+    struct table *t = table_new_streamed(hardest_columns[KL_METRIC_STEP], OUT_ID_DIGITS);
     struct group_names names = {0};
     struct hard_layout *found = NULL;
     size_t n = 0, capacity = 0, listed = 0;
@@ -145,6 +151,45 @@ static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit)
     return listed;
 }
 
+/* Lists the layouts of the scope with the most min moves under the db's metric (not the
+ * step), most first, ties by code, as SQLite ranks the layouts rows in scope.  Returns
+ * how many layouts were listed. */
+static size_t list_by_scan(struct db *db, int64_t class_id, int64_t group_id, long limit)
+{
+    char sql[320];
+    const char *column = kl_db_min_moves_column(db_metric(db));
+    snprintf(sql, sizeof sql,
+             "SELECT code, %s, group_id FROM layouts WHERE %s IS NOT NULL%s"
+             " ORDER BY %s DESC, code LIMIT ?2",
+             column, column,
+             group_id != DB_NULL   ? " AND group_id = ?1"
+             : class_id != DB_NULL ? " AND group_id IN (SELECT group_id FROM groups"
+                                     " WHERE class_id = ?1)"
+                                   : " AND ?1 IS NULL",
+             column);
+    sqlite3_stmt *stmt = db_prepare(db, sql);
+    if (group_id != DB_NULL || class_id != DB_NULL)
+        sqlite3_bind_int64(stmt, 1, group_id != DB_NULL ? group_id : class_id);
+    sqlite3_bind_int64(stmt, 2, limit);
+    struct table *t = table_new_streamed(hardest_columns[db_metric(db)], OUT_ID_DIGITS);
+    struct group_names names = {0};
+    size_t listed = 0;
+    while (db_step(db, stmt)) {
+        kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
+        table_code(t, code);
+        table_number(t, kl_code_to_id(code));
+        table_number(t, sqlite3_column_int(stmt, 1));
+        table_text(t, group_name(db, &names, (uint32_t)sqlite3_column_int64(stmt, 2)));
+        listed++;
+    }
+    sqlite3_finalize(stmt);
+    if (listed > 0)
+        table_print(t);
+    table_free(t);
+    group_names_free(&names);
+    return listed;
+}
+
 static int run_hardest(struct db *db, const struct request *req)
 {
     if (req->arg_count > 0)
@@ -158,12 +203,17 @@ static int run_hardest(struct db *db, const struct request *req)
                                     : EXIT_ANSWERED;
     if (status != EXIT_ANSWERED)
         return status;
-    sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
-    size_t listed = list_hardest(db, stmt, options.limit);
-    sqlite3_finalize(stmt);
+    size_t listed;
+    if (db_metric(db) != KL_METRIC_STEP) {
+        listed = list_by_scan(db, class_id, group.group_id, options.limit);
+    } else {
+        sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
+        listed = list_hardest(db, stmt, options.limit);
+        sqlite3_finalize(stmt);
+    }
     if (listed == 0)
         return report(EXIT_NOT_FOUND, options.class_name ? options.class_name : options.group,
-                      "unsolvable: no layout has min_steps");
+                      "unsolvable: no layout has %s", kl_db_min_moves_column(db_metric(db)));
     return EXIT_ANSWERED;
 }
 
@@ -173,7 +223,9 @@ const struct command command_hardest = {
     .summary = "the layouts with the most min_steps",
     .help = "Lists the layouts with the most min_steps, deepest first, ties by code: over the\n"
             "whole database, or within one class or one group.  The rows stream out as they\n"
-            "are found: memory holds one depth at a time, whatever the limit.\n",
+            "are found: memory holds one depth at a time, whatever the limit.  Under --metric\n"
+            "straight or unit, the layouts with the most such moves, ranked from every\n"
+            "layouts row in scope (seconds).\n",
     .options = hardest_options,
     .run = run_hardest,
 };

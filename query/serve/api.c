@@ -570,7 +570,8 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     body_begin(&b);
     out_set_stream(b.stream);
     char *names = classic_names_of(code);
-    picture_route(route, (size_t)layout.min_steps + 1, "a minimal-step solution", names);
+    picture_route(route, (size_t)layout.min_moves[db_metric(db)] + 1, "a minimal-step solution",
+                  names);
     free(names);
     out_set_stream(NULL);
     free(route);
@@ -614,17 +615,17 @@ static const struct route routes[] = {
     {"/", {"layout", "edit", NULL}, answer_index},
     {"/app.css", {NULL}, answer_css},
     {"/app.js", {NULL}, answer_js},
-    {"/play", {"layout", NULL}, answer_play},
+    {"/play", {"layout", "metric", NULL}, answer_play},
     {"/api/layout", {"layout", NULL}, answer_layout},
-    {"/api/moves", {"layout", NULL}, answer_moves},
-    {"/api/solve", {"layout", NULL}, answer_solve},
-    {"/api/path", {"from", "to", NULL}, answer_path},
+    {"/api/moves", {"layout", "metric", NULL}, answer_moves},
+    {"/api/solve", {"layout", "metric", NULL}, answer_solve},
+    {"/api/path", {"from", "to", "metric", NULL}, answer_path},
     {"/api/group", {"group", NULL}, answer_group},
     {"/api/farthest", {"layout", "group", NULL}, answer_farthest},
     {"/api/hardest", {"group", "class", "limit", NULL}, answer_hardest},
     {"/api/solutions", {"layout", NULL}, answer_solutions},
-    {"/api/hint", {"layout", "level", NULL}, answer_hint},
-    {"/api/check", {"attempt", NULL}, answer_check},
+    {"/api/hint", {"layout", "level", "metric", NULL}, answer_hint},
+    {"/api/check", {"attempt", "metric", NULL}, answer_check},
     {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members},
     {"/api/names", {"section", NULL}, answer_names},
     {"/api/stats", {"table", "class", NULL}, answer_stats},
@@ -668,14 +669,34 @@ bool api_request_add(struct api_request *request, const char *name, const char *
     return true;
 }
 
+/* Sets the db's metric (db_metric) to the request's metric= (step, straight or unit; a
+ * route that takes none counts steps).  Answers the error when it names no metric. */
+static bool metric_chosen(struct db *db, const struct api_request *request,
+                          struct api_reply *reply)
+{
+    const char *name = argument(request, "metric");
+    enum kl_metric metric = KL_METRIC_STEP;
+    if (name && !kl_metric_parse(name, &metric)) {
+        char error[ERROR_SIZE];
+        snprintf(error, sizeof error, "metric: '%.64s' is no metric (step, straight or unit)",
+                 name);
+        api_error(reply, 400, error);
+        return false;
+    }
+    db_set_metric(db, metric);
+    return true;
+}
+
 /* The route of the request's path, if any. */
 static void route_request(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
         if (strcmp(routes[i].path, request->path) != 0)
             continue;
-        if (arguments_known(&routes[i], request, reply))
+        if (arguments_known(&routes[i], request, reply) && metric_chosen(db, request, reply)) {
             routes[i].answer(db, request, reply);
+            db_set_metric(db, KL_METRIC_STEP);
+        }
         return;
     }
     char error[ERROR_SIZE];

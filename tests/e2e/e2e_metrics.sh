@@ -18,15 +18,7 @@ if [ -x "$METRIC_CHECK" ]; then
     out=$("$METRIC_CHECK" "$TEST_DB")
     status=$?
     printf '%s\n' "$out" | grep -v '^metric_check:' | head -n 40
-    expect "metric_check exit status" 0 "$status"
-    closing='^metric_check: ([0-9]+) passed, ([0-9]+) failed$'
-    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
-        checks_passed=$((checks_passed + BASH_REMATCH[1]))
-        checks_failed=$((checks_failed + BASH_REMATCH[2]))
-    else
-        expect "metric_check closing line" "metric_check: N passed, M failed" \
-            "$(printf '%s\n' "$out" | tail -n 1)"
-    fi
+    join_checks metric_check "$out" "$status"
 else
     expect "metric_check built by make check" "$METRIC_CHECK" missing
 fi
@@ -94,6 +86,17 @@ done
 "$K" --db "$TEST_DB" --metric straight solve --codes 1A9BF0C00 > "$T/straight.txt"
 run --metric unit check - < "$T/straight.txt"
 expect "check --metric unit refuses a straight move of two cells" 2 "$status"
+run --json group 5-4-2-0
+expect "group: the largest count under each metric, as the groups table holds them" \
+    "$(sql "SELECT max_min_steps || ' ' || max_min_straight_moves || ' ' || max_min_unit_moves
+            FROM groups WHERE name = '5-4-2-0'")" \
+    "$(json '"\(.max_min_steps) \(.max_min_straight_moves) \(.max_min_unit_moves)"')"
+run --metric unit --csv hardest --group 5-4-2-0 --limit 3
+expect "hardest --metric unit: the group's hardest under unit moves, as hardest_moves lists them" \
+    "$(sql "SELECT group_concat(printf('%09X,%d', code, min_moves), ' ') FROM (SELECT code, min_moves
+            FROM hardest_moves JOIN groups USING (group_id) WHERE metric = 'unit'
+            AND name = '5-4-2-0' ORDER BY code LIMIT 3)")" \
+    "$(printf '%s\n' "$out" | tail -n +2 | cut -d, -f1,3 | tr '\n' ' ' | sed 's/ $//')"
 KLOTSKI_METRIC=unit run solve 1A9BF0C00
 has "KLOTSKI_METRIC=unit: solve counts unit moves" "in 116 unit moves"
 expect_error "--metric with a bad name" 2 "is no metric" --metric diagonal show 1A9BF0C00

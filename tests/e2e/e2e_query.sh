@@ -49,7 +49,7 @@ printf '%s\n' "$out" >"$T/drawn_ascii.txt"
 has "show draws in ASCII otherwise" "+---+-------+---+"
 
 run show 1A9BF0C00 --csv
-expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,min_solution_num,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names,board" \
+expect "show --csv" "code,id,short_code,class,group,group_index,group_size,min_steps,min_straight_moves,min_unit_moves,min_solution_num,mirror,self_mirror,farthest_steps,farthest_num,solution_num,names,board" \
     "$(printf '%s\n' "$out" | head -1)"
 expect "show --csv row" "1A9BF0C00,4091296,4WVE1,5-4-1,5-4-1-1,7472,25955,81" "$(printf '%s\n' "$out" | sed -n 2p | cut -d, -f1-8)"
 run show 1A9BF0C00 --md

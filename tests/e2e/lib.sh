@@ -67,6 +67,22 @@ answered() {
     return "$status"
 }
 
+# join_checks NAME OUTPUT STATUS: a reference checker NAME ran with OUTPUT and exit
+# STATUS; its closing line "NAME: N passed, M failed" counts its own checks, which join
+# this script's, and its status must be 0.
+join_checks() {
+    local name=$1 output=$2 status=$3
+    expect "$name exit status" 0 "$status"
+    local closing="^$name: ([0-9]+) passed, ([0-9]+) failed\$"
+    if [[ $(printf '%s\n' "$output" | tail -n 1) =~ $closing ]]; then
+        checks_passed=$((checks_passed + BASH_REMATCH[1]))
+        checks_failed=$((checks_failed + BASH_REMATCH[2]))
+    else
+        expect "$name closing line" "$name: N passed, M failed" \
+            "$(printf '%s\n' "$output" | tail -n 1)"
+    fi
+}
+
 # finish: prints "N passed, M failed, S skipped" for this script and exits non-zero on
 # failure.
 finish() {
@@ -90,15 +106,7 @@ crosscheck() {
     status=$?
     crosscheck_report=$out
     printf '%s\n' "$out"
-    expect "db_crosscheck $(basename "$1"): exit status" 0 "$status"
-    local closing='^db_crosscheck: ([0-9]+) passed, ([0-9]+) failed$'
-    if [[ $(printf '%s\n' "$out" | tail -n 1) =~ $closing ]]; then
-        checks_passed=$((checks_passed + BASH_REMATCH[1]))
-        checks_failed=$((checks_failed + BASH_REMATCH[2]))
-    else
-        expect "db_crosscheck closing line" "db_crosscheck: N passed, M failed" \
-            "$(printf '%s\n' "$out" | tail -n 1)"
-    fi
+    join_checks db_crosscheck "$out" "$status"
 }
 
 # The helpers of the scripts that query a built database.  Such a script sets K (the
