@@ -15,12 +15,24 @@ RANDOM=11
 
 # start_and_kill TENTHS COMMAND...: starts COMMAND, SIGKILLs it after TENTHS tenths of a
 # second unless it ended before; says "killed" (it was running and died of the signal,
-# status 137), "ended STATUS" or "killed, but STATUS".
+# status 137), "ended STATUS" or "killed, but STATUS".  With AFTER_COMMIT=DB set, the
+# TENTHS count from the moment the farthest phase's meta in DB shows a commit of this
+# run (farthest_groups_done above its value at the start), so that the kill comes
+# partway, after what the run itself committed.
 start_and_kill() {
-    local tenths=$1
+    local tenths=$1 start_done=""
     shift
+    [ -n "${AFTER_COMMIT:-}" ] && start_done=$(farthest_done_count "$AFTER_COMMIT")
     "$@" &
     local pid=$! waited=0
+    if [ -n "$start_done" ]; then
+        while [ "$waited" -lt 6000 ] && kill -0 "$pid" 2>/dev/null &&
+              [ "$(farthest_done_count "$AFTER_COMMIT")" = "$start_done" ]; do
+            sleep 0.1
+            waited=$((waited + 1))
+        done
+        waited=0
+    fi
     while [ "$waited" -lt "$tenths" ] && kill -0 "$pid" 2>/dev/null; do
         sleep 0.1
         waited=$((waited + 1))
@@ -33,6 +45,13 @@ start_and_kill() {
         wait "$pid"
         echo "ended $?"
     fi
+}
+
+# farthest_done_count DB: meta farthest_groups_done of DB (0 when it cannot be read).
+farthest_done_count() {
+    local n
+    n=$(sqlite3 -batch "$1" "SELECT value FROM meta WHERE key = 'farthest_groups_done'" 2>/dev/null)
+    echo "${n:-0}"
 }
 
 # The base build: three kills at random moments, in its first 3, 6 and 9 seconds (a whole
@@ -113,8 +132,12 @@ query_loop &
 loop=$!
 
 runs=${KLOTSKI_KILL_RUNS:-8} kills=0 done_last=0 regress=0 committed=0
+# Odd runs are killed at a random moment, even ones at a random moment after a commit of
+# their own.
 for ((run = 1; run <= runs; run++)); do
-    outcome=$(start_and_kill $((2 + RANDOM % 100)) "$BIN/klotski-build" --farthest \
+    after= tenths=$((2 + RANDOM % 100))
+    [ $((run % 2)) = 0 ] && after=$killed tenths=$((RANDOM % 10))
+    outcome=$(AFTER_COMMIT=$after start_and_kill $tenths "$BIN/klotski-build" --farthest \
         --max-group $max_group --commit-every 0 --db "$killed" --quiet --threads 2)
     case $outcome in
         killed) kills=$((kills + 1)) ;;
@@ -122,7 +145,7 @@ for ((run = 1; run <= runs; run++)); do
         *) expect "farthest phase run $run: killed (137) or ended well" killed "$outcome" ;;
     esac
     # What the killed runs committed: kept, never lost to a later kill, and as meta says.
-    done_now=$(sqlite3 -batch "$killed" "SELECT value FROM meta WHERE key = 'farthest_groups_done'")
+    done_now=$(farthest_done_count "$killed")
     [ "${done_now:-0}" -ge "$done_last" ] || regress=$((regress + 1))
     [ "${done_now:-0}" -gt 0 ] && [ "${done_now:-0}" -lt "$(sql "SELECT count(*) FROM groups WHERE size <= $max_group")" ] &&
         committed=$((committed + 1))

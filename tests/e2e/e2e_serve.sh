@@ -107,6 +107,9 @@ same_as_cli "layout by a short form of its code" "/api/layout?layout=4fea134" sh
 same_as_cli "layout by the 5-character short code" "/api/layout?layout=4WVE1" show 4WVE1
 same_as_cli "layout by grid" "/api/layout?layout=27732773455641161001" show 27732773455641161001
 same_as_cli "moves" "/api/moves?layout=1A9BF0C00" moves 1A9BF0C00
+expect "moves: every field" '["code","group","min_steps","move_list","moves_count","optimal_count"]' \
+    "$(jq -c 'keys' "$T/body")"
+expect "moves: best first, an optimal move first" "-1 80" "$(jq -r '.move_list[0] | "\(.change) \(.min_steps)"' "$T/body")"
 # metric= as --metric: the other ways to count (SPEC.md), on the routes that count moves.
 same_as_cli "solve, metric=unit" "/api/solve?layout=1A9BF0C00&metric=unit" --metric unit solve 1A9BF0C00
 expect "solve, metric=unit: 116 unit moves" "116 unit" "$(jq -r '"\(.steps) \(.metric)"' "$T/body")"
@@ -114,9 +117,6 @@ same_as_cli "moves, metric=straight" "/api/moves?layout=1A9BF0C00&metric=straigh
 same_as_cli "path, metric=straight" "/api/path?from=1A9BF0C00&to=1A9BF3000&metric=straight" --metric straight path 1A9BF0C00 1A9BF3000
 same_as_cli "solve after a metric= request counts steps again" "/api/solve?layout=1A9BF0C00" solve 1A9BF0C00
 error "a bad metric" 400 "is no metric" "/api/solve?layout=1A9BF0C00&metric=diagonal"
-expect "moves: every field" '["code","group","min_steps","move_list","moves_count","optimal_count"]' \
-    "$(jq -c 'keys' "$T/body")"
-expect "moves: best first, an optimal move first" "-1 80" "$(jq -r '.move_list[0] | "\(.change) \(.min_steps)"' "$T/body")"
 same_as_cli "solve" "/api/solve?layout=4FEA13400" solve 4FEA13400
 expect "solve: 138 steps" 138 "$(jq -r '.steps' "$T/body")"
 same_as_cli "path" "/api/path?from=1A9BF0C00&to=DAA7F3000" path 1A9BF0C00 DAA7F3000
