@@ -125,7 +125,8 @@ SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c 
                   query/render/svg_board.c query/render/markup.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
-PYTHON_SUFFIX = $(shell python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+# .so, which every python3 imports, where python3 is not installed yet when make reads this.
+PYTHON_SUFFIX = $(or $(shell python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null),.so)
 PYTHON_MODULE = $(OBJ)/python/klotski$(PYTHON_SUFFIX)
 # Where `make install` puts the Python module: a folder Debian's python3 searches for
 # PREFIX /usr/local (PYTHONPATH for any other PREFIX; README).
