@@ -133,7 +133,7 @@ head -20 "$T/backwards.txt" > "$T/part.txt"
 run check --json < "$T/part.txt"
 expect "check of an unfinished attempt: wasted against the steps gained" "19 119 false 2" "$(json '"\(.steps) \(.end_min_steps) \(.solved) \(.wasted)"')"
 run check 1A9BF0C00 "$neutral" --csv
-expect "check with the layouts as arguments, as CSV: the steps, then the summary" "line,code,piece,row,col,moves,min_steps,change|1,1A9BF0C00,,,,,81,|2,$neutral,o,4,2,\"down 1, right 1\",81,0||start,end,steps,start_min_steps,end_min_steps,solved,first_not_optimal,wasted|1A9BF0C00,$neutral,1,81,81,false,2,1" \
+expect "check with the layouts as arguments, as CSV: the steps, then the summary's table" "line,code,piece,row,col,moves,min_steps,change|1,1A9BF0C00,,,,,81,|2,$neutral,o,4,2,\"down 1, right 1\",81,0||start,end,steps,start_min_steps,end_min_steps,solved,first_not_optimal,wasted|1A9BF0C00,$neutral,1,81,81,false,2,1" \
     "$(printf '%s\n' "$out" | paste -sd'|')"
 run check 1A9BF0C00 --json
 expect "check of a start alone: no step" "0 0 null" "$(json '"\(.steps) \(.wasted) \(.first_not_optimal)"')"

@@ -51,7 +51,7 @@ expect "the programs link the installed library" "$P/lib/libklotski.so.1" \
 # The README's example, from another folder: the installed database.
 out=$(cd "$T/elsewhere" && env -u KLOTSKI_DB LD_LIBRARY_PATH="$P/lib" "$T/example" 4WVE1 2>&1)
 expect "example: exit status" 0 "$?"
-route=$("$K" --db "$TEST_DB" solve 1A9BF0C00 --codes | sed -n '2,4p' | tr '\n' ' ')
+route=$(answered "$K" --db "$TEST_DB" solve 1A9BF0C00 --codes | sed -n '2,4p' | tr '\n' ' ')
 expect "example: its answer" "1A9BF0C00, class 5-4-1, libklotski 1.0.0
 VKKV
 VKKV
@@ -75,8 +75,8 @@ grep '^FAIL' "$T/probe.out" | head -5
 expect "probe: its own checks" "checks failed: 0" "$(tail -1 "$T/probe.out")"
 expect "probe: klotski_open(NULL) takes \$KLOTSKI_DB" "database $TEST_DB" "$(head -1 "$T/probe.out")"
 
-"$K" --db "$TEST_DB" show "${good[@]}" --json | jq -r '"show \(.code) \(.id) \(.short_code) \(.class) \(.group) \(.group_index) \(.group_size) \(.min_steps // -1) \(.min_solution_num // -1) \(.mirror)"' > "$T/show"
-"$K" --db "$TEST_DB" moves "${good[@]}" --json | jq -r '"moves \(.code)" + ([.move_list[] | " \(.code):\(.change):\(.piece):\((.row - 1) * 4 + .col - 1):\((.to_row - 1) * 4 + .to_col - 1):\(.distance)"] | join(""))' > "$T/moves"
+answered "$K" --db "$TEST_DB" show "${good[@]}" --json | jq -r '"show \(.code) \(.id) \(.short_code) \(.class) \(.group) \(.group_index) \(.group_size) \(.min_steps // -1) \(.min_solution_num // -1) \(.mirror)"' > "$T/show"
+answered "$K" --db "$TEST_DB" moves "${good[@]}" --json | jq -r '"moves \(.code)" + ([.move_list[] | " \(.code):\(.change):\(.piece):\((.row - 1) * 4 + .col - 1):\((.to_row - 1) * 4 + .to_col - 1):\(.distance)"] | join(""))' > "$T/moves"
 paste -d '\n' "$T/show" "$T/moves" | awk '{ print } /^show/ { s = $9 == -1 ? "unsolvable" : $9; solve[NR] = "solve " $2 " " s } /^moves/ { print solve[NR - 1] }' > "$T/expected"
 grep -E '^(show|moves|solve) ' "$T/probe.out" > "$T/actual"
 expect "probe on $(wc -l < "$T/inputs") layouts: show, moves and solve as the klotski command answers" \

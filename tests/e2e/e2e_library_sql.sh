@@ -42,11 +42,11 @@ ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_board(x) || '=' FROM s" |
 expect "klotski_board: 1000 boards of 5 lines" "1000 5000" "$(ls "$T/boards" | wc -l) $(cat "$T/boards"/*.txt | wc -l)"
 boards=()
 for i in $(seq 0 999); do boards+=("$T/boards/$i.txt"); done
-"$K" --db "$TEST_DB" show "${boards[@]}" --json | jq -r .code > "$T/boards_read"
+answered "$K" --db "$TEST_DB" show "${boards[@]}" --json | jq -r .code > "$T/boards_read"
 expect "klotski_board: the command reads each board back to its layout" "" "$(diff <(cut -d'|' -f1 "$T/expected") "$T/boards_read" | head -3)"
 
 # Steps.
-"$K" --db "$TEST_DB" moves "${ids[@]}" --json |
+answered "$K" --db "$TEST_DB" moves "${ids[@]}" --json |
     jq -r '.code as $from | .move_list[] | "\($from)|\(.code)|\(.piece)|\((.row - 1) * 4 + .col - 1)|\((.to_row - 1) * 4 + .to_col - 1)|\(.distance)"' |
     sort > "$T/moves"
 ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_code(s.x), st.next, st.piece, st.from_cell, st.to_cell, st.distance FROM s, klotski_steps(s.x) st" |
@@ -56,14 +56,14 @@ expect "klotski_steps of 1000 layouts: the steps of klotski moves" "$(wc -l < "$
 expect "klotski_steps: next_code is the integer of next" 0 \
     "$(ksql "SELECT count(*) FROM klotski_steps('1A9BF0C00') WHERE klotski_code(next_code) <> next")"
 expect "klotski_steps joined with layouts (the README's query)" \
-    "$("$K" --db "$TEST_DB" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.min_steps)"' | sort)" \
+    "$(answered "$K" --db "$TEST_DB" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.min_steps)"' | sort)" \
     "$(ksql "SELECT s.next, l.min_steps FROM klotski_steps('1A9BF0C00') s JOIN layouts l ON l.code = s.next_code" | sort)"
 expect "klotski_steps: the hidden layout column" "1A9BF0C00|8" \
     "$(ksql "SELECT layout, count(*) FROM klotski_steps WHERE layout = '4WVE1'")"
 
 # The picture: the pieces of show --svg, which also captions it.
 for x in 1A9BF0C00 '#5' 4FEA13400; do
-    expect "klotski_svg($x): the pieces and frame of show --svg" "$("$K" --db "$TEST_DB" show "$x" --svg | grep '<rect')" \
+    expect "klotski_svg($x): the pieces and frame of show --svg" "$(answered "$K" --db "$TEST_DB" show "$x" --svg | grep '<rect')" \
         "$(ksql "SELECT klotski_svg('$x')" | grep '<rect')"
 done
 expect "klotski_svg: one SVG document" "1 1" "$(ksql "SELECT klotski_svg(0x1A9BF0C00)" | grep -c '<svg') $(ksql "SELECT klotski_svg('4WVE1')" | grep -c '</svg>')"
