@@ -56,6 +56,12 @@ run_program() {
         cat "$reports"/*
         status="$status, and a sanitizer's report"
     fi
+    # A program that turned /dev/null into a file (a tool writing over a path it was given)
+    # would make every later test that reads /dev/null read its leftovers.
+    if [ ! -c /dev/null ]; then
+        status="$status, and /dev/null is no longer a device"
+        rm -f /dev/null && mknod -m 666 /dev/null c 1 3
+    fi
     if [ "$status" != 0 ]; then
         failed=$((failed + 1))
         echo "FAILED: $name (exit status $status)"

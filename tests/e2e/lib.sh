@@ -185,8 +185,9 @@ serve_test_database() {
 # counts a check of its exit status.  Sets LIBRARY_PRELOAD to the sanitizer runtime when
 # the installed library was built with it (empty otherwise), for library_run.
 install_library() {
+    : > "$1.no-database"
     make -s -C "$ROOT" install PREFIX="$1" BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-$ROOT/build/release}" \
-        DB=/dev/null > "$1.make.log" 2>&1
+        DB="$1.no-database" > "$1.make.log" 2>&1
     expect "make install PREFIX=$(basename "$1"): exit status" 0 "$?"
     LIBRARY_PRELOAD=
     if nm -D "$1/lib/libklotski.so" | grep -c __asan_init > /dev/null; then
