@@ -49,26 +49,49 @@ static bool is_control(const unsigned char *p, size_t length)
     return (length == 1 && (p[0] < 0x20 || p[0] == 0x7F)) || (length == 2 && p[0] == 0xC2 && p[1] < 0xA0);
 }
 
-/* Writes text so that a terminal shows it as it is: controls and bytes that are not
- * UTF-8 as \xNN, and when max_chars > 0 at most that many characters, then "…". */
+/* The byte length of the character at p: invalid UTF-8 counts as one byte (written \xNN). */
+static size_t char_bytes(const unsigned char *p)
+{
+    size_t length = utf8_length(p);
+    return length ? length : 1;
+}
+
+/* Writes text[0, end) so that a terminal shows it as it is: controls and bytes that are
+ * not UTF-8 as \xNN. */
+static void put_safe_part(FILE *out, const unsigned char *p, const unsigned char *end)
+{
+    for (size_t length; p < end; p += length) {
+        length = char_bytes(p);
+        if (utf8_length(p) == 0 || is_control(p, length))
+            for (size_t i = 0; i < length; i++)
+                fprintf(out, "\\x%02x", p[i]);
+        else
+            fwrite(p, 1, length, out);
+    }
+}
+
+/* Writes text as put_safe_part does; when max_chars > 0 and the text is longer, only its
+ * first and last characters, max_chars - 1 in all, around "…": the end of a long input
+ * (a database path's file name) says as much as its start. */
 static void put_safe(FILE *out, const char *text, size_t max_chars)
 {
-    const unsigned char *p = (const unsigned char *)text;
-    for (size_t chars = 0; *p; chars++) {
-        if (max_chars > 0 && chars == max_chars) {
-            fputs("…", out);
-            return;
-        }
-        size_t length = utf8_length(p);
-        if (length == 0 || is_control(p, length)) {
-            for (size_t i = 0; i < (length ? length : 1); i++)
-                fprintf(out, "\\x%02x", p[i]);
-            p += length ? length : 1;
-        } else {
-            fwrite(p, 1, length, out);
-            p += length;
-        }
+    const unsigned char *start = (const unsigned char *)text, *end = start + strlen(text);
+    size_t chars = 0;
+    for (const unsigned char *p = start; *p; p += char_bytes(p))
+        chars++;
+    if (max_chars == 0 || chars <= max_chars) {
+        put_safe_part(out, start, end);
+        return;
     }
+    size_t head = (max_chars - 1) / 2, tail = max_chars - 1 - head;
+    const unsigned char *head_end = start, *tail_start = start;
+    for (size_t i = 0; i < head; i++)
+        head_end += char_bytes(head_end);
+    for (size_t i = 0; i < chars - tail; i++)
+        tail_start += char_bytes(tail_start);
+    put_safe_part(out, start, head_end);
+    fputs("…", out);
+    put_safe_part(out, tail_start, end);
 }
 
 int report(enum exit_status status, const char *subject, const char *message, ...)

@@ -106,7 +106,8 @@ long=$(head -c 100000 /dev/zero | tr '\0' 'x')
 run show "$long"
 expect "a 100 KB argument: exit 2" 2 "$status"
 expect "a 100 KB argument: the error line is short" yes "$([ "${#err}" -lt 200 ] && echo yes || echo no)"
-expect "a 100 KB argument: the input cut to 60 characters and …" "klotski: $(printf 'x%.0s' $(seq 1 60))…: " \
+expect "a 100 KB argument: the input cut to 60 characters, its start and end around …" \
+    "klotski: $(printf 'x%.0s' $(seq 1 29))…$(printf 'x%.0s' $(seq 1 30)): " \
     "${err%%: not a*}: "
 run show "$(printf 'a\033[31mred\377\302\233x')"
 expect "escape bytes and bad UTF-8 in an argument are written \\xNN" 'klotski: a\x1b[31mred\xff\xc2\x9bx: ' "${err%%: not a*}: "
@@ -168,7 +169,9 @@ expect_error "serve --bind on a name without an address" 2 "--bind takes an IP a
 # --- 3. found without flags, bounded in memory ----------------------------------------
 # A copy of the tree's bin/klotski beside a data/klotski.db finds it from any folder,
 # after ./data/klotski.db and before the installed PREFIX/share/klotski/klotski.db.
-TREE=$T/tree
+# (A folder deep enough that the installed database's path passes the 60 characters an
+# error quotes: its end, the file's name, must still show.)
+TREE=$T/a-folder-deep-enough-that-the-paths-below-it-pass-sixty-characters/tree
 mkdir -p "$TREE/bin" "$TREE/data" "$TREE/share/klotski" "$T/elsewhere/data" "$T/nowhere"
 cp "$K" "$TREE/bin/klotski"
 ln -s "$TEST_DB" "$TREE/data/klotski.db"
