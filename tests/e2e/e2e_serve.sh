@@ -27,19 +27,7 @@ start_server() {
     "$K" --db "$TEST_DB" serve "$@" >"$out" 2>>"$T/server.err" &
     server=$!
 }
-stop_server() {
-    kill "$server" 2>/dev/null
-    wait "$server" 2>/dev/null
-}
-start_server "$T/server.out" --any-port
-trap stop_server EXIT
-for _ in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server says where it listens: 127.0.0.1 by default" yes "$([ -n "$URL" ] && echo yes || echo no)"
-[ -n "$URL" ] || URL=http://127.0.0.1:9
+serve_test_database
 
 # get PATH [CURL OPTIONS...]: sets code (the HTTP status), type (the content type) and
 # writes the body to $T/body.
