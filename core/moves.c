@@ -134,6 +134,13 @@ const char *kl_metric_name(enum kl_metric metric)
     return metric_names[metric];
 }
 
+const char *kl_metric_unit(enum kl_metric metric, long long count)
+{
+    static const char *const units[KL_METRIC_COUNT][2] = {
+        {"step", "steps"}, {"straight move", "straight moves"}, {"unit move", "unit moves"}};
+    return units[metric][count != 1 && count != -1];
+}
+
 bool kl_metric_parse(const char *text, enum kl_metric *out)
 {
     for (int m = 0; m < KL_METRIC_COUNT; m++)

@@ -30,6 +30,11 @@ enum kl_metric {
 /* Returns the metric's name as users write it: "step", "straight" or "unit". */
 const char *kl_metric_name(enum kl_metric metric);
 
+/* Returns the metric's unit as people read it after a count: "step" or "steps",
+ * "straight move" or "straight moves", "unit move" or "unit moves" (singular for a count
+ * of 1 or -1). */
+const char *kl_metric_unit(enum kl_metric metric, long long count);
+
 /* Parses a metric's name (exactly as kl_metric_name writes it).  Returns true and stores
  * it in *out; false (leaving *out untouched) when text names none. */
 bool kl_metric_parse(const char *text, enum kl_metric *out);

@@ -12,13 +12,28 @@
 #include "query/render/route.h"
 #include "query/report.h"
 
-static const char *const step_columns[] = {
-    "line", "code", "piece", "row", "col", "moves", "min_steps", "change", NULL};
+/* JSON and CSV keep these names under every metric, the counts being in the db's metric;
+ * for people the names say its unit. */
+static const char *const step_columns[KL_METRIC_COUNT][9] = {
+    {"line", "code", "piece", "row", "col", "moves", "min_steps", "change", NULL},
+    {"line", "code", "piece", "row", "col", "moves", "min_straight_moves", "change", NULL},
+    {"line", "code", "piece", "row", "col", "moves", "min_unit_moves", "change", NULL}};
 #define STEP_DETAIL_COLUMNS 4 /* piece .. moves: null in the row of the start */
 
-static const char *const summary_columns[] = {
-    "start", "end", "steps", "start_min_steps", "end_min_steps", "solved", "first_not_optimal",
-    "wasted", NULL};
+static const char *const summary_columns[KL_METRIC_COUNT][9] = {
+    {"start", "end", "steps", "start_min_steps", "end_min_steps", "solved", "first_not_optimal",
+     "wasted", NULL},
+    {"start", "end", "straight_moves", "start_min_straight_moves", "end_min_straight_moves",
+     "solved", "first_not_optimal", "wasted", NULL},
+    {"start", "end", "unit_moves", "start_min_unit_moves", "end_min_unit_moves", "solved",
+     "first_not_optimal", "wasted", NULL}};
+
+/* The column names of a table of check's in the current format: for people those of the
+ * db's metric, else those of steps. */
+static const char *const *columns_of(const char *const (*columns)[9], const struct db *db)
+{
+    return columns[out_format() == FORMAT_TEXT ? db_metric(db) : KL_METRIC_STEP];
+}
 
 /* What the attempt adds up to, filled step by step. */
 struct tally {
@@ -53,8 +68,8 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
         char line[32], previous[KL_CODE_TEXT_SIZE];
         snprintf(line, sizeof line, "line %d", attempt->lines[i]);
         kl_code_format(before, previous);
-        return report(EXIT_BAD_INPUT, line, "%s is not one step from %s on line %d", hex, previous,
-                      attempt->lines[i - 1]);
+        return report(EXIT_BAD_INPUT, line, "%s is not one %s from %s on line %d", hex,
+                      kl_metric_unit(db_metric(db), 1), previous, attempt->lines[i - 1]);
     }
     kl_raw raw;
     kl_code_to_raw(before, &raw);
@@ -74,7 +89,7 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
 
 static int check_attempt(struct db *db, const struct input_list *attempt)
 {
-    struct table *t = table_new(step_columns);
+    struct table *t = table_new(columns_of(step_columns, db));
     struct tally tally = {0};
     int start_steps = DB_NULL, end_steps = DB_NULL, status = EXIT_ANSWERED;
     for (size_t i = 0; i < attempt->count && status == EXIT_ANSWERED; i++) {
@@ -94,7 +109,7 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
         char start[KL_CODE_TEXT_SIZE], end[KL_CODE_TEXT_SIZE];
         kl_code_format(attempt->codes[0], start);
         kl_code_format(attempt->codes[attempt->count - 1], end);
-        struct table *summary = table_new(summary_columns);
+        struct table *summary = table_new(columns_of(summary_columns, db));
         table_text(summary, start);
         table_text(summary, end);
         table_number(summary, tally.steps);
@@ -145,6 +160,8 @@ const struct command command_check = {
             "end_min_steps), 0 for a minimal-step solution.  A layout that is not one step\n"
             "from the one before is an error naming its line (the argument's position, or\n"
             "the line of stdin): exit 2.  --csv and --md print the steps, then the summary\n"
-            "as a table of its own (in CSV after a blank line).\n",
+            "as a table of its own (in CSV after a blank line).  Under --metric straight or\n"
+            "unit, each line must be one such move from the one before and every count is\n"
+            "in that metric: the text says its unit, JSON and CSV keep the names above.\n",
     .run = run_check,
 };

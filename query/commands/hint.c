@@ -43,16 +43,17 @@ static void band_of(int min_steps, int *from, int *to)
 }
 
 /* The hint as lines: the band, then as the level asks the piece and the step to `next`. */
-static void print_for_people(kl_code code, int from, int to, const struct step_text *s, kl_code next)
+static void print_for_people(kl_code code, int from, int to, const struct step_text *s, kl_code next,
+                             enum kl_metric metric)
 {
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
     out_next_answer();
     if (to == 0) {
-        printf("%s: solved, no step left\n", hex);
+        printf("%s: solved, no %s left\n", hex, kl_metric_unit(metric, 1));
         return;
     }
-    printf("%s: between %d and %d steps left\n", hex, from, to);
+    printf("%s: between %d and %d %s left\n", hex, from, to, kl_metric_unit(metric, to));
     if (options.level >= LEVEL_PIECE)
         printf("move the %c at row %d, column %d\n", s->piece, s->row, s->col);
     if (options.level >= LEVEL_STEP) {
@@ -76,8 +77,9 @@ static int hint_of(struct db *db, const struct layout_row *layout, const struct 
     bool solved = min_moves == 0;
     /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
     if (!solved && (explore_moves(db, layout->code, moves) == 0 || moves[0].change != EXPLORE_OPTIMAL))
-        return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
-                                           "to solved; rebuild it with `make`");
+        return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no %s leads closer "
+                                           "to solved; rebuild it with `make`",
+                      kl_metric_unit(db_metric(db), 1));
     struct step_text s = {0};
     kl_code next = layout->code;
     if (!solved) {
@@ -87,7 +89,7 @@ static int hint_of(struct db *db, const struct layout_row *layout, const struct 
         next = moves[0].to;
     }
     if (out_format() == FORMAT_TEXT) {
-        print_for_people(layout->code, from, to, &s, next);
+        print_for_people(layout->code, from, to, &s, next, db_metric(db));
         return EXIT_ANSWERED;
     }
     struct table *t = table_new(hint_columns);
@@ -135,7 +137,9 @@ const struct command command_hint = {
             "solved, as a band of ten (between 80 and 89 steps left); 2 also the piece to\n"
             "move (its letter and the row and column of its top-left cell); 3 also the exact\n"
             "step and the layout it leads to.  The step is an optimal one, the first that\n"
-            "`klotski moves` lists.  Exits 1 for an unsolvable layout.\n",
+            "`klotski moves` lists.  Exits 1 for an unsolvable layout.  Under --metric\n"
+            "straight or unit, the band and the move are in that metric (\"between 110 and\n"
+            "119 unit moves left\"); the JSON fields keep their names (steps_from, steps_to).\n",
     .options = hint_options,
     .check = check_hint,
     .run = run_hint,

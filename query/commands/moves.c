@@ -12,9 +12,12 @@
 static const char *const move_columns[] = {
     "code", "piece", "row", "col", "to_row", "to_col", "moves", "distance", "min_steps",
     "change", "farthest_steps", "farthest_num", NULL};
-/* For people the step is one column, as explore_move_text writes it ("o r4c2 down 1"). */
-static const char *const move_columns_for_people[] = {
-    "code", "step", "min_steps", "change", "farthest_steps", "farthest_num", NULL};
+/* For people the move is one column, as explore_move_text writes it ("o r4c2 down 1"),
+ * and the columns say the db's metric's unit (JSON and CSV keep one set of names). */
+static const char *const move_columns_for_people[KL_METRIC_COUNT][7] = {
+    {"code", "step", "min_steps", "change", "farthest_steps", "farthest_num", NULL},
+    {"code", "straight_move", "min_straight_moves", "change", "farthest_steps", "farthest_num", NULL},
+    {"code", "unit_move", "min_unit_moves", "change", "farthest_steps", "farthest_num", NULL}};
 
 /* The word people read for a change in min_steps: every step of an unsolvable layout is
  * neutral (change 0), in text as in JSON and the help. */
@@ -44,12 +47,13 @@ static void add_step(struct table *t, kl_raw raw, kl_code from, const struct exp
     table_number(t, s.distance);
 }
 
-static struct table *move_table(kl_code from, const struct explore_move *moves, size_t count)
+static struct table *move_table(kl_code from, const struct explore_move *moves, size_t count,
+                                enum kl_metric metric)
 {
     kl_raw raw;
     kl_code_to_raw(from, &raw);
     bool for_people = out_format() == FORMAT_TEXT;
-    struct table *t = table_new(for_people ? move_columns_for_people : move_columns);
+    struct table *t = table_new(for_people ? move_columns_for_people[metric] : move_columns);
     for (size_t i = 0; i < count; i++) {
         const struct explore_move *m = &moves[i];
         table_code(t, m->to);
@@ -85,15 +89,14 @@ static int moves_of(struct db *db, const struct layout_row *layout, const struct
     table_number(summary, (long long)count);
     table_number(summary, (long long)optimal);
     char headline[160], distance[32] = "unsolvable";
-    static const char *const unit_words[KL_METRIC_COUNT] = {"steps", "straight moves",
-                                                            "unit moves"};
-    int distance_count = layout->min_moves[db_metric(db)];
+    enum kl_metric metric = db_metric(db);
+    int distance_count = layout->min_moves[metric];
     if (distance_count != DB_NULL)
         snprintf(distance, sizeof distance, "%d %s from solved", distance_count,
-                 unit_words[db_metric(db)]);
-    snprintf(headline, sizeof headline, "%s (%s): %zu move%s, %zu optimal", hex, distance, count,
-             count == 1 ? "" : "s", optimal);
-    struct table *list = move_table(layout->code, moves, count);
+                 kl_metric_unit(metric, distance_count));
+    snprintf(headline, sizeof headline, "%s (%s): %zu %s, %zu optimal", hex, distance, count,
+             kl_metric_unit(metric, (long long)count), optimal);
+    struct table *list = move_table(layout->code, moves, count, metric);
     answer_print(headline, summary, "move_list", list);
     table_free(list);
     table_free(summary);

@@ -91,7 +91,7 @@ static int run_path(struct db *db, const struct request *req)
     bfs_free(&search);
     if (options.html) {
         char *names = classic_names_of(route[0]);
-        picture_route(route, length, "a shortest path", names);
+        picture_route(route, length, "a shortest path", db_metric(db), names);
         free(names);
     }
     else

@@ -35,7 +35,7 @@ static int solve_layout(struct db *db, const struct layout_row *layout, const st
     size_t count = (size_t)layout->min_moves[db_metric(db)] + 1;
     if (options.html) {
         char *names = classic_names_of(layout->code);
-        picture_route(route, count, "a minimal-step solution", names);
+        picture_solution(route, count, db_metric(db), names);
         free(names);
     }
     else

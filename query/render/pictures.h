@@ -37,10 +37,17 @@ int picture_check_one_input(const char *option, const struct request *req);
  * the picture's title gives after the code, or NULL.  Returns EXIT_ANSWERED. */
 int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names);
 
-/* solve --html and path --html: the page playing the route codes[0..count-1].
- * what: the route's kind for the title ("a shortest path"); start_names: the classic
- * names of codes[0], which the title gives beside its code, or NULL. */
-void picture_route(const kl_code *codes, size_t count, const char *what, const char *start_names);
+/* path --html: the page playing the route codes[0..count-1], each a move under `metric`
+ * from the one before.  what: the route's kind for the title ("a shortest path"), which
+ * goes on with its length in the metric's unit ("in 5 straight moves"); start_names: the
+ * classic names of codes[0], which the title gives beside its code, or NULL. */
+void picture_route(const kl_code *codes, size_t count, const char *what, enum kl_metric metric,
+                   const char *start_names);
+
+/* solve --html and the server's /play: picture_route of a minimal solution under `metric`,
+ * titled "a minimal-step solution in 81 steps", "a minimal solution in 90 straight moves"
+ * or "a minimal solution in 116 unit moves". */
+void picture_solution(const kl_code *codes, size_t count, enum kl_metric metric, const char *start_names);
 
 /* stats depths --svg: layouts per min_steps.  bars: x a min_steps, value its layouts
  * (x ascending); unsolvable: the layouts left out, which have none; class_name: the

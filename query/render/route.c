@@ -99,13 +99,11 @@ static char *captioned_board(const char *first, const char *second, kl_code code
 
 static void print_for_people(const kl_code *codes, size_t count, enum kl_metric metric)
 {
-    static const char *const unit_words[KL_METRIC_COUNT] = {"step", "straight move",
-                                                            "unit move"};
     char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE];
     kl_code_format(codes[0], first);
     kl_code_format(codes[count - 1], last);
-    fprintf(out_stream(), "%s %s %s in %zu %s%s\n\n", first, out_utf8() ? "→" : "->", last,
-            count - 1, unit_words[metric], count == 2 ? "" : "s");
+    fprintf(out_stream(), "%s %s %s in %zu %s\n\n", first, out_utf8() ? "→" : "->", last,
+            count - 1, kl_metric_unit(metric, (long long)count - 1));
     char **blocks = xmalloc(count * sizeof *blocks);
     for (size_t i = 0; i < count; i++) {
         char number[CAPTION_SIZE], move[CAPTION_SIZE] = "start";

@@ -550,7 +550,7 @@ static void answer_board(struct db *db, const struct api_request *request, struc
     reply_end(&b, reply, 200, JSON_TYPE);
 }
 
-/* solve --html: the player page of a minimal-step solution. */
+/* solve --html: the player page of a minimal solution under metric= (steps unless told). */
 static void answer_play(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
@@ -571,8 +571,7 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     body_begin(&b);
     out_set_stream(b.stream);
     char *names = classic_names_of(code);
-    picture_route(route, (size_t)layout.min_moves[db_metric(db)] + 1, "a minimal-step solution",
-                  names);
+    picture_solution(route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db), names);
     free(names);
     out_set_stream(NULL);
     free(route);
