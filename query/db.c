@@ -186,6 +186,7 @@ static void read_group(sqlite3_stmt *s, struct group_row *out)
         .central_count = db_column_or_null(s, 12),
         .max_min_moves = {(int)db_column_or_null(s, 7), (int)db_column_or_null(s, 13),
                           (int)db_column_or_null(s, 14)},
+        .hardest_counts = {db_column_or_null(s, 8), db_column_or_null(s, 15), db_column_or_null(s, 16)},
     };
     snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
     snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));

@@ -91,6 +91,9 @@ struct group_row {
     int max_min_moves[KL_METRIC_COUNT]; /* max_min_steps under each metric (core/moves.h;
                                            [KL_METRIC_STEP] is max_min_steps); DB_NULL
                                            when unsolvable */
+    int64_t hardest_counts[KL_METRIC_COUNT]; /* members reaching max_min_moves, under each
+                                                metric ([KL_METRIC_STEP] is hardest_count);
+                                                DB_NULL when unsolvable */
 };
 
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */

@@ -73,7 +73,8 @@ enum kl_db_layout_column {
 #define KL_DB_GROUP_SELECT                                                                 \
     "SELECT g.group_id, g.name, c.name, g.class_id, g.size, g.min_code, g.solved,"       \
     " g.max_min_steps, g.hardest_count, g.diameter, g.radius, g.peripheral_count,"       \
-    " g.central_count, g.max_min_straight_moves, g.max_min_unit_moves"                 \
+    " g.central_count, g.max_min_straight_moves, g.max_min_unit_moves,"                \
+    " g.hardest_straight_count, g.hardest_unit_count"                                  \
     " FROM groups g JOIN classes c USING (class_id) "
 
 /* layouts.packed, the one stored column of min_solution_num, farthest_steps, farthest_num

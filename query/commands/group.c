@@ -39,7 +39,7 @@ static const struct command_option group_options[] = {
 static const char *const summary_columns[] = {
     "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
     "diameter", "radius", "peripheral_count", "central_count", "max_min_straight_moves",
-    "max_min_unit_moves", NULL};
+    "hardest_straight_count", "max_min_unit_moves", "hardest_unit_count", NULL};
 static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
@@ -60,7 +60,9 @@ static struct table *summary_of(const struct group_row *g)
     table_number_or_null(t, g->peripheral_count, NULL);
     table_number_or_null(t, g->central_count, NULL);
     table_number_or_null(t, g->max_min_moves[KL_METRIC_STRAIGHT], "-");
+    table_number_or_null(t, g->hardest_counts[KL_METRIC_STRAIGHT], "-");
     table_number_or_null(t, g->max_min_moves[KL_METRIC_UNIT], "-");
+    table_number_or_null(t, g->hardest_counts[KL_METRIC_UNIT], "-");
     return t;
 }
 
@@ -213,7 +215,9 @@ const struct command command_group = {
     .summary = "a group's class, size, min code, solvability, depth histogram, members",
     .help = "Shows each GROUP (a name like 5-4-1-1, or a LAYOUT meaning its group): its class,\n"
             "size, smallest code, whether it is solvable, its solved layouts, its largest\n"
-            "min_steps and how many reach it, and its depth histogram (layouts per min_steps).\n",
+            "min_steps and how many reach it, the same two in straight moves and in unit\n"
+            "moves, and its depth histogram (layouts per min_steps, in steps under every\n"
+            "--metric: the database keeps its layers by min_steps).\n",
     .options = group_options,
     .check = check_group,
     .run = run_group,

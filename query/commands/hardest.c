@@ -1,7 +1,8 @@
 /* `klotski hardest`: the layouts with the most min_steps, overall or within a class or a
  * group.  The depth layers are read deepest first, a depth at a time, so only the layers
  * that can hold an answer are decoded, and the rows stream out.  Under --metric straight or
- * unit, which have no layers, SQLite ranks the layouts rows in scope (seconds). */
+ * unit, which have no layers, the hardest come from hardest_moves and any more from the
+ * layouts rows in scope, ranked by SQLite (seconds). */
 #include <stdlib.h>
 
 #include "query/commands/command.h"
@@ -151,38 +152,71 @@ static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit)
     return listed;
 }
 
-/* Lists the layouts of the scope with the most min moves under the db's metric (not the
- * step), most first, ties by code, as SQLite ranks the layouts rows in scope.  Returns
- * how many layouts were listed. */
-static size_t list_by_scan(struct db *db, int64_t class_id, int64_t group_id, long limit)
+/* The SQL condition on a row's group_id that keeps the scope; ?1 binds the group_id or
+ * class_id (left unbound, NULL, for the whole database). */
+static const char *scope_condition(int64_t class_id, int64_t group_id)
 {
-    char sql[320];
-    const char *column = kl_db_min_moves_column(db_metric(db));
-    snprintf(sql, sizeof sql,
-             "SELECT code, %s, group_id FROM layouts WHERE %s IS NOT NULL%s"
-             " ORDER BY %s DESC, code LIMIT ?2",
-             column, column,
-             group_id != DB_NULL   ? " AND group_id = ?1"
-             : class_id != DB_NULL ? " AND group_id IN (SELECT group_id FROM groups"
-                                     " WHERE class_id = ?1)"
-                                   : " AND ?1 IS NULL",
-             column);
-    sqlite3_stmt *stmt = db_prepare(db, sql);
-    if (group_id != DB_NULL || class_id != DB_NULL)
-        sqlite3_bind_int64(stmt, 1, group_id != DB_NULL ? group_id : class_id);
-    sqlite3_bind_int64(stmt, 2, limit);
-    struct table *t = table_new_streamed(hardest_columns[db_metric(db)], OUT_ID_DIGITS);
-    struct group_names names = {0};
-    size_t listed = 0;
-    while (db_step(db, stmt)) {
+    return group_id != DB_NULL ? "group_id = ?1"
+         : class_id != DB_NULL ? "group_id IN (SELECT group_id FROM groups WHERE class_id = ?1)"
+                               : "?1 IS NULL";
+}
+
+/* Prints the rows (code, count, group_id) of `stmt` while `*limit` allows.  Returns the
+ * largest count printed (DB_NULL when none). */
+static int print_rows(struct db *db, sqlite3_stmt *stmt, struct table *t, long *limit, struct group_names *names,
+                      size_t *listed)
+{
+    int largest = DB_NULL;
+    while (*limit > 0 && db_step(db, stmt)) {
         kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
+        int count = sqlite3_column_int(stmt, 1);
+        largest = largest == DB_NULL || count > largest ? count : largest;
         table_code(t, code);
         table_number(t, kl_code_to_id(code));
-        table_number(t, sqlite3_column_int(stmt, 1));
-        table_text(t, group_name(db, &names, (uint32_t)sqlite3_column_int64(stmt, 2)));
-        listed++;
+        table_number(t, count);
+        table_text(t, group_name(db, names, (uint32_t)sqlite3_column_int64(stmt, 2)));
+        (*listed)++;
+        --*limit;
     }
     sqlite3_finalize(stmt);
+    return largest;
+}
+
+/* Lists the layouts of the scope with the most min moves under the db's metric (not the
+ * step), most first, ties by code.  Those with the scope's largest count are every
+ * group's hardest members there, which hardest_moves lists (milliseconds); a limit beyond
+ * them is filled as SQLite ranks the other layouts rows in scope (seconds).  Returns how
+ * many layouts were listed. */
+static size_t list_by_moves(struct db *db, int64_t class_id, int64_t group_id, long limit)
+{
+    enum kl_metric metric = db_metric(db);
+    const char *column = kl_db_min_moves_column(metric);
+    const char *in_scope = scope_condition(class_id, group_id);
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "SELECT code, min_moves, group_id FROM hardest_moves WHERE metric = ?2 AND %s AND min_moves ="
+             " (SELECT max(min_moves) FROM hardest_moves WHERE metric = ?2 AND %s) ORDER BY code",
+             in_scope, in_scope);
+    sqlite3_stmt *stmt = db_prepare(db, sql);
+    int64_t scope = group_id != DB_NULL ? group_id : class_id;
+    if (scope != DB_NULL)
+        sqlite3_bind_int64(stmt, 1, scope);
+    sqlite3_bind_text(stmt, 2, kl_metric_name(metric), -1, SQLITE_STATIC);
+    struct table *t = table_new_streamed(hardest_columns[metric], OUT_ID_DIGITS);
+    struct group_names names = {0};
+    size_t listed = 0;
+    int largest = print_rows(db, stmt, t, &limit, &names, &listed);
+    if (limit > 0 && largest != DB_NULL) {
+        snprintf(sql, sizeof sql,
+                 "SELECT code, %s, group_id FROM layouts WHERE %s < ?2 AND %s ORDER BY %s DESC, code LIMIT ?3",
+                 column, column, in_scope, column);
+        stmt = db_prepare(db, sql);
+        if (scope != DB_NULL)
+            sqlite3_bind_int64(stmt, 1, scope);
+        sqlite3_bind_int(stmt, 2, largest);
+        sqlite3_bind_int64(stmt, 3, limit);
+        print_rows(db, stmt, t, &limit, &names, &listed);
+    }
     if (listed > 0)
         table_print(t);
     table_free(t);
@@ -205,7 +239,7 @@ static int run_hardest(struct db *db, const struct request *req)
         return status;
     size_t listed;
     if (db_metric(db) != KL_METRIC_STEP) {
-        listed = list_by_scan(db, class_id, group.group_id, options.limit);
+        listed = list_by_moves(db, class_id, group.group_id, options.limit);
     } else {
         sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
         listed = list_hardest(db, stmt, options.limit);
@@ -224,7 +258,8 @@ const struct command command_hardest = {
     .help = "Lists the layouts with the most min_steps, deepest first, ties by code: over the\n"
             "whole database, or within one class or one group.  The rows stream out as they\n"
             "are found: memory holds one depth at a time, whatever the limit.  Under --metric\n"
-            "straight or unit, the layouts with the most such moves, ranked from every\n"
+            "straight or unit, the layouts with the most such moves: those with the scope's\n"
+            "largest count from the table hardest_moves at once, any more ranked from every\n"
             "layouts row in scope (seconds).\n",
     .options = hardest_options,
     .run = run_hardest,

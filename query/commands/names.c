@@ -1,6 +1,7 @@
 /* `klotski names [--section S]`: the classic names that the database stores (the names
- * table of schema/tables.sql), each with its layout's code, min_steps and group, read
- * through the view named_layouts as any SQL user would. */
+ * table of schema/tables.sql), each with its layout's code, min_steps (or its count
+ * under the db's metric) and group, read through the view named_layouts as any SQL user
+ * would. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,7 +23,11 @@ static const struct command_option names_options[] = {
     {NULL},
 };
 
-static const char *const name_columns[] = {"name", "code", "min_steps", "group", "section", NULL};
+/* Per metric: the count is named as its layouts column (as hardest names it). */
+static const char *const name_columns[KL_METRIC_COUNT][6] = {
+    {"name", "code", "min_steps", "group", "section", NULL},
+    {"name", "code", "min_straight_moves", "group", "section", NULL},
+    {"name", "code", "min_unit_moves", "group", "section", NULL}};
 
 /* Finds the section that `wanted` names: the one named exactly so, else the only one
  * that contains it.  Returns EXIT_ANSWERED with the malloc'd name in *section, or
@@ -74,10 +79,15 @@ static int run_names(struct db *db, const struct request *req)
         if (status != EXIT_ANSWERED)
             return status;
     }
-    sqlite3_stmt *stmt = db_prepare(db, "SELECT name, code, min_steps, group_name, section FROM named_layouts"
-                                        " WHERE ?1 IS NULL OR section = ?1 ORDER BY name_id");
+    /* The view has min_steps; the other counts are the layouts row's. */
+    enum kl_metric metric = db_metric(db);
+    char sql[256];
+    snprintf(sql, sizeof sql, "SELECT n.name, n.code, l.%s, n.group_name, n.section FROM named_layouts n"
+                              " JOIN layouts l USING (code) WHERE ?1 IS NULL OR n.section = ?1 ORDER BY n.name_id",
+             kl_db_min_moves_column(metric));
+    sqlite3_stmt *stmt = db_prepare(db, sql);
     sqlite3_bind_text(stmt, 1, section, -1, SQLITE_STATIC);
-    struct table *t = table_new(name_columns);
+    struct table *t = table_new(name_columns[metric]);
     while (db_step(db, stmt)) {
         table_text(t, (const char *)sqlite3_column_text(stmt, 0));
         table_code(t, (kl_code)sqlite3_column_int64(stmt, 1));
@@ -100,7 +110,8 @@ const struct command command_names = {
             "from data/classic_names.tsv), in the order of their source lists: each name with\n"
             "its layout's code, min_steps and group, and the section of the list it comes\n"
             "from.  A name of several layouts has a row for each.  In SQL: SELECT * FROM\n"
-            "named_layouts WHERE name = '横刀立马'.\n",
+            "named_layouts WHERE name = '横刀立马'.  Under --metric straight or unit, the count\n"
+            "is min_straight_moves or min_unit_moves (so named in JSON and CSV too).\n",
     .options = names_options,
     .run = run_names,
 };
