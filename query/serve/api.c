@@ -612,7 +612,7 @@ struct route {
 };
 
 static const struct route routes[] = {
-    {"/", {"layout", "edit", NULL}, answer_index},
+    {"/", {"layout", "edit", "metric", NULL}, answer_index},
     {"/app.css", {NULL}, answer_css},
     {"/app.js", {NULL}, answer_js},
     {"/play", {"layout", "metric", NULL}, answer_play},

@@ -5,9 +5,12 @@
 // the address: /?layout=CODE explores a layout, /?edit=CELLS edits a board; each entry of
 // the browser's history keeps the undo and redo lists that went with it.  The page speaks
 // English and Chinese: the browser's language chooses, the switch in the header changes
-// it (and is remembered).
+// it (and is remembered).  The player plays in one of SPEC.md's three ways to count
+// (step, straight, unit), chosen in the header, remembered like the language and kept in
+// the address (&metric=): the moves, their outcomes and the counts of the lists follow it.
 // For programs, <body> carries data-state (loading, ready, error), data-mode (explore,
-// edit), data-code, data-min-steps, data-solved and data-lang (en, zh).
+// edit), data-code, data-min-steps, data-metric, data-min-moves (the count in that
+// metric), data-solved and data-lang (en, zh).
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 60, MARGIN = 14, GAP = 3, COLS = 4, ROWS = 5;
@@ -39,6 +42,10 @@ const WORDS = {
     size: "size", solvable: "solvable", solved_count: "solved layouts", max_min_steps: "hardest",
     diameter: "diameter", radius: "radius", peripheral_count: "peripheral layouts", central_count: "central layouts",
     yes: "yes", no: "no", unsolvable: "unsolvable", steps: n => `${n} steps`,
+    countIn: "Count in", metric_step: "steps", metric_straight: "straight moves", metric_unit: "unit moves",
+    min_straight_moves: "min straight moves", min_unit_moves: "min unit moves",
+    step: n => `${n} step${n === 1 ? "" : "s"}`, straight: n => `${n} straight move${n === 1 ? "" : "s"}`,
+    unit: n => `${n} unit move${n === 1 ? "" : "s"}`,
     stepsFrom: (n, code) => `${n} steps from ${code}`, noMove: "no piece can move",
     noHardest: "none: the group is unsolvable",
     notStored: "not stored yet (make farthest completes them)",
@@ -64,6 +71,9 @@ const WORDS = {
     size: "大小", solvable: "可解", solved_count: "已解布局", max_min_steps: "最难",
     diameter: "直径", radius: "半径", peripheral_count: "边缘布局数", central_count: "中心布局数",
     yes: "是", no: "否", unsolvable: "无解", steps: n => `${n} 步`,
+    countIn: "计步方式", metric_step: "步", metric_straight: "直线步", metric_unit: "单格步",
+    min_straight_moves: "最少直线步数", min_unit_moves: "最少单格步数",
+    step: n => `${n} 步`, straight: n => `${n} 直线步`, unit: n => `${n} 单格步`,
     stepsFrom: (n, code) => `离 ${code} ${n} 步`, noMove: "没有棋子能走",
     noHardest: "无：本组无解",
     notStored: "尚未存储（make farthest 补全）",
@@ -79,6 +89,25 @@ function chosenLanguage() {
   try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
 }
 let language = chosenLanguage() || ((navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en");
+
+// The ways to count (SPEC.md "Other ways to count"): per metric, the API's name of its
+// count in a layout's answer (as /api/layout, /api/names and /api/hardest name it), of
+// its largest and of how many reach it in /api/group's.
+const METRICS = {
+  step: {count: "min_steps", largest: "max_min_steps", hardestCount: "hardest_count"},
+  straight: {count: "min_straight_moves", largest: "max_min_straight_moves", hardestCount: "hardest_straight_count"},
+  unit: {count: "min_unit_moves", largest: "max_min_unit_moves", hardestCount: "hardest_unit_count"},
+};
+const METRIC_KEY = "klotski-metric";
+function storedMetric() {
+  try { return localStorage.getItem(METRIC_KEY); } catch { return null; }
+}
+// The metric of the address, else the one chosen last, else steps.
+function metricOf(params) {
+  const wanted = [params.get("metric"), storedMetric()].find(m => METRICS[m]);
+  return wanted || "step";
+}
+let metric = metricOf(new URLSearchParams(location.search));
 
 // A word of the page in its language; a function of the arguments for those that take any.
 function t(key, ...args) {
@@ -108,8 +137,8 @@ let selected = null;        // the anchor of the piece chosen to move, or null
 let keepSelection = false;  // the next layout shown keeps `selected` (the piece moved by a key)
 let undoStack = [], redoStack = [];
 let editCells = null;       // the board being edited: 20 letters
-let groupShown = null;      // the name of the group whose facts are shown
-let classicsShown = false;  // whether the classic layouts are listed
+let groupShown = null;      // the group whose facts are shown, and the metric: "NAME METRIC"
+let classicsShown = false;  // whether the classic layouts are listed (in `metric`)
 
 async function api(path, params) {
   const response = await fetch(`/api/${path}?${new URLSearchParams(params)}`);
@@ -264,31 +293,39 @@ function drawMoves() {
   if (!current.moves.length) list.append(element("li", {}, t("noMove")));
 }
 
-// The group's hardest and peripheral layouts; the hardest alone while its peripheral
-// layouts wait for `make farthest` (then farthest?group= answers an error).
-async function groupLayouts(name) {
-  try {
-    return await api("farthest", {group: name});
-  } catch {
-    const hardest = await api("hardest", {group: name}).catch(() => []);
-    return {layouts: hardest.map(h => ({kind: "hardest", code: h.code, steps: h.min_steps}))};
-  }
+// The group's peripheral layouts (in steps: its diameter is), and its hardest in the
+// metric: [{kind, code, count}].  The peripheral ones wait for `make farthest` (then
+// farthest?group= answers an error); the hardest under another metric are those that
+// reach its largest count, all of them (hardest_moves), at most the API's 1000.
+async function groupLayouts(group) {
+  const extremes = await api("farthest", {group: group.group}).then(a => a.layouts).catch(() => []);
+  const peripheral = extremes.filter(l => l.kind === "peripheral").map(l => ({...l, count: l.steps}));
+  if (metric === "step" && peripheral.length)
+    return [...extremes.filter(l => l.kind === "hardest").map(l => ({...l, count: l.steps})), ...peripheral];
+  const reaching = group[METRICS[metric].hardestCount];
+  const hardest = reaching ? await api("hardest", {group: group.group, metric, limit: Math.min(reaching, 1000)})
+                               .catch(() => []) : [];
+  return [...hardest.map(h => ({kind: "hardest", code: h.code, count: h[METRICS[metric].count]})), ...peripheral];
 }
 
 async function drawGroup(name) {
-  if (groupShown === name) return;
-  groupShown = name;
+  const shown = `${name} ${metric}`;
+  if (groupShown === shown) return;
+  groupShown = shown;
   $("group-name").textContent = name;
-  const [group, extremes] = await Promise.all([api("group", {group: name}), groupLayouts(name)]);
+  const group = await api("group", {group: name});
+  const layouts = await groupLayouts(group);
+  if (groupShown !== shown) return; // another group or metric asked meanwhile
   const steps = n => n === null || n === undefined ? null : t("steps", n);
+  const largest = group[METRICS[metric].largest];
   factsTable($("group-facts"), [[t("class"), group.class], [t("size"), group.size],
     [t("solvable"), t(group.solvable ? "yes" : "no")], [t("solved_count"), group.solved],
-    [t("max_min_steps"), steps(group.max_min_steps)], [t("diameter"), steps(group.diameter)],
+    [t("max_min_steps"), largest === null ? null : t(metric, largest)], [t("diameter"), steps(group.diameter)],
     [t("radius"), steps(group.radius)], [t("peripheral_count"), group.peripheral_count],
     [t("central_count"), group.central_count]]);
-  const listOf = kind => extremes.layouts.filter(l => l.kind === kind).map(l => {
+  const listOf = kind => layouts.filter(l => l.kind === kind).map(l => {
     const li = element("li");
-    li.append(layoutLink(l.code), ` ${t("steps", l.steps)}`);
+    li.append(layoutLink(l.code), ` ${t(kind === "hardest" ? metric : "steps", l.count)}`);
     return li;
   });
   $("hardest").replaceChildren(...listOf("hardest"));
@@ -325,12 +362,13 @@ async function drawClassics() {
   if (classicsShown) return;
   classicsShown = true;
   $("classic-list").replaceChildren(element("p", {}, t("loading")));
-  const names = await api("names", {});
-  const sections = new Map();
+  const asked = metric, names = await api("names", {metric});
+  if (asked !== metric) return; // the metric changed meanwhile: its own list follows
+  const count = METRICS[metric].count, sections = new Map();
   for (const n of names) {
     if (!sections.has(n.section)) sections.set(n.section, []);
     const li = element("li");
-    li.append(layoutLink(n.code, n.name), ` ${n.min_steps === null ? t("unsolvable") : t("steps", n.min_steps)}`);
+    li.append(layoutLink(n.code, n.name), ` ${n[count] === null ? t("unsolvable") : t(metric, n[count])}`);
     sections.get(n.section).push(li);
   }
   $("classic-list").replaceChildren(...[...sections].flatMap(([section, items]) => {
@@ -350,19 +388,20 @@ async function show(text, record, stacks) {
   try {
     const board = await api("board", {layout: text});
     if (!board.legal) throw new Error(board.error);
-    const [layout, moves] = await Promise.all([api("layout", {layout: board.code}), api("moves", {layout: board.code})]);
+    const [layout, moves] = await Promise.all([api("layout", {layout: board.code}),
+                                               api("moves", {layout: board.code, metric})]);
     selected = keepSelection ? selected : null;
     keepSelection = false;
     current = {code: board.code, board: board.board, layout, moves: moves.move_list};
     if (stacks) [undoStack, redoStack] = [stacks.undo, stacks.redo];
     showError("");
-    recordAddress(`/?layout=${board.code}`, record);
+    recordAddress(`/?layout=${board.code}&metric=${metric}`, record);
     render();
     await drawGroup(layout.group);
     document.body.dataset.state = "ready";
     return true;
   } catch (error) {
-    recordAddress(`/?layout=${encodeURIComponent(text)}`, record);
+    recordAddress(`/?layout=${encodeURIComponent(text)}&metric=${metric}`, record);
     showError(error.message, text);
     return false;
   }
@@ -383,17 +422,22 @@ function render() {
   document.title = `${current.code} \u00b7 ${t("title")}`;
   document.body.dataset.code = current.code;
   document.body.dataset.minSteps = l.min_steps === null ? "unsolvable" : l.min_steps;
+  document.body.dataset.metric = metric;
+  document.body.dataset.minMoves = l[METRICS[metric].count] === null ? "unsolvable" : l[METRICS[metric].count];
+  $("metric").value = metric;
   document.body.dataset.solved = l.min_steps === 0;
   $("code").textContent = current.code;
   $("goto-layout").value = current.code;
-  factsTable($("layout-facts"), [[t("min_steps"), l.min_steps === null ? t("unsolvable") : l.min_steps],
+  const count = key => l[key] === null ? t("unsolvable") : l[key];
+  factsTable($("layout-facts"), [[t("min_steps"), count("min_steps")],
+    [t("min_straight_moves"), count("min_straight_moves")], [t("min_unit_moves"), count("min_unit_moves")],
     [t("min_solution_num"), l.min_solution_num], [t("solution_num"), l.solution_num],
     [t("farthest_steps"), steps(l.farthest_steps)], [t("farthest_num"), l.farthest_num],
     [t("id"), l.id], [t("short_code"), l.short_code], [t("class"), l.class], [t("group"), l.group],
     [t("group_index"), l.group_index], [t("mirror"), l.self_mirror ? t("itself") : l.mirror], [t("names"), l.names]]);
   $("solved").hidden = l.min_steps !== 0;
   $("solved").textContent = t("solved");
-  $("play").href = `/play?layout=${current.code}`;
+  $("play").href = `/play?layout=${current.code}&metric=${metric}`;
   $("play").hidden = l.min_steps === null || l.min_steps === 0;
   $("undo").disabled = !undoStack.length;
   $("redo").disabled = !redoStack.length;
@@ -516,6 +560,8 @@ function edit(cells) {
 
 function fromAddress(record, stacks) {
   const params = new URLSearchParams(location.search);
+  metric = metricOf(params);
+  $("metric").value = metric;
   if (params.has("edit")) return edit(params.get("edit"));
   return show(params.get("layout") || START, record, stacks);
 }
@@ -541,6 +587,14 @@ $("clear").addEventListener("click", () => { editCells.fill("."); edited(); });
 $("explore-this").addEventListener("click", () => go($("explore-this").dataset.code));
 $("find-farthest").addEventListener("click", findFarthest);
 $("classics").addEventListener("toggle", () => { if ($("classics").open) drawClassics(); });
+// Another metric: the layout shown again in it, a new entry of the history (Back returns
+// to the metric before); the lists that give counts follow.
+$("metric").addEventListener("change", () => {
+  metric = $("metric").value;
+  try { localStorage.setItem(METRIC_KEY, metric); } catch {}
+  if (classicsShown) { classicsShown = false; drawClassics(); }
+  if (document.body.dataset.mode === "explore") show(current ? current.code : START, "push");
+});
 $("language").addEventListener("click", () => {
   language = language === "zh" ? "en" : "zh";
   try { localStorage.setItem(LANGUAGE_KEY, language); } catch {}
