@@ -22,7 +22,7 @@ expect "moves 1A9BF0C00 first move" "1A98FCC00 o 4 2 5 2 down 1 1 80 -1" \
     "$(json '.move_list[0] | [.code, .piece, .row, .col, .to_row, .to_col, .moves, .distance, .min_steps, .change] | map(tostring) | join(" ")')"
 expect "moves 1A9BF0C00 changes, best first" "-1 -1 -1 -1 0 0 0 0" "$(json '[.move_list[].change] | map(tostring) | join(" ")')"
 run moves 1A9BF0C00
-expect "moves for people: headline" "1A9BF0C00 (81 steps from solved): 8 moves, 4 optimal" "$(printf '%s\n' "$out" | head -1)"
+expect "moves for people: headline" "1A9BF0C00 (81 steps from solved): 8 steps, 4 optimal" "$(printf '%s\n' "$out" | head -1)"
 expect "moves for people: the step in one column, best first" "1A98FCC00 o r4c2 down 1 80 -1 optimal" \
     "$(printf '%s\n' "$out" | sed -n 4p | tr -s ' ' | sed 's/ *-  *-$//')"
 expect "moves for people: the last step" "1A9BFC000 o r5c4 left 2 81 +0 neutral" \

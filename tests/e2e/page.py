@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Drives the explorer page of `klotski serve` in headless Chromium for
 tests/e2e/e2e_page.sh (with browser.py's DevTools client): the states issue 23 asks of
-it, each reached as a person reaches it (clicks, keys, the address, Back and Forward)
+it and the three ways to count of issue 22 (the metric picker), each reached as a person reaches it (clicks, keys, the address, Back and Forward)
 and judged by what the page shows, against the server's own API answers read here.
 Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", for the script to count.
 
@@ -157,6 +157,74 @@ def run(page, server):
     page.click(f"#classic-list a[data-code='{names[1]['code']}']")
     check("a click on a name explores it", True, page.wait(f"document.body.dataset.code === '{names[1]['code']}'") and page.ready())
 
+    # ---- the three ways to count (issue 22): the facts, the picker, the moves, the links ----
+    page.js("localStorage.removeItem('klotski-metric')")
+    check("open a layout, counting steps", True, open_layout(page, server, START))
+    check("steps unless told: the picker and the address", ["step", f"?layout={START}&metric=step"],
+          page.js("[$('metric').value, location.search]"))
+    layout = api(server, f"layout?layout={START}")
+    shown = facts(page, "layout-facts")
+    check("the facts show all three counts", [str(layout[c]) for c in ("min_steps", "min_straight_moves", "min_unit_moves")],
+          [shown.get(h) for h in ("min steps", "min straight moves", "min unit moves")])
+    check("the step moves include one round a corner", True, page.js("$('moves').textContent.includes(',')"))
+    page.js("$('metric').value = 'unit'; $('metric').dispatchEvent(new Event('change'))")
+    check("the picker: unit moves", True, page.wait("document.body.dataset.metric === 'unit'") and page.ready())
+    check("the address keeps metric=unit", f"?layout={START}&metric=unit", page.js("location.search"))
+    unit_moves = api(server, f"moves?layout={START}&metric=unit")["move_list"]
+    check("the moves are the unit moves, as /api/moves?metric=unit lists them", [m["code"] for m in unit_moves],
+          page.js("Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code)"))
+    check("their outcomes count unit moves", [f"{m['min_steps']}" for m in unit_moves],
+          page.js("Array.from(document.querySelectorAll('#moves li')).map(li => li.textContent.split('\u2192 ')[1].split(' ')[0])"))
+    check("the play link carries the metric", f"/play?layout={START}&metric=unit", page.js("$('play').getAttribute('href')"))
+    one_cell = next(m for m in unit_moves if m["row"] == 5 and m["col"] == 1)
+    page.click("#board rect.piece[data-cell='16']")
+    check("under unit moves a click moves the piece one cell", True,
+          page.wait(f"document.body.dataset.code === '{one_cell['code']}'") and page.ready())
+    check("the piece moved from cell 16 to cell 17", [False, True],
+          page.js("['16', '17'].map(c => !!document.querySelector(`#board rect.piece[data-cell='${c}']`))"))
+    page.js("history.back()")
+    check("Back: the layout before, still in unit moves", [START, "unit"],
+          page.wait(f"document.body.dataset.code === '{START}'") and page.ready() and
+          page.js("[document.body.dataset.code, document.body.dataset.metric]"))
+    page.js("history.back()")
+    check("Back again: steps, as before the choice", ["step", "step"],
+          page.wait("document.body.dataset.metric === 'step'") and page.ready() and
+          page.js("[document.body.dataset.metric, $('metric').value]"))
+    page.js("history.forward()")
+    check("Forward: unit moves again", "unit", page.wait("document.body.dataset.metric === 'unit'") and page.ready() and
+          page.js("$('metric').value"))
+    check("the choice is remembered: an address without metric= counts unit moves", "unit",
+          open_layout(page, server, START) and page.js("document.body.dataset.metric"))
+    page.call("Page.navigate", url=f"{server}/?layout={START}&metric=straight")
+    check("an address with metric=straight", True, page.wait("document.body.dataset.metric === 'straight'") and page.ready())
+    straight = api(server, f"moves?layout={START}&metric=straight")["move_list"]
+    check("straight moves: as /api/moves?metric=straight lists them, none round a corner",
+          [[m["code"] for m in straight], False],
+          page.js("[Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code), $('moves').textContent.includes(',')]"))
+    group = api(server, f"group?group={layout['group']}")
+    hardest = api(server, f"hardest?group={layout['group']}&metric=straight&limit={group['hardest_straight_count']}")
+    shown = facts(page, "group-facts")
+    check("the group panel: its largest count in straight moves", f"{group['max_min_straight_moves']} straight moves",
+          shown.get("hardest"))
+    check("the group panel: its hardest layouts in straight moves, as /api/hardest?metric=straight",
+          [[h["code"] for h in hardest], True],
+          [page.js("Array.from(document.querySelectorAll('#hardest a')).map(a => a.dataset.code)"),
+           page.js(f"$('hardest').textContent.includes('{group['max_min_straight_moves']} straight moves')")])
+    named = api(server, "names?metric=straight")
+    page.click("#classics summary")
+    check("the classic list counts straight moves", f"{named[0]['min_straight_moves']} straight moves",
+          page.wait(f"document.querySelectorAll('#classic-list a').length === {len(named)}") and
+          page.js("document.querySelector('#classic-list li').textContent.split(' ').slice(1).join(' ')"))
+    page.click("#classics summary")
+    play = page.js("$('play').href")
+    page.call("Page.navigate", url=play)
+    check("the play link plays a minimal solution in straight moves",
+          [str(layout["min_straight_moves"]), True],
+          page.wait("document.body.dataset.steps") and
+          page.js(f"[document.body.dataset.steps, document.title.endsWith("
+                  f"'a minimal solution in {layout['min_straight_moves']} straight moves')]"))
+    page.js("localStorage.removeItem('klotski-metric')")
+
     # ---- the player says its step in the address ----
     page.call("Page.navigate", url=f"{server}/play?layout={START}")
     page.wait("document.body.dataset.steps")
@@ -187,6 +255,11 @@ def run(page, server):
                   " document.querySelector('[data-text=peripheral]').textContent]"))
     check("Chinese: the facts", "81", facts(page, "layout-facts").get("最少步数"))
     check("Chinese: the moves' outcomes", True, page.js("$('moves').textContent.includes('最优')"))
+    check("Chinese: the three counts", ["81", "90", "116"],
+          [facts(page, "layout-facts").get(h) for h in ("最少步数", "最少直线步数", "最少单格步数")])
+    check("Chinese: the metric picker's words", ["计步方式", "步", "直线步", "单格步"],
+          page.js("[document.querySelector('[data-text=countIn]').textContent,"
+                  " ...Array.from($('metric').options).map(o => o.textContent)]"))
     page.click("#language")
     check("the switch: English", ["en", "Klotski explorer"],
           page.js("[document.body.dataset.lang, document.querySelector('h1').textContent]"))
