@@ -6,8 +6,9 @@
 # for people answering HTML on error while /api/ answers JSON, and the explorer page's
 # states in real headless Chromium (tests/e2e/page.py): the error state, Explore from
 # /?edit=, the player's #step=, Back and Forward, the layouts farthest from here, the
-# classic layouts list, the arrow keys, and the page in Chinese.  The server is stopped
-# at the end whatever happens.
+# classic layouts list, the arrow keys, and the page in Chinese; the routes' metric= of
+# issue 22 against `klotski --metric` and the database, and the explorer's metric picker
+# (page.py).  The server is stopped at the end whatever happens.
 . "$(dirname "$0")/lib.sh"
 use_database
 K=$BIN/klotski
@@ -95,6 +96,26 @@ expect "names: a row per line of data/classic_names.tsv" "$(wc -l < "$ROOT/data/
 like_cli "names of a section" "/api/names?section=%E7%BB%8F%E5%85%B8" . names --section 经典
 expect "names of a section: 40" 40 "$(jq length "$T/body")"
 refused "names of no section" 404 "no such section" "/api/names?section=x"
+
+# ---- metric= (issue 22): each route against the CLI's --metric answer ----
+like_cli "hardest?metric=unit of a group" "/api/hardest?group=5-4-2-0&metric=unit&limit=3" . \
+    --metric unit hardest --group 5-4-2-0 --limit 3
+expect "hardest?metric=unit: counted as min_unit_moves" "$(sql "SELECT max_min_unit_moves FROM groups WHERE name = '5-4-2-0'")" \
+    "$(jq -r '.[0].min_unit_moves' "$T/body")"
+like_cli "hardest?metric=straight over the database" "/api/hardest?metric=straight&limit=1" . --metric straight hardest --limit 1
+like_cli "names?metric=straight" "/api/names?metric=straight&section=%E7%BB%8F%E5%85%B8" . --metric straight names --section 经典
+expect "names?metric=straight: 横刀立马 in straight moves" "$(sql "SELECT min_straight_moves FROM layouts WHERE code = 0x1A9BF0C00")" \
+    "$(jq -r '.[] | select(.name == "横刀立马") | .min_straight_moves' "$T/body")"
+refused "hardest?metric=diagonal" 400 "'diagonal' is no metric" "/api/hardest?metric=diagonal"
+for metric in straight unit; do
+    count=$(sql "SELECT min_${metric}_moves FROM layouts WHERE code = 0x1A9BF0C00")
+    get "/play?layout=1A9BF0C00&metric=$metric"
+    expect "/play?metric=$metric: titled in $metric moves, the route as long" \
+        "200 <title>横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal solution in $count $metric moves</title> data-steps=\"$count\"" \
+        "$code $(grep -o '<title>[^<]*</title>' "$T/body") $(grep -o 'data-steps="[0-9]*"' "$T/body")"
+done
+get "/?layout=1A9BF0C00&metric=unit"
+expect "/ takes metric=" "200 text/html; charset=utf-8" "$code $type"
 
 # ---- every route has its curl example in the README ----
 for route in layout moves solve solutions path group members farthest hardest hint check stats board names; do
