@@ -100,4 +100,40 @@ expect "hardest --metric unit: the group's hardest under unit moves, as hardest_
 KLOTSKI_METRIC=unit run solve 1A9BF0C00
 has "KLOTSKI_METRIC=unit: solve counts unit moves" "in 116 unit moves"
 expect_error "--metric with a bad name" 2 "is no metric" --metric diagonal show 1A9BF0C00
+
+# ---- task A (issue 22): the texts for people say the metric's unit; JSON keeps its names ----
+straight=$(sql "SELECT min_straight_moves FROM layouts WHERE code = 0x1A9BF0C00")
+unit=$(sql "SELECT min_unit_moves FROM layouts WHERE code = 0x1A9BF0C00")
+band=$((unit / 10 * 10))
+run --metric unit hint --level 3 1A9BF0C00
+has "hint --metric unit: the band in unit moves" "1A9BF0C00: between $band and $((band + 9)) unit moves left"
+run --metric straight hint "$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps = 0 LIMIT 1")"
+has "hint --metric straight of a solved layout" "solved, no straight move left"
+run --metric unit moves 1A9BF0C00
+optimal=$("$K" --db "$TEST_DB" --json --metric unit moves 1A9BF0C00 | jq -r '"\(.moves_count) unit moves, \(.optimal_count) optimal"')
+expect "moves --metric unit: the headline in unit moves" "1A9BF0C00 ($unit unit moves from solved): $optimal" \
+    "$(printf '%s\n' "$out" | head -1)"
+has "moves --metric unit: the columns say unit moves" "unit_move"
+run --metric straight solve 1A9BF0C00
+has "solve --metric straight: in straight moves" "in $straight straight moves"
+run --metric straight path 1A9BF0C00 1A98FCC00
+has "path --metric straight: one straight move, singular" "in 1 straight move"$'\n'
+"$K" --db "$TEST_DB" --metric unit solve --codes 1A9BF0C00 | head -n 3 > "$T/unit3.txt"
+run --metric unit check - < "$T/unit3.txt"
+has "check --metric unit: the count of moves in unit moves" "unit moves            2"
+has "check --metric unit: the start's count in unit moves" "start min unit moves  $unit"
+run --json --metric unit check - < "$T/unit3.txt"
+expect "check --json --metric unit: the field names stay, the counts are unit moves" "2 $unit" \
+    "$(json '"\(.steps) \(.start_min_steps)"')"
+expect_error "check --metric straight: a step round a corner is no straight move" 2 \
+    "is not one straight move from 1A9BF0C00 on line 1" --metric straight check 1A9BF0C00 \
+    "$("$K" --db "$TEST_DB" --json moves 1A9BF0C00 | jq -r '.move_list[] | select(.moves | contains(",")) | .code' | head -n 1)"
+run --metric straight solve --html 1A9BF0C00
+has "solve --html --metric straight: the title" "<title>横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal solution in $straight straight moves</title>"
+run --metric straight hardest --group 5-4-1-1 --limit 4
+expect "hardest --metric straight beyond the group's hardest: as SQL ranks the layouts" \
+    "$(sql "SELECT group_concat(printf('%09X %d', code, n), ' ') FROM (SELECT code, min_straight_moves AS n
+            FROM layouts WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1')
+            ORDER BY n DESC, code LIMIT 4)")" \
+    "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $1, $3}' | paste -sd' ')"
 finish
