@@ -198,11 +198,11 @@ def run(page, server):
     check("a click on an optimal move shows its layout",
           True, page.wait(f"document.body.dataset.code === '{optimal['code']}'") and page.ready())
     check("min_steps dropped by one", "80", page.js("document.body.dataset.minSteps"))
-    check("the address names the new layout", f"?layout={optimal['code']}", page.js("location.search"))
+    check("the address names the new layout", f"?layout={optimal['code']}&metric=step", page.js("location.search"))
     page.click("#undo")
     check("undo goes back", True, page.wait(f"document.body.dataset.code === '{start}'") and page.ready())
     check("undo: min_steps again", "81", page.js("document.body.dataset.minSteps"))
-    check("undo: the address again", f"?layout={start}", page.js("location.search"))
+    check("undo: the address again", f"?layout={start}&metric=step", page.js("location.search"))
     page.click("#redo")
     check("redo steps again", True, page.wait(f"document.body.dataset.code === '{optimal['code']}'") and page.ready())
     page.click("#undo")

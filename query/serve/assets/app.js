@@ -41,7 +41,7 @@ const WORDS = {
     class: "class", group_index: "group index", mirror: "mirror", names: "names", itself: "itself",
     size: "size", solvable: "solvable", solved_count: "solved layouts", max_min_steps: "hardest",
     diameter: "diameter", radius: "radius", peripheral_count: "peripheral layouts", central_count: "central layouts",
-    yes: "yes", no: "no", unsolvable: "unsolvable", steps: n => `${n} steps`,
+    yes: "yes", no: "no", unsolvable: "unsolvable",
     countIn: "Count in", metric_step: "steps", metric_straight: "straight moves", metric_unit: "unit moves",
     min_straight_moves: "min straight moves", min_unit_moves: "min unit moves",
     step: n => `${n} step${n === 1 ? "" : "s"}`, straight: n => `${n} straight move${n === 1 ? "" : "s"}`,
@@ -70,7 +70,7 @@ const WORDS = {
     class: "类", group_index: "组内序号", mirror: "镜像", names: "名称", itself: "自身",
     size: "大小", solvable: "可解", solved_count: "已解布局", max_min_steps: "最难",
     diameter: "直径", radius: "半径", peripheral_count: "边缘布局数", central_count: "中心布局数",
-    yes: "是", no: "否", unsolvable: "无解", steps: n => `${n} 步`,
+    yes: "是", no: "否", unsolvable: "无解",
     countIn: "计步方式", metric_step: "步", metric_straight: "直线步", metric_unit: "单格步",
     min_straight_moves: "最少直线步数", min_unit_moves: "最少单格步数",
     step: n => `${n} 步`, straight: n => `${n} 直线步`, unit: n => `${n} 单格步`,
@@ -293,12 +293,12 @@ function drawMoves() {
   if (!current.moves.length) list.append(element("li", {}, t("noMove")));
 }
 
-// The group's peripheral layouts (in steps: its diameter is), and its hardest in the
-// metric: [{kind, code, count}].  The peripheral ones wait for `make farthest` (then
-// farthest?group= answers an error); the hardest under another metric are those that
-// reach its largest count, all of them (hardest_moves), at most the API's 1000.
-async function groupLayouts(group) {
-  const extremes = await api("farthest", {group: group.group}).then(a => a.layouts).catch(() => []);
+// The group's peripheral layouts (in steps, as its diameter) out of `extremes`, the
+// layouts of farthest?group=, and its hardest in the metric: [{kind, code, count}].  The
+// peripheral ones wait for `make farthest` (until then farthest?group= answers an error
+// and extremes is empty); the hardest under another metric, or while they wait, are those
+// that reach its largest count, all of them, at most the API's 1000.
+async function groupLayouts(group, extremes) {
   const peripheral = extremes.filter(l => l.kind === "peripheral").map(l => ({...l, count: l.steps}));
   if (metric === "step" && peripheral.length)
     return [...extremes.filter(l => l.kind === "hardest").map(l => ({...l, count: l.steps})), ...peripheral];
@@ -313,10 +313,11 @@ async function drawGroup(name) {
   if (groupShown === shown) return;
   groupShown = shown;
   $("group-name").textContent = name;
-  const group = await api("group", {group: name});
-  const layouts = await groupLayouts(group);
+  const [group, extremes] = await Promise.all([
+    api("group", {group: name}), api("farthest", {group: name}).then(a => a.layouts).catch(() => [])]);
+  const layouts = await groupLayouts(group, extremes);
   if (groupShown !== shown) return; // another group or metric asked meanwhile
-  const steps = n => n === null || n === undefined ? null : t("steps", n);
+  const steps = n => n === null || n === undefined ? null : t("step", n);
   const largest = group[METRICS[metric].largest];
   factsTable($("group-facts"), [[t("class"), group.class], [t("size"), group.size],
     [t("solvable"), t(group.solvable ? "yes" : "no")], [t("solved_count"), group.solved],
@@ -325,7 +326,7 @@ async function drawGroup(name) {
     [t("central_count"), group.central_count]]);
   const listOf = kind => layouts.filter(l => l.kind === kind).map(l => {
     const li = element("li");
-    li.append(layoutLink(l.code), ` ${t(kind === "hardest" ? metric : "steps", l.count)}`);
+    li.append(layoutLink(l.code), ` ${t(kind === "hardest" ? metric : "step", l.count)}`);
     return li;
   });
   $("hardest").replaceChildren(...listOf("hardest"));
@@ -418,7 +419,7 @@ function recordAddress(address, record) {
 function render() {
   setMode("explore");
   const l = current.layout;
-  const steps = n => n === null || n === undefined ? null : t("steps", n);
+  const steps = n => n === null || n === undefined ? null : t("step", n);
   document.title = `${current.code} \u00b7 ${t("title")}`;
   document.body.dataset.code = current.code;
   document.body.dataset.minSteps = l.min_steps === null ? "unsolvable" : l.min_steps;
