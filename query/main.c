@@ -43,8 +43,8 @@ static const char global_options_help[] =
     "  --md        tables as Markdown (one output format at a time)\n"
     "  --metric M  count moves as M: step (default: one piece anywhere it can reach),\n"
     "              straight (one piece, one direction) or unit (one piece, one cell);\n"
-    "              without it $KLOTSKI_METRIC, else step.  solve, moves, hint and check\n"
-    "              follow it; show gives all three\n"
+    "              without it $KLOTSKI_METRIC, else step.  solve, path, moves, hint,\n"
+    "              check, hardest and names follow it; show and group give all three\n"
     "  --help      this help; `klotski COMMAND --help` for a command\n"
     "  --version   the version\n";
 

@@ -116,6 +116,8 @@ const struct command command_moves = {
             "+1 backwards; farthest_steps and farthest_num when the database has them.\n"
             "Best first: by change, ties by the resulting code ascending.  An unsolvable\n"
             "layout's steps are listed too, in code order, each with min_steps null\n"
-            "(unsolvable) and change 0 (+0 neutral for people): no step brings it closer.\n",
+            "(unsolvable) and change 0 (+0 neutral for people): no step brings it closer.\n"
+            "Under --metric straight or unit, the straight or unit moves, min_steps counting\n"
+            "in that metric (the text says its unit; JSON and CSV keep the field names).\n",
     .run = run_moves,
 };
