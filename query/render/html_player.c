@@ -34,18 +34,19 @@ static void write_steps(FILE *out, const kl_code *codes, size_t count)
     fputs("</ol>\n", out);
 }
 
-void html_player_write(FILE *out, const char *title, const kl_code *codes, size_t count)
+void html_player_write(FILE *out, const char *title, const char *unit, const kl_code *codes, size_t count)
 {
-    char hex[KL_CODE_TEXT_SIZE], body[64];
+    char hex[KL_CODE_TEXT_SIZE], body[128];
     kl_code_format(codes[0], hex);
-    snprintf(body, sizeof body, "data-steps=\"%zu\" data-step=\"0\" data-code=\"%s\"", count - 1, hex);
+    snprintf(body, sizeof body, "data-steps=\"%zu\" data-step=\"0\" data-code=\"%s\" data-unit=\"%s\"", count - 1,
+             hex, unit);
     markup_page_begin(out, title, player_style, body);
     fputs("<h1>", out);
     markup_text(out, title);
     fputs("</h1>\n<main>\n<div class=\"stage\">\n", out);
     svg_board_write(out, codes[0], NULL, NULL);
     fprintf(out,
-            "<p id=\"counter\">step 0 of %zu</p>\n<p id=\"move\"></p>\n"
+            "<p id=\"counter\">%s 0 of %zu</p>\n<p id=\"move\"></p>\n"
             "<input id=\"slider\" type=\"range\" min=\"0\" max=\"%zu\" value=\"0\" aria-label=\"step\">\n"
             "<div class=\"controls\">\n"
             "<button id=\"first\" title=\"first (Home)\">|\u25c0</button>\n"
@@ -54,7 +55,7 @@ void html_player_write(FILE *out, const char *title, const kl_code *codes, size_
             "<button id=\"next\" title=\"next (\u2192)\">\u25b6</button>\n"
             "<button id=\"last\" title=\"last (End)\">\u25b6|</button>\n"
             "</div>\n</div>\n",
-            count - 1, count - 1);
+            unit, count - 1, count - 1);
     write_steps(out, codes, count);
     fputs("</main>\n", out);
     markup_page_end(out, player_script);

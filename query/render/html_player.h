@@ -5,7 +5,7 @@
  * Nothing is fetched: the CSS and the little script are in the page.
  *
  * The page tells programs where it stands: <body> has data-steps (the route's number of
- * steps), data-step (the step shown, 0 = the start) and data-code (the code of the
+ * steps), data-unit (the word its counter counts in), data-step (the step shown, 0 = the start) and data-code (the code of the
  * layout shown), and the board's pieces keep their data-cell up to date.  The script
  * defines window.klotskiPlayer = {go(step), step(), steps}.  Opened with the URL
  * fragment #end it starts at the last step, with #step=N at step N, and with #play it
@@ -21,7 +21,8 @@
 
 /* Writes the page playing the route codes[0] .. codes[count-1] (count >= 1, legal codes,
  * each one step from the one before).  title: the page's title and heading (plain
- * text; escaped here). */
-void html_player_write(FILE *out, const char *title, const kl_code *codes, size_t count);
+ * text; escaped here); unit: what one move of the route is, for its counter ("step",
+ * "straight move", "unit move": "unit move 3 of 116"; plain text). */
+void html_player_write(FILE *out, const char *title, const char *unit, const kl_code *codes, size_t count);
 
 #endif

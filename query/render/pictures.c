@@ -66,7 +66,7 @@ void picture_route(const kl_code *codes, size_t count, const char *what, enum kl
     snprintf(title, sizeof title, "%s%s%s%s \u2192 %s: %s in %zu %s", start_names ? start_names : "",
              start_names ? " (" : "", first, start_names ? ")" : "", last, what, count - 1,
              kl_metric_unit(metric, (long long)count - 1));
-    html_player_write(out_stream(), title, codes, count);
+    html_player_write(out_stream(), title, kl_metric_unit(metric, 1), codes, count);
 }
 
 void picture_solution(const kl_code *codes, size_t count, enum kl_metric metric, const char *start_names)

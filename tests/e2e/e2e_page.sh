@@ -110,9 +110,9 @@ refused "hardest?metric=diagonal" 400 "'diagonal' is no metric" "/api/hardest?me
 for metric in straight unit; do
     count=$(sql "SELECT min_${metric}_moves FROM layouts WHERE code = 0x1A9BF0C00")
     get "/play?layout=1A9BF0C00&metric=$metric"
-    expect "/play?metric=$metric: titled in $metric moves, the route as long" \
-        "200 <title>横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal solution in $count $metric moves</title> data-steps=\"$count\"" \
-        "$code $(grep -o '<title>[^<]*</title>' "$T/body") $(grep -o 'data-steps="[0-9]*"' "$T/body")"
+    expect "/play?metric=$metric: titled in $metric moves, the route as long, counted in them" \
+        "200 <title>横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal solution in $count $metric moves</title> data-steps=\"$count\" <p id=\"counter\">$metric move 0 of $count</p>" \
+        "$code $(grep -o '<title>[^<]*</title>' "$T/body") $(grep -o 'data-steps="[0-9]*"' "$T/body") $(grep -o '<p id="counter">[^<]*</p>' "$T/body")"
 done
 get "/?layout=1A9BF0C00&metric=unit"
 expect "/ takes metric=" "200 text/html; charset=utf-8" "$code $type"

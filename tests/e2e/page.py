@@ -223,6 +223,9 @@ def run(page, server):
           page.wait("document.body.dataset.steps") and
           page.js(f"[document.body.dataset.steps, document.title.endsWith("
                   f"'a minimal solution in {layout['min_straight_moves']} straight moves')]"))
+    page.click("#next")
+    check("the player counts straight moves", f"straight move 1 of {layout['min_straight_moves']}",
+          page.wait("document.body.dataset.step === '1'") and page.js("document.getElementById('counter').textContent"))
     page.js("localStorage.removeItem('klotski-metric')")
 
     # ---- the player says its step in the address ----

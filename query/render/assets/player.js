@@ -33,7 +33,7 @@ function go(target) {
   document.body.dataset.step = shown;
   document.body.dataset.code = board.dataset.code = current.dataset.code;
   slider.value = shown;
-  document.getElementById("counter").textContent = `step ${shown} of ${last}`;
+  document.getElementById("counter").textContent = `${document.body.dataset.unit} ${shown} of ${last}`;
   document.getElementById("move").textContent = current.textContent;
   // The address says the step shown, so that it can be kept or sent (a page saved to a
   // file may refuse: its address stays).
