@@ -10,13 +10,8 @@
 # blob, a real, a huge and a negative integer, a scan of klotski_steps without a layout)
 # gives an SQL error with the command's message, and the connection answers after each.
 . "$(dirname "$0")/lib.sh"
-T=$WORK/library_sql
-rm -rf "$T"
+library_setup sql
 mkdir -p "$T/boards"
-use_database
-K=$BIN/klotski
-P=$T/prefix
-install_library "$P"
 EXT=$P/lib/klotski/klotski_sqlite.so
 expect "make install puts the extension in place" yes "$([ -f "$EXT" ] && echo yes || echo no)"
 
