@@ -43,10 +43,10 @@ extern "C" {
 
 /* The version of this header; klotski_libversion() gives the library's, which may be
  * newer.  KLOTSKI_VERSION_NUMBER is major * 1000000 + minor * 1000 + patch. */
-#define KLOTSKI_VERSION "1.0.0"
-#define KLOTSKI_VERSION_NUMBER 1000000
+#define KLOTSKI_VERSION "1.1.0"
+#define KLOTSKI_VERSION_NUMBER 1001000
 
-/* Returns the library's version string ("1.0.0"), static. */
+/* Returns the library's version string ("1.1.0": 1.1 added the metrics), static. */
 KLOTSKI_API const char *klotski_libversion(void);
 
 /* Returns the library's KLOTSKI_VERSION_NUMBER. */
@@ -176,7 +176,9 @@ KLOTSKI_API int klotski_steps(klotski_code code, struct klotski_step out[KLOTSKI
 
 /* The ways of counting moves (the klotski command's --metric; the project's SPEC.md,
  * "Other ways to count").  Every unit move is a straight move and every straight move a
- * step, so the groups are the same under all three and only the distances grow. */
+ * step, so the groups are the same under all three and only the distances grow.
+ * Version 1.1.0 (KLOTSKI_VERSION_NUMBER 1001000) added the metrics and the calls that
+ * take one (klotski_steps_in, klotski_moves_in, klotski_solve_in). */
 enum klotski_metric {
     KLOTSKI_STEP = 0,     /* "step": one piece anywhere it can slide, round corners too */
     KLOTSKI_STRAIGHT = 1, /* "straight": one piece one or more cells in one direction */
