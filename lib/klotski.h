@@ -340,8 +340,8 @@ KLOTSKI_API struct sqlite3 *klotski_db_connection(klotski_db *db);
  * klotski_sqlite.so registers the same ones): klotski_code(text), klotski_board(code),
  * klotski_short(code), klotski_id(code), klotski_mirror(code), klotski_class(code),
  * klotski_svg(code) and the table-valued klotski_steps(code), or klotski_steps(code,
- * metric) for the moves of a metric named as klotski_metric_parse reads it.  Returns SQLite's result
- * code (SQLITE_OK is 0). */
+ * metric) for the moves of a metric named as klotski_metric_parse reads it.  Returns
+ * SQLite's result code (SQLITE_OK is 0). */
 KLOTSKI_API int klotski_sql_functions(struct sqlite3 *connection);
 
 /* Frees what the library allocated for the caller; NULL is allowed. */
