@@ -30,6 +30,10 @@ enum kl_metric {
 /* Returns the metric's name as users write it: "step", "straight" or "unit". */
 const char *kl_metric_name(enum kl_metric metric);
 
+/* Returns the plural word for moves counted in the metric, as sentences use it ("12
+ * steps"): "steps", "straight moves" or "unit moves". */
+const char *kl_metric_moves_word(enum kl_metric metric);
+
 /* Parses a metric's name (exactly as kl_metric_name writes it).  Returns true and stores
  * it in *out; false (leaving *out untouched) when text names none. */
 bool kl_metric_parse(const char *text, enum kl_metric *out);
