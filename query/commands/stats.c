@@ -57,7 +57,7 @@ static char *for_metric(const char *text, enum kl_metric metric)
     const char *(*const columns[])(enum kl_metric) = {kl_db_max_moves_column, kl_db_hardest_count_column,
                                                       kl_db_min_moves_column};
     enum { COLUMN_KINDS = sizeof columns / sizeof *columns };
-    size_t room = 2 * strlen(text) + 1; /* each metric's name is below twice the step's */
+    size_t room = 2 * strlen(text) + 1; /* each metric's name is at most twice the step's */
     char *out = xmalloc(room), *end = out;
     while (*text) {
         int kind = 0;
