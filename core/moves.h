@@ -26,6 +26,7 @@ enum kl_metric {
     KL_METRIC_UNIT      /* a piece moved one cell */
 };
 #define KL_METRIC_COUNT 3
+#define KL_METRIC_NAMES "step, straight or unit" /* every name, for messages */
 
 /* Returns the metric's name as users write it: "step", "straight" or "unit". */
 const char *kl_metric_name(enum kl_metric metric);

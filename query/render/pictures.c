@@ -41,7 +41,7 @@ int picture_check_one_input(const char *option, const struct request *req)
 
 static const char *plural(long long n) { return n == 1 ? "" : "s"; }
 
-int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names)
+int picture_board(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group, const char *names)
 {
     char hex[KL_CODE_TEXT_SIZE], facts[LINE_SIZE];
     kl_code_format(layout->code, hex);
@@ -165,7 +165,7 @@ static void fill_gallery(struct board_gallery *gallery, const char *heading, str
 }
 
 /* The gallery of the group's hardest layouts. */
-static void hardest_gallery(const struct group_row *g, const struct group_page_layouts *layouts,
+static void hardest_gallery(const struct kl_db_group_row *g, const struct group_page_layouts *layouts,
                             struct board_gallery *gallery, struct gallery_words *words)
 {
     size_t count = layouts->hardest_count;
@@ -183,7 +183,7 @@ static void hardest_gallery(const struct group_row *g, const struct group_page_l
 }
 
 /* The gallery of the group's peripheral layouts, or of those farthest from a layout. */
-static void farthest_gallery(const struct group_row *g, const struct group_page_layouts *layouts,
+static void farthest_gallery(const struct kl_db_group_row *g, const struct group_page_layouts *layouts,
                              struct board_gallery *gallery, struct gallery_words *words)
 {
     size_t count = layouts->farthest_count;
@@ -204,7 +204,7 @@ static void farthest_gallery(const struct group_row *g, const struct group_page_
     fill_gallery(gallery, "Farthest layouts", words, layouts->farthest, count);
 }
 
-int picture_group(const struct group_row *g, const struct chart_bar *bars, size_t count,
+int picture_group(const struct kl_db_group_row *g, const struct chart_bar *bars, size_t count,
                   const struct group_page_layouts *layouts)
 {
     char title[LINE_SIZE], note[LINE_SIZE], size[MARKUP_COUNT_SIZE];

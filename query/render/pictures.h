@@ -35,7 +35,7 @@ int picture_check_one_input(const char *option, const struct request *req);
 
 /* show LAYOUT --svg.  names: the layout's classic names (query/input/classic.h), which
  * the picture's title gives after the code, or NULL.  Returns EXIT_ANSWERED. */
-int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names);
+int picture_board(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group, const char *names);
 
 /* solve --html and path --html: the page playing the route codes[0..count-1].
  * what: the route's kind for the title ("a shortest path"); start_names: the classic
@@ -75,7 +75,7 @@ struct group_page_layouts {
  * histogram from `bars` (x a min_steps, value its layouts; none for an unsolvable
  * group), alone or on the group's page.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND
  * (reported) for the histogram alone of an unsolvable group. */
-int picture_group(const struct group_row *group, const struct chart_bar *bars, size_t count,
+int picture_group(const struct kl_db_group_row *group, const struct chart_bar *bars, size_t count,
                   const struct group_page_layouts *layouts);
 
 #endif
