@@ -44,7 +44,8 @@ static const char global_options_help[] =
     "  --metric M  count moves as M: step (default: one piece anywhere it can reach),\n"
     "              straight (one piece, one direction) or unit (one piece, one cell);\n"
     "              without it $KLOTSKI_METRIC, else step.  solve, path, moves, hint,\n"
-    "              check, hardest and names follow it; show and group give all three\n"
+    "              check, hardest, names and stats follow it; show and group give all\n"
+    "              three\n"
     "  --help      this help; `klotski COMMAND --help` for a command\n"
     "  --version   the version\n";
 

@@ -84,19 +84,22 @@ static long long total_of(const struct chart_bar *bars, size_t count)
     return total;
 }
 
-int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name)
+int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name,
+                   enum kl_metric metric)
 {
+    const char *column = kl_db_min_moves_column(metric);
     if (count == 0)
-        return report(EXIT_NOT_FOUND, class_name, "unsolvable: no layout has min_steps to draw");
+        return report(EXIT_NOT_FOUND, class_name, "unsolvable: no layout has %s to draw", column);
     char title[LINE_SIZE], note[LINE_SIZE], solvable[MARKUP_COUNT_SIZE], left_out[MARKUP_COUNT_SIZE];
-    snprintf(title, sizeof title, "Layouts by min_steps%s%s", class_name ? " in class " : "",
+    snprintf(title, sizeof title, "Layouts by %s%s%s", column, class_name ? " in class " : "",
              class_name ? class_name : "");
-    int used = snprintf(note, sizeof note, "%s solvable layouts, 0 to %lld steps from solved",
-                        markup_count(total_of(bars, count), solvable), bars[count - 1].x);
+    int used = snprintf(note, sizeof note, "%s solvable layouts, 0 to %lld %s from solved",
+                        markup_count(total_of(bars, count), solvable), bars[count - 1].x,
+                        kl_metric_unit(metric, bars[count - 1].x));
     if (unsolvable > 0)
         snprintf(note + used, sizeof note - (size_t)used, "; the %s unsolvable ones are not shown",
                  markup_count(unsolvable, left_out));
-    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, "min_steps", "layouts", bars, count});
+    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, column, "layouts", bars, count});
     return EXIT_ANSWERED;
 }
 

@@ -49,11 +49,13 @@ void picture_route(const kl_code *codes, size_t count, const char *what, enum kl
  * or "a minimal solution in 116 unit moves". */
 void picture_solution(const kl_code *codes, size_t count, enum kl_metric metric, const char *start_names);
 
-/* stats depths --svg: layouts per min_steps.  bars: x a min_steps, value its layouts
- * (x ascending); unsolvable: the layouts left out, which have none; class_name: the
- * class drawn, NULL for all.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND (reported) when
- * there is no bar: every layout is unsolvable. */
-int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name);
+/* stats depths --svg: layouts per min_steps counted in `metric` (core/moves.h; the axis
+ * and the title name its column, min_steps, min_straight_moves or min_unit_moves).
+ * bars: x a count, value its layouts (x ascending); unsolvable: the layouts left out,
+ * which have none; class_name: the class drawn, NULL for all.  Returns EXIT_ANSWERED, or
+ * EXIT_NOT_FOUND (reported) when there is no bar: every layout is unsolvable. */
+int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name,
+                   enum kl_metric metric);
 
 /* stats groups --class CLASS --svg: the groups of the class named class_name (bars, x a
  * group_num and value its size) drawn as the layouts per bin of group size, bins

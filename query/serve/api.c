@@ -628,7 +628,7 @@ static const struct route routes[] = {
     {"/api/check", {"attempt", "metric", NULL}, answer_check},
     {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members},
     {"/api/names", {"section", "metric", NULL}, answer_names},
-    {"/api/stats", {"table", "class", NULL}, answer_stats},
+    {"/api/stats", {"table", "class", "metric", NULL}, answer_stats},
     {"/api/board", {"board", "layout", NULL}, answer_board},
 };
 
