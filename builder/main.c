@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,7 +47,8 @@ static void usage(FILE *out)
             "radius, peripheral and central layouts of the groups where they are cheap\n"
             "to find (most groups; --farthest finds the rest).\n"
             "  --db PATH     where to write it (default " KL_DB_DEFAULT_PATH "); an existing file\n"
-            "                is replaced only once the new one is complete and checked\n"
+            "                is replaced only once the new one is complete and checked;\n"
+            "                anything there but a regular file is refused (exit 2)\n"
             "  --farthest    instead, complete the database at PATH with every layout's\n"
             "                farthest steps and count and solution count, and every group's\n"
             "                diameter, radius, peripheral and central layouts; long, but a\n"
@@ -186,6 +188,20 @@ static void remove_stale_temp_files(const char *db)
     closedir(dir);
 }
 
+/* Whether the build may put its database at `db`: nothing there yet, or a regular file.
+ * The finished build is renamed over it, and a rename over a device would replace the
+ * device itself (--db /dev/null once left the machine a regular file there).  Reports why
+ * not on stderr. */
+static bool replaceable(const char *db)
+{
+    struct stat st;
+    if (stat(db, &st) != 0 || S_ISREG(st.st_mode))
+        return true;
+    fprintf(stderr, "klotski-build: %s: not a regular file; --db names the database file to write\n",
+            db);
+    return false;
+}
+
 /* Claims the temporary file first, so that an unwritable place fails at once, and has it
  * removed when the build is stopped by a signal; first removes what killed builds left. */
 static int claim_temp_file(const char *db)
@@ -299,6 +315,8 @@ int main(int argc, char **argv)
     if (o.farthest)
         return complete_farthest(&o);
 
+    if (!replaceable(o.db))
+        return EXIT_USAGE;
     struct build b = {.o = &o};
     rc = claim_temp_file(o.db);
     if (rc == 0)

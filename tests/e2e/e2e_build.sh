@@ -169,5 +169,15 @@ expect "unknown option exits 2" 2 $?
 "$BIN/klotski-build" --db "$scratch" extra 2>/dev/null
 expect "stray argument exits 2" 2 $?
 expect "bad options build nothing" "" "$(ls "$scratch"* 2>/dev/null)"
+# --db naming something that is not a file (once /dev/null, which the finished build's
+# rename replaced): refused before any work, and left as it was.  A FIFO stands in for the
+# device, so that a regression cannot harm the machine.
+fifo=$WORK/not-a-file
+mkfifo "$fifo"
+err=$("$BIN/klotski-build" --db "$fifo" --quiet 2>&1)
+expect "--db naming a FIFO exits 2" 2 $?
+expect "--db naming a FIFO: one line naming it" 1 "$(printf '%s\n' "$err" | grep -c "^klotski-build: $fifo: not a regular file")"
+expect "--db naming a FIFO leaves it a FIFO, and no temporary file" "fifo|" \
+    "$(test -p "$fifo" && echo fifo)|$(ls "$fifo".tmp-* 2>/dev/null)"
 
 finish
