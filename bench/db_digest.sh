@@ -13,7 +13,11 @@ q() { sqlite3 -batch -readonly "$db" "$1"; }
         if [ "$table" = meta ]; then
             q "SELECT * FROM meta WHERE key NOT IN ('build_date', 'build_seconds', 'build_threads') ORDER BY key"
         else
-            sqlite3 -batch -readonly -cmd ".mode quote" "$db" "SELECT * FROM \"$table\" ORDER BY rowid" | md5sum
+            # A WITHOUT ROWID table (move_layers) has no rowid: it reads in its key's order.
+            order="ORDER BY rowid"
+            [ "$(q "SELECT sql LIKE '%WITHOUT ROWID%' FROM sqlite_schema WHERE name = '$table'")" = 1 ] &&
+                order=
+            sqlite3 -batch -readonly -cmd ".mode quote" "$db" "SELECT * FROM \"$table\" $order" | md5sum
         fi
     done
 } | tee /dev/stderr | md5sum | sed 's/ .*//'

@@ -134,6 +134,12 @@ const char *kl_metric_name(enum kl_metric metric)
     return metric_names[metric];
 }
 
+const char *kl_metric_moves_word(enum kl_metric metric)
+{
+    static const char *const words[KL_METRIC_COUNT] = {"steps", "straight moves", "unit moves"};
+    return words[metric];
+}
+
 bool kl_metric_parse(const char *text, enum kl_metric *out)
 {
     for (int m = 0; m < KL_METRIC_COUNT; m++)

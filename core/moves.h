@@ -26,9 +26,14 @@ enum kl_metric {
     KL_METRIC_UNIT      /* a piece moved one cell */
 };
 #define KL_METRIC_COUNT 3
+#define KL_METRIC_NAMES "step, straight or unit" /* every name, for messages */
 
 /* Returns the metric's name as users write it: "step", "straight" or "unit". */
 const char *kl_metric_name(enum kl_metric metric);
+
+/* Returns the plural word for moves counted in the metric, as sentences use it ("12
+ * steps"): "steps", "straight moves" or "unit moves". */
+const char *kl_metric_moves_word(enum kl_metric metric);
 
 /* Parses a metric's name (exactly as kl_metric_name writes it).  Returns true and stores
  * it in *out; false (leaving *out untouched) when text names none. */

@@ -13,6 +13,7 @@
 #include <sqlite3.h>
 
 #include "core/database/format.h"
+#include "core/database/records.h"
 #include "core/descent.h"
 #include "lib/internal.h"
 
@@ -26,16 +27,17 @@ struct klotski_db {
     sqlite3 *connection;                 /* NULL when the open failed */
     char path[PATH_MAX];
     char message[KLOTSKI_MESSAGE_SIZE];  /* the last failure's, or "not an error" */
-    sqlite3_stmt *layout, *min_steps, *group_by_id, *group_by_name;
+    sqlite3_stmt *layout, *min_moves[KL_METRIC_COUNT] /* by enum kl_metric */, *group_by_id, *group_by_name;
 };
 
-/* Keeps the message of a failure and returns its result code. */
-__attribute__((format(printf, 3, 4)))
-static int fail(klotski_db *db, int result, const char *format, ...)
+/* Keeps the message of a failure, "SUBJECT: " and the rest (lib_message), and returns
+ * its result code. */
+__attribute__((format(printf, 4, 5)))
+static int fail(klotski_db *db, int result, const char *subject, const char *format, ...)
 {
     va_list args;
     va_start(args, format);
-    vsnprintf(db->message, sizeof db->message, format, args);
+    lib_vmessage(db->message, subject, format, args);
     va_end(args);
     return result;
 }
@@ -48,7 +50,7 @@ static int succeed(klotski_db *db)
 
 static int database_error(klotski_db *db)
 {
-    return fail(db, KLOTSKI_ERROR, "%s: database error: %s", db->path, sqlite3_errmsg(db->connection));
+    return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->connection));
 }
 
 /* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database. */
@@ -73,16 +75,16 @@ int klotski_open(const char *path, klotski_db **out)
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
-        return fail(db, KLOTSKI_CANTOPEN, "%s: no database here; build it with `make` in the klotski "
-                                          "sources (or name one, or set $KLOTSKI_DB)", db->path);
+        return fail(db, KLOTSKI_CANTOPEN, db->path, "no database here; build it with `make` in the klotski "
+                                                    "sources (or name one, or set $KLOTSKI_DB)");
     case KL_DB_CANNOT_OPEN:
-        return fail(db, KLOTSKI_CANTOPEN, "%s: cannot open the database: %s", db->path, detail);
+        return fail(db, KLOTSKI_CANTOPEN, db->path, "cannot open the database: %s", detail);
     case KL_DB_NOT_KLOTSKI:
-        return fail(db, KLOTSKI_NOTADB, "%s: not a klotski database (%s); rebuild it with `make`", db->path,
+        return fail(db, KLOTSKI_NOTADB, db->path, "not a klotski database (%s); rebuild it with `make`",
                     detail[0] ? detail : "no format_version in meta");
     case KL_DB_OTHER_VERSION:
-        return fail(db, KLOTSKI_NOTADB, "%s: database format version %s, but this library reads version %d; "
-                                        "rebuild it with `make`", db->path, detail, KL_DB_FORMAT_VERSION);
+        return fail(db, KLOTSKI_NOTADB, db->path, "database format version %s, but this library reads version %d; "
+                                                  "rebuild it with `make`", detail, KL_DB_FORMAT_VERSION);
     }
     if (klotski_sql_functions(db->connection) != SQLITE_OK)
         return database_error(db);
@@ -94,7 +96,8 @@ int klotski_close(klotski_db *db)
     if (!db)
         return KLOTSKI_OK;
     sqlite3_finalize(db->layout);
-    sqlite3_finalize(db->min_steps);
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        sqlite3_finalize(db->min_moves[m]);
     sqlite3_finalize(db->group_by_id);
     sqlite3_finalize(db->group_by_name);
     sqlite3_close(db->connection);
@@ -114,7 +117,7 @@ struct sqlite3 *klotski_db_connection(klotski_db *db) { return db->connection; }
 static int look_up(klotski_db *db, sqlite3_stmt **stmt, const char *sql, int64_t number, const char *text)
 {
     if (!db->connection) {
-        fail(db, KLOTSKI_ERROR, "%s: the database is not open", db->path);
+        fail(db, KLOTSKI_ERROR, db->path, "the database is not open");
         return SQLITE_MISUSE;
     }
     if (!*stmt && sqlite3_prepare_v2(db->connection, sql, -1, stmt, NULL) != SQLITE_OK) {
@@ -132,15 +135,10 @@ static int look_up(klotski_db *db, sqlite3_stmt **stmt, const char *sql, int64_t
     return rc;
 }
 
-static int64_t column_or_null(sqlite3_stmt *stmt, int column)
-{
-    return sqlite3_column_type(stmt, column) == SQLITE_NULL ? KLOTSKI_NULL : sqlite3_column_int64(stmt, column);
-}
-
 /* The result of a lookup that found no row, or failed. */
 static int missing(klotski_db *db, int rc, const char *subject, const char *what)
 {
-    return rc == SQLITE_DONE ? fail(db, KLOTSKI_NOTFOUND, "%s: %s", subject, what) : KLOTSKI_ERROR;
+    return rc == SQLITE_DONE ? fail(db, KLOTSKI_NOTFOUND, subject, "%s", what) : KLOTSKI_ERROR;
 }
 
 static int check_code(klotski_db *db, klotski_code code)
@@ -148,8 +146,16 @@ static int check_code(klotski_db *db, klotski_code code)
     return klotski_check(code, db->message);
 }
 
-/* The layout's row; KLOTSKI_OK, KLOTSKI_NOTFOUND or KLOTSKI_ERROR. */
-static int read_layout(klotski_db *db, klotski_code code, struct klotski_layout *out)
+static int check_metric(klotski_db *db, enum klotski_metric metric)
+{
+    if (lib_metric(metric))
+        return KLOTSKI_OK;
+    return fail(db, KLOTSKI_INVALID, NULL, "%d is no metric (%s)", (int)metric, KL_METRIC_NAMES);
+}
+
+/* The layout's row (core/database/records.h); KLOTSKI_OK, KLOTSKI_NOTFOUND or
+ * KLOTSKI_ERROR. */
+static int read_layout(klotski_db *db, klotski_code code, struct kl_db_layout_row *out)
 {
     int rc = look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL);
     if (rc != SQLITE_ROW) {
@@ -157,55 +163,60 @@ static int read_layout(klotski_db *db, klotski_code code, struct klotski_layout 
         kl_code_format(code, hex);
         return missing(db, rc, hex, "not in the database");
     }
-    sqlite3_stmt *s = db->layout;
-    *out = (struct klotski_layout){
-        .code = code,
-        .group_id = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_ID),
-        .group_index = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_INDEX),
-        .min_steps = (int)column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
-        .min_solution_num = (int)column_or_null(s, KL_DB_LAYOUT_MIN_SOLUTION_NUM),
-        .farthest_steps = (int)column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
-        .farthest_num = column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
-        .solution_num = column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),
-        .min_straight_moves = (int)column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 3),
-        .min_unit_moves = (int)column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 4),
-    };
+    kl_db_layout_row_read(db->layout, out);
     return KLOTSKI_OK;
 }
 
-/* A group's row from `s`, a statement of KL_DB_GROUP_SELECT that look_up stepped with result
- * rc; KLOTSKI_OK or as `missing`. */
+/* A group's row from `s`, a statement of KL_DB_GROUP_SELECT that look_up stepped with
+ * result rc, as klotski.h gives it; KLOTSKI_OK or as `missing`. */
 static int read_group(klotski_db *db, sqlite3_stmt *s, int rc, const char *subject, struct klotski_group *out)
 {
     if (rc != SQLITE_ROW)
         return missing(db, rc, subject, "no such group");
-    *out = (struct klotski_group){
-        .group_id = sqlite3_column_int64(s, 0),
-        .class_id = sqlite3_column_int64(s, 3),
-        .size = sqlite3_column_int64(s, 4),
-        .min_code = (klotski_code)sqlite3_column_int64(s, 5),
-        .solved = sqlite3_column_int64(s, 6),
-        .max_min_steps = (int)column_or_null(s, 7),
-        .hardest_count = column_or_null(s, 8),
-        .diameter = (int)column_or_null(s, 9),
-        .radius = (int)column_or_null(s, 10),
-        .peripheral_count = column_or_null(s, 11),
-        .central_count = column_or_null(s, 12),
-        .max_min_straight_moves = (int)column_or_null(s, 13),
-        .max_min_unit_moves = (int)column_or_null(s, 14),
-    };
-    snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
-    snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));
+    struct kl_db_group_row row;
+    kl_db_group_row_read(s, &row);
     sqlite3_reset(s);
+    *out = (struct klotski_group){
+        .group_id = row.group_id,
+        .class_id = row.class_id,
+        .size = row.size,
+        .min_code = row.min_code,
+        .solved = row.solved,
+        .max_min_steps = row.max_min_steps,
+        .hardest_count = row.hardest_count,
+        .diameter = row.diameter,
+        .radius = row.radius,
+        .peripheral_count = row.peripheral_count,
+        .central_count = row.central_count,
+        .max_min_straight_moves = row.max_min_moves[KL_METRIC_STRAIGHT],
+        .max_min_unit_moves = row.max_min_moves[KL_METRIC_UNIT],
+    };
+    snprintf(out->name, sizeof out->name, "%s", row.name);
+    snprintf(out->class_name, sizeof out->class_name, "%s", row.class_name);
     return KLOTSKI_OK;
 }
 
 int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *layout, struct klotski_group *group)
 {
+    struct kl_db_layout_row row;
     int result = check_code(db, code);
     if (result == KLOTSKI_OK)
-        result = read_layout(db, code, layout);
-    if (result == KLOTSKI_OK && group) {
+        result = read_layout(db, code, &row);
+    if (result != KLOTSKI_OK)
+        return result;
+    *layout = (struct klotski_layout){
+        .code = row.code,
+        .group_id = row.group_id,
+        .group_index = row.group_index,
+        .min_steps = row.min_steps,
+        .min_solution_num = row.min_solution_num,
+        .farthest_steps = row.farthest_steps,
+        .farthest_num = row.farthest_num,
+        .solution_num = row.solution_num,
+        .min_straight_moves = row.min_moves[KL_METRIC_STRAIGHT],
+        .min_unit_moves = row.min_moves[KL_METRIC_UNIT],
+    };
+    if (group) {
         char subject[32];
         snprintf(subject, sizeof subject, "group %lld", (long long)layout->group_id);
         int rc = look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", layout->group_id, NULL);
@@ -221,38 +232,59 @@ int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *
     return result == KLOTSKI_OK ? succeed(db) : result;
 }
 
-/* min_steps of a code for the descent: negative when none, or when the lookup failed
- * (the descent then stops, and the message stays). */
-static int stored_min_steps(void *context, kl_code code)
+/* A solution's lookups: the handle, and the metric whose distances the descent reads. */
+struct descent {
+    klotski_db *db;
+    enum kl_metric metric;
+};
+
+/* The descent's lookup: the distance of a code under the descent's metric, negative
+ * when none, or when the lookup failed (the descent then stops, and the message
+ * stays). */
+static int stored_min_moves(void *context, kl_code code)
 {
-    klotski_db *db = context;
-    int rc = look_up(db, &db->min_steps, "SELECT min_steps FROM layouts WHERE code = ?", (int64_t)code, NULL);
-    return rc == SQLITE_ROW ? (int)column_or_null(db->min_steps, 0) : KLOTSKI_NULL;
+    const struct descent *descent = context;
+    klotski_db *db = descent->db;
+    char sql[80];
+    snprintf(sql, sizeof sql, "SELECT %s FROM layouts WHERE code = ?", kl_db_min_moves_column(descent->metric));
+    int rc = look_up(db, &db->min_moves[descent->metric], sql, (int64_t)code, NULL);
+    return rc == SQLITE_ROW ? (int)kl_db_column_or_null(db->min_moves[descent->metric], 0) : KL_DB_NULL;
 }
 
 int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *count)
 {
-    struct klotski_layout layout;
-    int result = klotski_layout(db, code, &layout, NULL);
+    return klotski_solve_in(db, code, KLOTSKI_STEP, route, count);
+}
+
+int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metric, klotski_code **route, int *count)
+{
+    struct kl_db_layout_row layout;
+    int result = check_code(db, code);
+    if (result == KLOTSKI_OK)
+        result = check_metric(db, metric);
+    if (result == KLOTSKI_OK)
+        result = read_layout(db, code, &layout);
     if (result != KLOTSKI_OK)
         return result;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
-    if (layout.min_steps == KLOTSKI_NULL)
-        return fail(db, KLOTSKI_UNSOLVABLE, "%s: unsolvable: its group holds no solved layout", hex);
-    kl_code *codes = malloc(((size_t)layout.min_steps + 1) * sizeof *codes);
+    int distance = layout.min_moves[metric];
+    if (distance == KL_DB_NULL)
+        return fail(db, KLOTSKI_UNSOLVABLE, hex, "unsolvable: its group holds no solved layout");
+    kl_code *codes = malloc(((size_t)distance + 1) * sizeof *codes);
     if (!codes)
-        return fail(db, KLOTSKI_NOMEM, "out of memory");
-    snprintf(db->message, sizeof db->message, "not an error");
-    if (!kl_descend(code, layout.min_steps, KL_METRIC_STEP, stored_min_steps, db, codes)) {
+        return fail(db, KLOTSKI_NOMEM, NULL, "out of memory");
+    succeed(db);
+    struct descent descent = {db, (enum kl_metric)metric};
+    if (!kl_descend(code, distance, descent.metric, stored_min_moves, &descent, codes)) {
         free(codes);
         if (strcmp(db->message, "not an error") != 0)
             return KLOTSKI_ERROR;
-        return fail(db, KLOTSKI_ERROR, "%s: the database is inconsistent: no step leads closer to solved; "
-                                       "rebuild it with `make`", hex);
+        return fail(db, KLOTSKI_ERROR, hex, "the database is inconsistent: no %s leads closer to solved; "
+                                            "rebuild it with `make`", kl_metric_name((enum kl_metric)metric));
     }
     *route = codes;
-    *count = layout.min_steps + 1;
+    *count = distance + 1;
     return succeed(db);
 }
 
@@ -267,25 +299,35 @@ static int compare_moves(const void *a, const void *b)
 
 int klotski_moves(klotski_db *db, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
 {
-    struct klotski_layout from;
-    int result = klotski_layout(db, code, &from, NULL);
+    return klotski_moves_in(db, code, KLOTSKI_STEP, out, count);
+}
+
+int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
+                     struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
+{
+    struct kl_db_layout_row from;
+    int result = check_code(db, code);
+    if (result == KLOTSKI_OK)
+        result = check_metric(db, metric);
+    if (result == KLOTSKI_OK)
+        result = read_layout(db, code, &from);
     if (result != KLOTSKI_OK)
         return result;
-    kl_raw raw;
-    lib_raw(code, &raw);
-    struct kl_step steps[KL_MAX_STEPS];
-    int n = kl_steps(raw, steps);
+    struct klotski_step steps[KLOTSKI_MAX_STEPS];
+    int n;
+    klotski_steps_in(code, metric, steps, &n);
+    int from_moves = from.min_moves[metric];
     for (int i = 0; i < n; i++) {
         struct klotski_move *m = &out[i];
-        m->step = lib_step(raw, steps[i]);
-        struct klotski_layout to = {.min_steps = KLOTSKI_NULL, .farthest_steps = KLOTSKI_NULL,
-                                    .farthest_num = KLOTSKI_NULL};
+        m->step = steps[i];
+        struct kl_db_layout_row to = {.min_moves = {KL_DB_NULL, KL_DB_NULL, KL_DB_NULL},
+                                      .farthest_steps = KL_DB_NULL, .farthest_num = KL_DB_NULL};
         result = read_layout(db, m->step.next, &to);
         if (result == KLOTSKI_ERROR)
             return result;
-        m->min_steps = to.min_steps;
-        m->change = from.min_steps == KLOTSKI_NULL || to.min_steps == KLOTSKI_NULL ? KLOTSKI_NEUTRAL
-                                                                                  : to.min_steps - from.min_steps;
+        m->min_steps = to.min_moves[metric];
+        m->change = from_moves == KL_DB_NULL || m->min_steps == KL_DB_NULL ? KLOTSKI_NEUTRAL
+                                                                          : m->min_steps - from_moves;
         m->farthest_steps = to.farthest_steps;
         m->farthest_num = to.farthest_num;
     }

@@ -9,7 +9,8 @@
  * English message for the last failure (klotski_errmsg).
  *
  * MAIN API      version, results, layouts (parse, format, id, short code, board, class,
- *               symmetries, steps), the database (open, records, solution, moves)
+ *               symmetries, steps), metrics, the database (open, records, solution,
+ *               moves; each in any metric through its _in form)
  * HELPER API    the SQL functions on a connection of your own, memory
  *
  * Thread safety: the functions on codes are pure and may be called from any number of
@@ -42,10 +43,10 @@ extern "C" {
 
 /* The version of this header; klotski_libversion() gives the library's, which may be
  * newer.  KLOTSKI_VERSION_NUMBER is major * 1000000 + minor * 1000 + patch. */
-#define KLOTSKI_VERSION "1.0.0"
-#define KLOTSKI_VERSION_NUMBER 1000000
+#define KLOTSKI_VERSION "1.1.0"
+#define KLOTSKI_VERSION_NUMBER 1001000
 
-/* Returns the library's version string ("1.0.0"), static. */
+/* Returns the library's version string ("1.1.0": 1.1 added the metrics), static. */
 KLOTSKI_API const char *klotski_libversion(void);
 
 /* Returns the library's KLOTSKI_VERSION_NUMBER. */
@@ -173,6 +174,36 @@ struct klotski_step {
  * (0 when no piece can move). */
 KLOTSKI_API int klotski_steps(klotski_code code, struct klotski_step out[KLOTSKI_MAX_STEPS], int *count);
 
+/* The ways of counting moves (the klotski command's --metric; the project's SPEC.md,
+ * "Other ways to count").  Every unit move is a straight move and every straight move a
+ * step, so the groups are the same under all three and only the distances grow.
+ * Version 1.1.0 (KLOTSKI_VERSION_NUMBER 1001000) added the metrics and the calls that
+ * take one (klotski_steps_in, klotski_moves_in, klotski_solve_in). */
+enum klotski_metric {
+    KLOTSKI_STEP = 0,     /* "step": one piece anywhere it can slide, round corners too */
+    KLOTSKI_STRAIGHT = 1, /* "straight": one piece one or more cells in one direction */
+    KLOTSKI_UNIT = 2      /* "unit": one piece one cell */
+};
+
+/* Returns the metric's name as the command's --metric takes it ("step", "straight",
+ * "unit"), static; NULL for a number that is no metric. */
+KLOTSKI_API const char *klotski_metric_name(int metric);
+
+/* Reads a metric's name (exactly "step", "straight" or "unit") into *metric.  Returns
+ * KLOTSKI_OK, or KLOTSKI_INVALID with *metric untouched and, when message is not NULL
+ * (KLOTSKI_MESSAGE_SIZE bytes), the command's error line for it without "klotski: ":
+ * "'NAME' is no metric (step, straight or unit)" (NAME cut at 64 bytes). */
+KLOTSKI_API int klotski_metric_parse(const char *name, enum klotski_metric *metric, char *message);
+
+/* The moves under `metric` from the layout: the steps of klotski_steps that are also
+ * moves of that kind (a straight move keeps to one direction, a unit move is one cell),
+ * in the same order, each resulting layout once, into out (room for KLOTSKI_MAX_STEPS);
+ * *count receives how many.  klotski_steps(c, ...) is klotski_steps_in(c, KLOTSKI_STEP, ...).
+ * Returns KLOTSKI_OK, or KLOTSKI_INVALID (outputs untouched) for an illegal code or a
+ * metric not listed.  Pure and thread-safe. */
+KLOTSKI_API int klotski_steps_in(klotski_code code, enum klotski_metric metric,
+                                 struct klotski_step out[KLOTSKI_MAX_STEPS], int *count);
+
 /* The board as one SVG document (as `klotski show --svg` draws it, without the caption
  * under the board), in *svg: a NUL-terminated string the caller frees with
  * klotski_free.  KLOTSKI_NOMEM when memory ran out. */
@@ -255,17 +286,27 @@ KLOTSKI_API int klotski_group_named(klotski_db *db, const char *name, struct klo
  * KLOTSKI_NOMEM or KLOTSKI_ERROR (also for a database whose min_steps disagree). */
 KLOTSKI_API int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *count);
 
-/* What a step does to the distance to solved. */
+/* A minimal solution counted in `metric`: as klotski_solve, each layout of *route one
+ * move of that kind after the one before, and *count the layout's distance under the
+ * metric (min_steps, min_straight_moves or min_unit_moves) plus one.
+ * klotski_solve(db, c, ...) is klotski_solve_in(db, c, KLOTSKI_STEP, ...).  Returns as
+ * klotski_solve; KLOTSKI_INVALID also for a metric not listed ("7 is no metric (step,
+ * straight or unit)" in klotski_errmsg). */
+KLOTSKI_API int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
+                                 klotski_code **route, int *count);
+
+/* What a move does to the distance to solved (counted in the metric of the call). */
 enum klotski_change {
-    KLOTSKI_OPTIMAL = -1,  /* one step closer */
-    KLOTSKI_NEUTRAL = 0,   /* as far as before; every step of an unsolvable layout */
-    KLOTSKI_BACKWARDS = 1  /* one step farther */
+    KLOTSKI_OPTIMAL = -1,  /* one move closer */
+    KLOTSKI_NEUTRAL = 0,   /* as far as before; every move of an unsolvable layout */
+    KLOTSKI_BACKWARDS = 1  /* one move farther */
 };
 
-/* A step with its outcome, as `klotski moves` lists it. */
+/* A move with its outcome, as `klotski moves` lists it. */
 struct klotski_move {
     struct klotski_step step;
-    int min_steps;            /* of step.next; KLOTSKI_NULL when unsolvable */
+    int min_steps;            /* of step.next, in the metric of the call (klotski_moves:
+                                 steps); KLOTSKI_NULL when unsolvable */
     int change;               /* enum klotski_change */
     int farthest_steps;       /* of step.next; KLOTSKI_NULL when not stored */
     int64_t farthest_num;     /* of step.next; KLOTSKI_NULL when not stored */
@@ -277,6 +318,14 @@ struct klotski_move {
  * KLOTSKI_INVALID, KLOTSKI_NOTFOUND or KLOTSKI_ERROR. */
 KLOTSKI_API int klotski_moves(klotski_db *db, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS],
                               int *count);
+
+/* The moves under `metric` (klotski_steps_in) from the layout with their outcomes in that
+ * metric (min_steps of each move's layout counted in it, change by it), best first as
+ * klotski_moves orders them, as `klotski --metric NAME moves` lists them.
+ * klotski_moves(db, c, ...) is klotski_moves_in(db, c, KLOTSKI_STEP, ...).  Returns as
+ * klotski_moves; KLOTSKI_INVALID also for a metric not listed. */
+KLOTSKI_API int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
+                                 struct klotski_move out[KLOTSKI_MAX_STEPS], int *count);
 
 /* ===== HELPER API =================================================================== */
 
@@ -290,8 +339,9 @@ KLOTSKI_API struct sqlite3 *klotski_db_connection(klotski_db *db);
 /* Registers the SQL functions on a connection of your own (the loadable extension
  * klotski_sqlite.so registers the same ones): klotski_code(text), klotski_board(code),
  * klotski_short(code), klotski_id(code), klotski_mirror(code), klotski_class(code),
- * klotski_svg(code) and the table-valued klotski_steps(code).  Returns SQLite's result
- * code (SQLITE_OK is 0). */
+ * klotski_svg(code) and the table-valued klotski_steps(code), or klotski_steps(code,
+ * metric) for the moves of a metric named as klotski_metric_parse reads it.  Returns
+ * SQLite's result code (SQLITE_OK is 0). */
 KLOTSKI_API int klotski_sql_functions(struct sqlite3 *connection);
 
 /* Frees what the library allocated for the caller; NULL is allowed. */

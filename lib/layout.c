@@ -2,6 +2,7 @@
  * core/.  Pure functions: no state, thread-safe. */
 #include "lib/klotski.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,13 +11,12 @@
 #include "core/classes.h"
 #include "core/drawing.h"
 #include "core/layout_text.h"
+#include "core/message.h"
 #include "core/moves.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
 #include "lib/internal.h"
 #include "query/render/svg_board.h"
-
-#define SUBJECT_CHARS 64 /* of an input named in a message; longer ones are cut */
 
 _Static_assert(KLOTSKI_BOARD_SIZE == KL_BOARD_TEXT_SIZE, "board size");
 _Static_assert(KLOTSKI_DRAWING_SIZE == KL_DRAWING_TEXT_SIZE, "drawing size");
@@ -26,6 +26,8 @@ _Static_assert(KLOTSKI_CLASS_NAME_SIZE == KL_CLASS_NAME_SIZE, "class name size")
 _Static_assert(KLOTSKI_MAX_STEPS == KL_MAX_STEPS, "steps");
 _Static_assert(KLOTSKI_LAYOUT_COUNT == KL_LAYOUT_COUNT, "layouts");
 _Static_assert((int)KLOTSKI_PIECE_KING == (int)KL_PIECE_KING, "pieces");
+_Static_assert((int)KLOTSKI_STEP == (int)KL_METRIC_STEP && (int)KLOTSKI_STRAIGHT == (int)KL_METRIC_STRAIGHT &&
+                   (int)KLOTSKI_UNIT == (int)KL_METRIC_UNIT && KLOTSKI_UNIT + 1 == KL_METRIC_COUNT, "metrics");
 
 const char *klotski_libversion(void) { return KLOTSKI_VERSION; }
 
@@ -60,14 +62,10 @@ int klotski_parse(const char *text, klotski_code *code, char *message)
     }
     if (message) {
         size_t length;
-        const char *subject = kl_layout_trimmed(text, &length);
-        bool board = memchr(subject, '\n', length) != NULL;
-        if (board) {
-            subject = "board";
-            length = strlen(subject);
-        }
-        snprintf(message, KLOTSKI_MESSAGE_SIZE, "%.*s%s: %s", (int)(length < SUBJECT_CHARS ? length : SUBJECT_CHARS),
-                 subject, length > SUBJECT_CHARS ? "..." : "", reason);
+        const char *trimmed = kl_layout_trimmed(text, &length);
+        char *subject = memchr(trimmed, '\n', length) ? strdup("board") : strndup(trimmed, length);
+        lib_message(message, subject ? subject : "input", "%s", reason);
+        free(subject);
     }
     return KLOTSKI_INVALID;
 }
@@ -89,6 +87,28 @@ int klotski_check(klotski_code code, char *message)
         snprintf(message, KLOTSKI_MESSAGE_SIZE, "%s: not a layout code: %s", hex, kl_code_error_text(err));
     }
     return KLOTSKI_INVALID;
+}
+
+void lib_message(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    lib_vmessage(message, subject, format, args);
+    va_end(args);
+}
+
+void lib_vmessage(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const char *format, va_list args)
+{
+    char *text = NULL, *line = NULL;
+    size_t line_size = 0;
+    FILE *out = vasprintf(&text, format, args) < 0 ? NULL : open_memstream(&line, &line_size);
+    if (out) {
+        kl_message_write(out, subject, text);
+        fclose(out);
+    }
+    snprintf(message, KLOTSKI_MESSAGE_SIZE, "%s", line ? line : "out of memory");
+    free(line);
+    free(text);
 }
 
 bool lib_raw(klotski_code code, kl_raw *raw)
@@ -185,11 +205,39 @@ int klotski_is_solved(klotski_code code)
 
 int klotski_steps(klotski_code code, struct klotski_step out[KLOTSKI_MAX_STEPS], int *count)
 {
+    return klotski_steps_in(code, KLOTSKI_STEP, out, count);
+}
+
+const char *klotski_metric_name(int metric)
+{
+    return lib_metric(metric) ? kl_metric_name((enum kl_metric)metric) : NULL;
+}
+
+int klotski_metric_parse(const char *name, enum klotski_metric *metric, char *message)
+{
+    enum kl_metric parsed;
+    if (name && kl_metric_parse(name, &parsed)) {
+        *metric = (enum klotski_metric)parsed;
+        return KLOTSKI_OK;
+    }
+    if (message)
+        lib_message(message, NULL, "'%.64s' is no metric (%s)", name ? name : "(null)", KL_METRIC_NAMES);
+    return KLOTSKI_INVALID;
+}
+
+bool lib_metric(int metric)
+{
+    return metric >= 0 && metric < KL_METRIC_COUNT;
+}
+
+int klotski_steps_in(klotski_code code, enum klotski_metric metric, struct klotski_step out[KLOTSKI_MAX_STEPS],
+                     int *count)
+{
     kl_raw raw;
-    if (!lib_raw(code, &raw))
+    if (!lib_raw(code, &raw) || !lib_metric(metric))
         return KLOTSKI_INVALID;
     struct kl_step steps[KL_MAX_STEPS];
-    int n = kl_steps(raw, steps);
+    int n = kl_moves(raw, (enum kl_metric)metric, steps);
     for (int i = 0; i < n; i++)
         out[i] = lib_step(raw, steps[i]);
     *count = n;

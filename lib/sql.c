@@ -1,7 +1,8 @@
 /* The SQL functions of klotski.h on a SQLite connection, in the manner of SQLite's
  * ext/misc (series.c, uuid.c): scalar functions klotski_code, klotski_board,
  * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg, and the
- * table-valued klotski_steps as an eponymous virtual table.
+ * table-valued klotski_steps (the steps of a layout, or its moves under a metric named
+ * by its second argument) as an eponymous virtual table.
  *
  * One source, two builds: in libklotski it exports klotski_sql_functions (for the
  * library's own connections and the Python module's); compiled with
@@ -132,14 +133,18 @@ static void scalar_function(sqlite3_context *context, int argc, sqlite3_value **
     sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
 }
 
-/* ---- klotski_steps(LAYOUT): one row per step ---------------------------------------- */
+/* ---- klotski_steps(LAYOUT [, METRIC]): one row per move ------------------------------ */
 
-/* The table's columns, in its declaration's order; LAYOUT is the hidden argument. */
-enum steps_column { PIECE, FROM_CELL, TO_CELL, DISTANCE, NEXT_CODE, NEXT, LAYOUT };
+/* The table's columns, in its declaration's order; LAYOUT and METRIC are the hidden
+ * arguments (METRIC a name of klotski_metric_parse, 'step' when not given). */
+enum steps_column { PIECE, FROM_CELL, TO_CELL, DISTANCE, NEXT_CODE, NEXT, LAYOUT, METRIC };
 
 #define STEPS_DECLARATION                                                                  \
     "CREATE TABLE x(piece TEXT, from_cell INTEGER, to_cell INTEGER, distance INTEGER,"     \
-    " next_code INTEGER, next TEXT, layout HIDDEN)"
+    " next_code INTEGER, next TEXT, layout HIDDEN, metric HIDDEN)"
+
+/* The plan's number: which arguments the filter gets (the layout always, first). */
+#define PLAN_WITH_METRIC 1
 
 /* A scan of the steps of one layout. */
 struct steps_cursor {
@@ -148,6 +153,7 @@ struct steps_cursor {
     int count;
     int index;                                      /* the row the cursor is on */
     klotski_code layout;
+    enum klotski_metric metric;
 };
 
 static int steps_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out,
@@ -171,18 +177,28 @@ static int steps_disconnect(sqlite3_vtab *table)
     return SQLITE_OK;
 }
 
-/* The plan: the layout's equality constraint becomes the filter's one argument; a scan
- * without one is refused (there is no table of all steps). */
+/* The plan: the layout's equality constraint becomes the filter's first argument, the
+ * metric's, when there is one, its second (PLAN_WITH_METRIC); a scan without a layout is
+ * refused (there is no table of all steps). */
 static int steps_best_index(sqlite3_vtab *table, sqlite3_index_info *info)
 {
+    int layout = -1, metric = -1;
     for (int i = 0; i < info->nConstraint; i++) {
         const struct sqlite3_index_constraint *c = &info->aConstraint[i];
-        if (c->iColumn != LAYOUT || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
+        if ((c->iColumn != LAYOUT && c->iColumn != METRIC) || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
             continue;
         if (!c->usable)
             return SQLITE_CONSTRAINT;
-        info->aConstraintUsage[i].argvIndex = 1;
-        info->aConstraintUsage[i].omit = 1;
+        *(c->iColumn == LAYOUT ? &layout : &metric) = i;
+    }
+    if (layout >= 0) {
+        info->aConstraintUsage[layout].argvIndex = 1;
+        info->aConstraintUsage[layout].omit = 1;
+        if (metric >= 0) {
+            info->aConstraintUsage[metric].argvIndex = 2;
+            info->aConstraintUsage[metric].omit = 1;
+            info->idxNum = PLAN_WITH_METRIC;
+        }
         info->estimatedCost = KLOTSKI_MAX_STEPS;
         info->estimatedRows = KLOTSKI_MAX_STEPS / 4;
         return SQLITE_OK;
@@ -209,17 +225,25 @@ static int steps_close(sqlite3_vtab_cursor *cursor)
     return SQLITE_OK;
 }
 
-/* The scan of one layout's steps; its errors go to the table, as virtual tables give
- * them. */
+/* The scan of one layout's moves; its errors go to the table, as virtual tables give
+ * them.  A NULL layout or metric gives no rows. */
 static int steps_filter(sqlite3_vtab_cursor *base, int plan, const char *plan_text, int argc, sqlite3_value **argv)
 {
-    (void)plan, (void)plan_text, (void)argc;
+    (void)plan_text, (void)argc;
     struct steps_cursor *cursor = (struct steps_cursor *)base;
     cursor->count = cursor->index = 0;
+    cursor->metric = KLOTSKI_STEP;
     char message[KLOTSKI_MESSAGE_SIZE];
-    switch (read_code(argv[0], &cursor->layout, message)) {
+    enum argument layout = read_code(argv[0], &cursor->layout, message);
+    if (layout != ARGUMENT_BAD && plan == PLAN_WITH_METRIC) {
+        if (sqlite3_value_type(argv[1]) == SQLITE_NULL)
+            return SQLITE_OK;
+        if (klotski_metric_parse((const char *)sqlite3_value_text(argv[1]), &cursor->metric, message) != KLOTSKI_OK)
+            layout = ARGUMENT_BAD;
+    }
+    switch (layout) {
     case ARGUMENT_CODE:
-        klotski_steps(cursor->layout, cursor->steps, &cursor->count);
+        klotski_steps_in(cursor->layout, cursor->metric, cursor->steps, &cursor->count);
         return SQLITE_OK;
     case ARGUMENT_NULL:
         return SQLITE_OK;
@@ -272,6 +296,9 @@ static int steps_column(sqlite3_vtab_cursor *base, sqlite3_context *context, int
     case LAYOUT:
         klotski_format(cursor->layout, text);
         sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+        break;
+    case METRIC:
+        sqlite3_result_text(context, klotski_metric_name(cursor->metric), -1, SQLITE_STATIC);
         break;
     }
     return SQLITE_OK;

@@ -73,6 +73,29 @@ static int layout_argument(PyObject *value, klotski_code *code)
     return -1;
 }
 
+/* Reads a metric argument: NULL (not given) is "step", else a str as the klotski
+ * command's --metric takes it.  Returns 0 with *metric set, or -1 with ValueError for
+ * another name (klotski_metric_parse's message), TypeError for another type. */
+static int metric_argument(PyObject *value, enum klotski_metric *metric)
+{
+    *metric = KLOTSKI_STEP;
+    if (!value)
+        return 0;
+    if (!PyUnicode_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "a metric is a str ('step', 'straight' or 'unit'), not %.100s",
+                     Py_TYPE(value)->tp_name);
+        return -1;
+    }
+    const char *name = PyUnicode_AsUTF8(value);
+    char message[KLOTSKI_MESSAGE_SIZE];
+    if (!name)
+        return -1;
+    if (klotski_metric_parse(name, metric, message) == KLOTSKI_OK)
+        return 0;
+    PyErr_SetString(PyExc_ValueError, message);
+    return -1;
+}
+
 static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     PyObject *value;
@@ -194,12 +217,17 @@ static int fill_step(PyObject *tuple, const struct klotski_step *step)
     return ok ? 0 : -1;
 }
 
-static PyObject *layout_steps(LayoutObject *self, PyObject *unused)
+static PyObject *layout_steps(LayoutObject *self, PyObject *args, PyObject *kwargs)
 {
-    (void)unused;
+    PyObject *metric_name = NULL;
+    static char *keywords[] = {"metric", NULL};
+    enum klotski_metric metric;
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|O:steps", keywords, &metric_name) ||
+        metric_argument(metric_name, &metric) < 0)
+        return NULL;
     struct klotski_step steps[KLOTSKI_MAX_STEPS];
     int count;
-    klotski_steps(self->code, steps, &count);
+    klotski_steps_in(self->code, metric, steps, &count);
     PyObject *list = PyList_New(count);
     for (int i = 0; list && i < count; i++) {
         PyObject *step = PyStructSequence_New(step_type);
@@ -274,8 +302,12 @@ static PyMethodDef layout_methods[] = {
     {"mirror", (PyCFunction)layout_mirror, METH_NOARGS, "mirror() -> Layout\n\nThe left-right mirror image."},
     {"flip", (PyCFunction)layout_flip, METH_NOARGS, "flip() -> Layout\n\nThe up-down image."},
     {"turn", (PyCFunction)layout_turn, METH_NOARGS, "turn() -> Layout\n\nThe layout turned by half a turn."},
-    {"steps", (PyCFunction)layout_steps, METH_NOARGS,
-     "steps() -> list[Step]\n\nEvery step from the layout: (piece, from_cell, to_cell, distance, next)."},
+    {"steps", (PyCFunction)(void (*)(void))layout_steps, METH_VARARGS | METH_KEYWORDS,
+     "steps(metric='step') -> list[Step]\n\nEvery move from the layout under `metric` (as the klotski command's\n"
+     "--metric: 'step', 'straight' one direction, 'unit' one cell): (piece, from_cell,\n"
+     "to_cell, distance, next).  ValueError for another metric.\n\n"
+     ">>> len(klotski.Layout('4WVE1').steps()), len(klotski.Layout('4WVE1').steps(metric='unit'))\n"
+     "(8, 4)"},
     {"svg", (PyCFunction)layout_svg, METH_NOARGS, "svg() -> str\n\nThe board as one SVG document."},
     {"from_id", (PyCFunction)layout_from_id, METH_O | METH_CLASS,
      "from_id(id) -> Layout\n\nThe layout whose id is `id` (0 to 29,334,497)."},
@@ -474,15 +506,27 @@ static PyObject *database_group(DatabaseObject *self, PyObject *arg)
     return result == KLOTSKI_OK ? group_record(&g) : raise(db, result);
 }
 
-static PyObject *database_solve(DatabaseObject *self, PyObject *arg)
+/* Reads the arguments (x, metric='step') of solve and moves. */
+static int layout_and_metric(PyObject *args, PyObject *kwargs, const char *format, klotski_code *code,
+                             enum klotski_metric *metric)
+{
+    PyObject *layout, *metric_name = NULL;
+    static char *keywords[] = {"x", "metric", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, keywords, &layout, &metric_name))
+        return -1;
+    return layout_argument(layout, code) < 0 || metric_argument(metric_name, metric) < 0 ? -1 : 0;
+}
+
+static PyObject *database_solve(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
     klotski_db *db = open_handle(self);
     klotski_code code;
-    if (!db || layout_argument(arg, &code) < 0)
+    enum klotski_metric metric;
+    if (!db || layout_and_metric(args, kwargs, "O|O:solve", &code, &metric) < 0)
         return NULL;
     klotski_code *route;
     int count;
-    int result = klotski_solve(db, code, &route, &count);
+    int result = klotski_solve_in(db, code, metric, &route, &count);
     if (result != KLOTSKI_OK)
         return raise(db, result);
     PyObject *list = PyList_New(count);
@@ -496,15 +540,16 @@ static PyObject *database_solve(DatabaseObject *self, PyObject *arg)
     return list;
 }
 
-static PyObject *database_moves(DatabaseObject *self, PyObject *arg)
+static PyObject *database_moves(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
     klotski_db *db = open_handle(self);
     klotski_code code;
-    if (!db || layout_argument(arg, &code) < 0)
+    enum klotski_metric metric;
+    if (!db || layout_and_metric(args, kwargs, "O|O:moves", &code, &metric) < 0)
         return NULL;
     struct klotski_move moves[KLOTSKI_MAX_STEPS];
     int count;
-    int result = klotski_moves(db, code, moves, &count);
+    int result = klotski_moves_in(db, code, metric, moves, &count);
     if (result != KLOTSKI_OK)
         return raise(db, result);
     PyObject *list = PyList_New(count);
@@ -643,12 +688,16 @@ static PyMethodDef database_methods[] = {
      "x: a str in any Layout form, an int code or a Layout.  ValueError for no layout;\n"
      "KeyError when the database lacks it.\n\n"
      ">>> db.layout('1A9BF0C00').min_steps\n81"},
-    {"solve", (PyCFunction)database_solve, METH_O,
-     "solve(x) -> list[Layout]\n\nA minimal-step solution: min_steps + 1 layouts from x to a solved one, each\n"
-     "one step from the one before.  UnsolvableError when its group holds no solved layout."},
-    {"moves", (PyCFunction)database_moves, METH_O,
-     "moves(x) -> list[Move]\n\nEvery step from x with its outcome, best first, as `klotski moves` lists them:\n"
-     "change -1 optimal, 0 neutral, +1 backwards; ties by the resulting code."},
+    {"solve", (PyCFunction)(void (*)(void))database_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(x, metric='step') -> list[Layout]\n\nA minimal solution counted in `metric` ('step', 'straight' or 'unit', as\n"
+     "the klotski command's --metric): its distance + 1 layouts from x to a solved one,\n"
+     "each one move of that kind from the one before.  UnsolvableError when its group\n"
+     "holds no solved layout; ValueError for another metric.\n\n"
+     ">>> len(db.solve('4WVE1')) - 1, len(db.solve('4WVE1', metric='straight')) - 1\n(81, 90)"},
+    {"moves", (PyCFunction)(void (*)(void))database_moves, METH_VARARGS | METH_KEYWORDS,
+     "moves(x, metric='step') -> list[Move]\n\nEvery move under `metric` from x with its outcome counted in it, best\n"
+     "first, as `klotski --metric METRIC moves` lists them: change -1 optimal, 0 neutral,\n"
+     "+1 backwards; ties by the resulting code.  ValueError for another metric."},
     {"group", (PyCFunction)database_group, METH_O,
      "group(name) -> Group\n\nThe group named `name` ('5-4-1-1').  KeyError when there is none."},
     {"execute", (PyCFunction)database_execute, METH_VARARGS,
@@ -687,8 +736,8 @@ static PyTypeObject database_type = {
 static PyStructSequence_Field step_fields[] = {STEP_FIELDS, {NULL}};
 static PyStructSequence_Field move_fields[] = {
     STEP_FIELDS,
-    {"min_steps", "of next; None when unsolvable"},
-    {"change", "-1 optimal (one step closer), 0 neutral, +1 backwards"},
+    {"min_steps", "of next, counted in the metric of the call; None when unsolvable"},
+    {"change", "-1 optimal (one move closer), 0 neutral, +1 backwards"},
     {"farthest_steps", "of next; None until the farthest phase"},
     {"farthest_num", "of next; None until the farthest phase"},
     {NULL}};

@@ -44,12 +44,6 @@ bool db_step(struct db *db, sqlite3_stmt *stmt)
     return rc == SQLITE_ROW;
 }
 
-int64_t db_column_or_null(sqlite3_stmt *stmt, int column)
-{
-    return sqlite3_column_type(stmt, column) == SQLITE_NULL ? DB_NULL
-                                                             : sqlite3_column_int64(stmt, column);
-}
-
 /* Binds one integer or text key to a statement made once, and steps it. */
 static bool look_up(struct db *db, sqlite3_stmt **stmt, const char *sql, int64_t number,
                     const char *text)
@@ -120,28 +114,15 @@ void db_close(struct db *db)
     free(db);
 }
 
-bool db_layout(struct db *db, kl_code code, struct layout_row *out)
+bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out)
 {
     if (!look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL))
         return false;
-    sqlite3_stmt *s = db->layout;
-    *out = (struct layout_row){
-        .code = code,
-        .group_id = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_ID),
-        .group_index = sqlite3_column_int64(s, KL_DB_LAYOUT_GROUP_INDEX),
-        .min_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
-        .min_solution_num = (int)db_column_or_null(s, KL_DB_LAYOUT_MIN_SOLUTION_NUM),
-        .farthest_steps = (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT),
-        .farthest_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 1),
-        .solution_num = db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 2),
-        .min_moves = {(int)db_column_or_null(s, KL_DB_LAYOUT_MIN_STEPS),
-                      (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 3),
-                      (int)db_column_or_null(s, KL_DB_LAYOUT_COLUMN_COUNT + 4)},
-    };
+    kl_db_layout_row_read(db->layout, out);
     return true;
 }
 
-int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, struct group_row *group)
+int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *layout, struct kl_db_group_row *group)
 {
     if (db_layout(db, code, layout) && db_group(db, layout->group_id, group))
         return EXIT_ANSWERED;
@@ -170,40 +151,19 @@ void db_set_metric(struct db *db, enum kl_metric metric)
     db->metric = metric;
 }
 
-static void read_group(sqlite3_stmt *s, struct group_row *out)
-{
-    *out = (struct group_row){
-        .group_id = sqlite3_column_int64(s, 0),
-        .class_id = sqlite3_column_int64(s, 3),
-        .size = sqlite3_column_int64(s, 4),
-        .min_code = (kl_code)sqlite3_column_int64(s, 5),
-        .solved = sqlite3_column_int64(s, 6),
-        .max_min_steps = (int)db_column_or_null(s, 7),
-        .hardest_count = db_column_or_null(s, 8),
-        .diameter = (int)db_column_or_null(s, 9),
-        .radius = (int)db_column_or_null(s, 10),
-        .peripheral_count = db_column_or_null(s, 11),
-        .central_count = db_column_or_null(s, 12),
-        .max_min_moves = {(int)db_column_or_null(s, 7), (int)db_column_or_null(s, 13),
-                          (int)db_column_or_null(s, 14)},
-    };
-    snprintf(out->name, sizeof out->name, "%s", (const char *)sqlite3_column_text(s, 1));
-    snprintf(out->class_name, sizeof out->class_name, "%s", (const char *)sqlite3_column_text(s, 2));
-}
-
-bool db_group(struct db *db, int64_t group_id, struct group_row *out)
+bool db_group(struct db *db, int64_t group_id, struct kl_db_group_row *out)
 {
     if (!look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", group_id, NULL))
         return false;
-    read_group(db->group_by_id, out);
+    kl_db_group_row_read(db->group_by_id, out);
     return true;
 }
 
-bool db_group_named(struct db *db, const char *name, struct group_row *out)
+bool db_group_named(struct db *db, const char *name, struct kl_db_group_row *out)
 {
     if (!look_up(db, &db->group_by_name, KL_DB_GROUP_SELECT "WHERE g.name = ?", 0, name))
         return false;
-    read_group(db->group_by_name, out);
+    kl_db_group_row_read(db->group_by_name, out);
     return true;
 }
 

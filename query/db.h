@@ -15,8 +15,9 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "core/database/format.h"
+#include "core/database/records.h"
 
-#define DB_NULL (-1)           /* a NULL column in the structs below */
+#define DB_NULL KL_DB_NULL /* a NULL column in the rows (core/database/records.h) */
 
 struct db;
 
@@ -35,30 +36,13 @@ struct db *db_open(const char *path);
 /* Finalizes the prepared statements and closes the database; NULL is allowed. */
 void db_close(struct db *db);
 
-struct group_row;
-
-/* One row of layouts. */
-struct layout_row {
-    kl_code code;
-    int64_t group_id;
-    int64_t group_index;
-    int min_steps;        /* DB_NULL: unsolvable */
-    int min_moves[KL_METRIC_COUNT]; /* min_steps under each metric of core/moves.h
-                                       (min_moves[KL_METRIC_STEP] is min_steps); DB_NULL:
-                                       unsolvable */
-    int min_solution_num; /* DB_NULL: unsolvable */
-    int farthest_steps;   /* DB_NULL: not stored (farthest phase not run) */
-    int64_t farthest_num; /* DB_NULL: not stored */
-    int64_t solution_num; /* DB_NULL: not stored, or unsolvable */
-};
-
 /* Looks up a legal code.  Returns true and fills *out, or false when the database has no
  * such row (only an incomplete database lacks a legal code). */
-bool db_layout(struct db *db, kl_code code, struct layout_row *out);
+bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out);
 
 /* Looks up a legal code and its group.  Returns EXIT_ANSWERED and fills both, or reports
  * "CODE: not in the database" and returns EXIT_NOT_FOUND. */
-int db_layout_in_group(struct db *db, kl_code code, struct layout_row *layout, struct group_row *group);
+int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *layout, struct kl_db_group_row *group);
 
 /* min_steps of a legal code under the metric the answers count in (db_metric): the
  * number, DB_NULL when unsolvable or not in the database.  The fast path of solve: one
@@ -71,33 +55,11 @@ int db_min_moves(struct db *db, kl_code code);
 enum kl_metric db_metric(const struct db *db);
 void db_set_metric(struct db *db, enum kl_metric metric);
 
-/* One row of groups, with its class name. */
-struct group_row {
-    int64_t group_id;
-    char name[KL_DB_GROUP_NAME_SIZE];
-    char class_name[KL_CLASS_NAME_SIZE];
-    int64_t class_id;
-    int64_t size;
-    kl_code min_code;
-    int64_t solved;           /* solved members; 0: unsolvable group */
-    int max_min_steps;        /* DB_NULL when unsolvable */
-    int64_t hardest_count;    /* DB_NULL when unsolvable */
-    /* The group extremes: DB_NULL until found, by the base build for most groups and by
-     * the farthest phase for the rest (schema/tables.sql). */
-    int diameter;
-    int radius;
-    int64_t peripheral_count;
-    int64_t central_count;
-    int max_min_moves[KL_METRIC_COUNT]; /* max_min_steps under each metric (core/moves.h;
-                                           [KL_METRIC_STEP] is max_min_steps); DB_NULL
-                                           when unsolvable */
-};
-
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */
-bool db_group(struct db *db, int64_t group_id, struct group_row *out);
+bool db_group(struct db *db, int64_t group_id, struct kl_db_group_row *out);
 
 /* Looks up a group by name ("5-4-1-1").  Returns true and fills *out, or false. */
-bool db_group_named(struct db *db, const char *name, struct group_row *out);
+bool db_group_named(struct db *db, const char *name, struct kl_db_group_row *out);
 
 /* Looks up a class by name ("5-4-1").  Returns its class_id, or DB_NULL when none. */
 int64_t db_class_named(struct db *db, const char *name);
@@ -141,7 +103,7 @@ sqlite3_stmt *db_prepare(struct db *db, const char *sql);
 /* Steps a statement.  Returns true for a row, false when done. */
 bool db_step(struct db *db, sqlite3_stmt *stmt);
 
-/* An integer column, or DB_NULL when it is NULL. */
-int64_t db_column_or_null(sqlite3_stmt *stmt, int column);
+/* An integer column, or DB_NULL when it is NULL (kl_db_column_or_null). */
+static inline int64_t db_column_or_null(sqlite3_stmt *stmt, int column) { return kl_db_column_or_null(stmt, column); }
 
 #endif

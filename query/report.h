@@ -13,16 +13,11 @@ enum exit_status {
     EXIT_BAD_INPUT = 2  /* bad usage, bad input, no usable database */
 };
 
-/* Characters of a report's subject (the input as given) at most: a longer one keeps its
- * start and its end around "…", so that a long input makes a readable line. */
-#define REPORT_SUBJECT_CHARS 60
-
 /* Prints one line "klotski: SUBJECT: MESSAGE" on stderr (without "SUBJECT: " when subject
  * is NULL), or keeps "SUBJECT: MESSAGE" in the calling thread's buffer of
- * report_to_buffer.  message is a printf format.  A subject of more than
- * REPORT_SUBJECT_CHARS characters is cut in the middle to that many, "…" among them;
- * in subject and message alike, control characters (C0, DEL, C1: an escape sequence
- * cannot reach the terminal) and bytes that are not UTF-8 are written \xNN.  Returns `status`, so that callers can write
+ * report_to_buffer.  message is a printf format.  Subject and message are written as
+ * kl_message_write (core/message.h) writes them: a long subject cut in the middle around
+ * "…", controls and bytes that are not UTF-8 as \xNN.  Returns `status`, so that callers can write
  * `return report(EXIT_BAD_INPUT, arg, "...")`. */
 int report(enum exit_status status, const char *subject, const char *message, ...)
     __attribute__((format(printf, 3, 4)));

@@ -35,6 +35,23 @@ CREATE VIEW depth_histogram AS
 SELECT depth AS min_steps, sum(size) AS layouts, count(*) AS groups
 FROM layers WHERE depth IS NOT NULL GROUP BY depth;
 
+-- The sizes of the depth layers under each way to count (metric 'step', 'straight' or
+-- 'unit'): the steps' from layers (depth: min_steps), the others' from move_layers, and
+-- under each metric an unsolvable group's one layers row (depth NULL), so that a
+-- metric's rows of a group add up to its size.
+CREATE VIEW layer_sizes AS
+SELECT m.metric, l.group_id, l.depth, l.size
+FROM layers l JOIN (SELECT 'step' AS metric UNION ALL SELECT 'straight' UNION ALL SELECT 'unit') m
+     ON m.metric = 'step' OR l.depth IS NULL
+UNION ALL
+SELECT metric, group_id, depth, size FROM move_layers;
+
+-- Layouts and groups per depth under each way to count (depth_histogram for all three):
+-- SELECT * FROM metric_depth_histogram WHERE metric = 'unit'.
+CREATE VIEW metric_depth_histogram AS
+SELECT metric, depth, sum(size) AS layouts, count(*) AS groups
+FROM layer_sizes WHERE depth IS NOT NULL GROUP BY metric, depth;
+
 CREATE INDEX names_by_name ON names (name);
 CREATE INDEX names_by_code ON names (code);
 

@@ -139,6 +139,21 @@ CREATE TABLE layers (
     ids      BLOB NOT NULL               -- the members, "id list v1"
 );
 
+-- The sizes of the depth layers of the solvable groups under the two other ways to
+-- count (SPEC.md "Other ways to count"): for each solvable group and each d from 0 to its
+-- largest, how many of its members have min_straight_moves = d (metric 'straight') or
+-- min_unit_moves = d ('unit').  Counts only, no member lists: the layouts rows hold each
+-- member's counts.  An unsolvable group is unsolvable under every metric: its one layers
+-- row (depth NULL) stands for all three, and the view layer_sizes (finish.sql) adds it
+-- to these rows and to the steps' layers, for the sizes under all three metrics.
+CREATE TABLE move_layers (
+    metric   TEXT NOT NULL,              -- 'straight' or 'unit'
+    group_id INTEGER NOT NULL REFERENCES groups,  -- a solvable group
+    depth    INTEGER NOT NULL,           -- the members' min_straight_moves or min_unit_moves
+    size     INTEGER NOT NULL,           -- members at that depth
+    PRIMARY KEY (metric, group_id, depth)
+) WITHOUT ROWID;
+
 -- Every group's hardest layouts (min_steps = the group's max_min_steps), as plain rows so
 -- that SQL can rank them.
 CREATE TABLE hardest (

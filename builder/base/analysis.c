@@ -32,7 +32,7 @@ static double thread_cpu(void)
  * moves: room for g->count.  Returns 0 or -1 (memory). */
 static int class_metrics_find(const struct class_graph *g, const struct class_groups *cg,
                               uint16_t *moves, struct analysis *a,
-                              struct metric_hardest *metric_groups[KL_METRIC_COUNT])
+                              struct metric_group *metric_groups[KL_METRIC_COUNT])
 {
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
         metric_groups[m] = calloc(cg->group_count, sizeof *metric_groups[m]);
@@ -73,7 +73,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
                  ? layers_compute(&g, &cg, depth, min_solution_num, groups)
                  : -1;
     double t_metrics = thread_cpu();
-    struct metric_hardest *metric_groups[KL_METRIC_COUNT] = {NULL};
+    struct metric_group *metric_groups[KL_METRIC_COUNT] = {NULL};
     uint16_t *moves = malloc(sizeof *moves * (g.count + 1));
     rc = rc == 0 && moves ? class_metrics_find(&g, &cg, moves, a, metric_groups) : -1;
     double t3 = thread_cpu();
@@ -109,7 +109,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
     } else {
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
             for (uint32_t num = 0; metric_groups[m] && num < cg.group_count; num++)
-                metric_hardest_free(&metric_groups[m][num]);
+                metric_group_free(&metric_groups[m][num]);
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
             free(metric_groups[m]);
     }
@@ -224,7 +224,7 @@ void analysis_free(struct analysis *a)
         free(a->extremes[c]);
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
             for (uint32_t num = 0; a->metric_groups[m][c] && num < a->group_count[c]; num++)
-                metric_hardest_free(&a->metric_groups[m][c][num]);
+                metric_group_free(&a->metric_groups[m][c][num]);
             free(a->metric_groups[m][c]);
         }
     }

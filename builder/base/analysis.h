@@ -24,7 +24,7 @@ struct analysis {
     uint32_t group_count[KL_CLASS_COUNT];
     struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
     struct extremes_row *extremes[KL_CLASS_COUNT]; /* alike; NULL: none asked for */
-    struct metric_hardest *metric_groups[KL_METRIC_COUNT][KL_CLASS_COUNT]; /* alike, per
+    struct metric_group *metric_groups[KL_METRIC_COUNT][KL_CLASS_COUNT]; /* alike, per
                                              metric but KL_METRIC_STEP */
     uint64_t edges;         /* (layout, neighbour) pairs seen */
     double graph_cpu, groups_cpu, layers_cpu, metrics_cpu, extremes_cpu; /* CPU seconds

@@ -61,42 +61,49 @@ static int search(const struct class_graph *g, enum kl_metric metric, uint16_t *
 }
 
 int metric_depths_compute(const struct class_graph *g, const struct class_groups *cg,
-                          enum kl_metric metric, uint16_t *moves, struct metric_hardest *out)
+                          enum kl_metric metric, uint16_t *moves, struct metric_group *out)
 {
     if (search(g, metric, moves) != 0)
         return -1;
     for (uint32_t num = 0; num < cg->group_count; num++)
-        out[num] = (struct metric_hardest){.max_moves = -1};
+        out[num] = (struct metric_group){.max_moves = -1};
     for (uint32_t i = 0; i < g->count; i++) {
-        struct metric_hardest *h = &out[cg->group_of[i]];
-        if (moves[i] == METRIC_UNSOLVABLE)
-            continue;
-        if ((int)moves[i] > h->max_moves) {
+        struct metric_group *h = &out[cg->group_of[i]];
+        if (moves[i] != METRIC_UNSOLVABLE && (int)moves[i] > h->max_moves)
             h->max_moves = moves[i];
-            h->hardest_count = 0;
-        }
-        h->hardest_count += (int)moves[i] == h->max_moves;
     }
     int failed = 0;
     for (uint32_t num = 0; num < cg->group_count; num++) {
-        out[num].hardest = malloc(sizeof *out[num].hardest * (out[num].hardest_count + 1));
-        failed |= !out[num].hardest;
-        out[num].hardest_count = 0;
+        if (out[num].max_moves < 0)
+            continue;
+        out[num].layer_sizes = calloc((size_t)out[num].max_moves + 1, sizeof *out[num].layer_sizes);
+        failed |= !out[num].layer_sizes;
+    }
+    for (uint32_t i = 0; i < g->count && !failed; i++)
+        if (moves[i] != METRIC_UNSOLVABLE)
+            out[cg->group_of[i]].layer_sizes[moves[i]]++;
+    for (uint32_t num = 0; num < cg->group_count && !failed; num++) {
+        struct metric_group *h = &out[num];
+        h->hardest_count = h->max_moves >= 0 ? h->layer_sizes[h->max_moves] : 0;
+        h->hardest = malloc(sizeof *h->hardest * (h->hardest_count + 1));
+        failed |= !h->hardest;
+        h->hardest_count = 0;
     }
     /* Members come in code order, so each group's list comes out ascending. */
     for (uint32_t i = 0; i < g->count && !failed; i++) {
-        struct metric_hardest *h = &out[cg->group_of[i]];
+        struct metric_group *h = &out[cg->group_of[i]];
         if (moves[i] != METRIC_UNSOLVABLE && (int)moves[i] == h->max_moves)
             h->hardest[h->hardest_count++] = g->codes[i];
     }
     if (failed)
         for (uint32_t num = 0; num < cg->group_count; num++)
-            metric_hardest_free(&out[num]);
+            metric_group_free(&out[num]);
     return failed ? -1 : 0;
 }
 
-void metric_hardest_free(struct metric_hardest *h)
+void metric_group_free(struct metric_group *h)
 {
     free(h->hardest);
+    free(h->layer_sizes);
     memset(h, 0, sizeof *h);
 }

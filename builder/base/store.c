@@ -122,13 +122,30 @@ static void bind_extremes(sqlite3_stmt *group_st, const struct extremes_row *x)
 
 /* The statements that write a group's rows. */
 struct group_statements {
-    sqlite3_stmt *group, *layer, *hardest, *hardest_moves;
+    sqlite3_stmt *group, *layer, *hardest, *hardest_moves, *move_layer;
 };
+
+/* A solvable group's move_layers rows under metric: a row per depth from 0 to its
+ * largest (a breadth-first search leaves no depth between empty); none for an unsolvable
+ * group (its layers row stands for every metric). */
+static int write_move_layers(struct writer *w, sqlite3_stmt *st, enum kl_metric metric,
+                             int64_t group_id, const struct metric_group *h)
+{
+    for (int depth = 0; depth <= h->max_moves; depth++) {
+        sqlite3_bind_text(st, 1, kl_metric_name(metric), -1, SQLITE_STATIC);
+        sqlite3_bind_int64(st, 2, group_id);
+        sqlite3_bind_int(st, 3, depth);
+        sqlite3_bind_int64(st, 4, h->layer_sizes[depth]);
+        if (step_reset(w, st, "writing move_layers"))
+            return -1;
+    }
+    return 0;
+}
 
 static int write_group(struct writer *w, const struct group_statements *st, int c,
                        uint32_t num, const struct group_layers *gl,
                        const struct extremes_row *x,
-                       struct metric_hardest *const metric_groups[KL_METRIC_COUNT])
+                       struct metric_group *const metric_groups[KL_METRIC_COUNT])
 {
     sqlite3_stmt *group_st = st->group, *layer_st = st->layer, *hardest_st = st->hardest;
     char name[KL_DB_GROUP_NAME_SIZE];
@@ -151,7 +168,7 @@ static int write_group(struct writer *w, const struct group_statements *st, int 
     bind_extremes(group_st, x);
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
         int column = 16 + 2 * (m - KL_METRIC_STRAIGHT);
-        const struct metric_hardest *h = &metric_groups[m][num];
+        const struct metric_group *h = &metric_groups[m][num];
         if (h->max_moves >= 0) {
             sqlite3_bind_int(group_st, column, h->max_moves);
             sqlite3_bind_int64(group_st, column + 1, h->hardest_count);
@@ -182,7 +199,7 @@ static int write_group(struct writer *w, const struct group_statements *st, int 
             return -1;
     }
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
-        const struct metric_hardest *h = &metric_groups[m][num];
+        const struct metric_group *h = &metric_groups[m][num];
         for (uint32_t k = 0; k < h->hardest_count; k++) {
             sqlite3_bind_text(st->hardest_moves, 1, kl_metric_name((enum kl_metric)m), -1,
                               SQLITE_STATIC);
@@ -192,13 +209,15 @@ static int write_group(struct writer *w, const struct group_statements *st, int 
             if (step_reset(w, st->hardest_moves, "writing hardest_moves"))
                 return -1;
         }
+        if (write_move_layers(w, st->move_layer, (enum kl_metric)m, group_id, h))
+            return -1;
     }
     return 0;
 }
 
 static int write_groups(struct writer *w, const struct analysis *a)
 {
-    struct group_statements st = {NULL, NULL, NULL, NULL};
+    struct group_statements st = {NULL, NULL, NULL, NULL, NULL};
     int rc = prepare(w, "INSERT INTO groups (group_id, name, class_id, group_num, size, "
                         "min_code, solved, max_min_steps, hardest_count, diameter, radius, "
                         "peripheral_count, peripheral_ids, central_count, central_ids, "
@@ -207,9 +226,10 @@ static int write_groups(struct writer *w, const struct analysis *a)
                         "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", &st.group) ||
              prepare(w, "INSERT INTO layers VALUES (?,?,?,?)", &st.layer) ||
              prepare(w, "INSERT INTO hardest VALUES (?,?,?)", &st.hardest) ||
-             prepare(w, "INSERT INTO hardest_moves VALUES (?,?,?,?)", &st.hardest_moves);
+             prepare(w, "INSERT INTO hardest_moves VALUES (?,?,?,?)", &st.hardest_moves) ||
+             prepare(w, "INSERT INTO move_layers VALUES (?,?,?,?)", &st.move_layer);
     for (int c = 0; c < KL_CLASS_COUNT && rc == 0; c++) {
-        struct metric_hardest *metric_groups[KL_METRIC_COUNT] = {NULL};
+        struct metric_group *metric_groups[KL_METRIC_COUNT] = {NULL};
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
             metric_groups[m] = a->metric_groups[m][c];
         for (uint32_t num = 0; num < a->group_count[c] && rc == 0; num++)
@@ -220,6 +240,7 @@ static int write_groups(struct writer *w, const struct analysis *a)
     sqlite3_finalize(st.layer);
     sqlite3_finalize(st.hardest);
     sqlite3_finalize(st.hardest_moves);
+    sqlite3_finalize(st.move_layer);
     return rc ? -1 : 0;
 }
 
@@ -304,7 +325,8 @@ static void *sum_layouts(void *context)
     kl_db_checksum_start(&sum);
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++)
         kl_db_checksum_add(&sum, rows->cat->codes[id], layout_group_id(rows, id),
-                           a->group_index[id], a->min_steps[id], a->min_solution_num[id]);
+                           a->group_index[id], a->min_steps[id], a->min_solution_num[id],
+                           (uint32_t)extra_moves(a, id));
     rows->crc = kl_db_checksum_value(&sum);
     return NULL;
 }
@@ -398,6 +420,8 @@ static int check_counts(struct writer *w)
         {"SELECT sum(layouts) FROM classes", KL_LAYOUT_COUNT},
         {"SELECT sum(size) FROM groups", KL_LAYOUT_COUNT},
         {"SELECT sum(size) FROM layers", KL_LAYOUT_COUNT},
+        {"SELECT sum(size) FROM layer_sizes WHERE metric = 'straight'", KL_LAYOUT_COUNT},
+        {"SELECT sum(size) FROM layer_sizes WHERE metric = 'unit'", KL_LAYOUT_COUNT},
         {"SELECT max(rowid) = (SELECT max(code) FROM layouts) FROM layouts", 1},
     };
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++) {

@@ -35,7 +35,8 @@ static void flush(struct kl_db_checksum *sum)
 }
 
 void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group_id,
-                        uint32_t group_index, uint8_t min_steps, uint16_t min_solution_num)
+                        uint32_t group_index, uint8_t min_steps, uint16_t min_solution_num,
+                        uint32_t extra_moves)
 {
     unsigned char *record = sum->batch + sum->batched * KL_DB_LAYOUT_RECORD_BYTES;
     put_little_endian(record, code, 8);
@@ -43,6 +44,7 @@ void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group
     put_little_endian(record + 12, group_index, 4);
     record[16] = min_steps;
     put_little_endian(record + 17, min_solution_num, 2);
+    put_little_endian(record + 19, extra_moves, 4);
     if (++sum->batched == KL_DB_CHECKSUM_BATCH_ROWS)
         flush(sum);
 }
@@ -214,5 +216,12 @@ const char *kl_db_max_moves_column(enum kl_metric metric)
 {
     static const char *const names[KL_METRIC_COUNT] = {
         "max_min_steps", "max_min_straight_moves", "max_min_unit_moves"};
+    return names[metric];
+}
+
+const char *kl_db_hardest_count_column(enum kl_metric metric)
+{
+    static const char *const names[KL_METRIC_COUNT] = {
+        "hardest_count", "hardest_straight_count", "hardest_unit_count"};
     return names[metric];
 }

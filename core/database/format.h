@@ -18,7 +18,7 @@
 
 /* meta.format_version of the databases this code writes and reads.  Raise it with any
  * change a reader of the old format would misread; both programs then refuse old files. */
-#define KL_DB_FORMAT_VERSION 5
+#define KL_DB_FORMAT_VERSION 6
 
 /* Where both programs look for the database when given no path. */
 #define KL_DB_DEFAULT_PATH "data/klotski.db"
@@ -48,7 +48,7 @@
                                                                   phase has filled */
 
 /* The first columns of a layouts row, in table order: the columns the layouts_crc32
- * record covers.  KL_DB_LAYOUT_COLUMNS lists their names in this order for SQL text; the
+ * record covers, with the stored extra_moves.  KL_DB_LAYOUT_COLUMNS lists their names in this order for SQL text; the
  * enum gives each its position (a column index of "SELECT " KL_DB_LAYOUT_COLUMNS, and
  * the index in the builder's records, where KL_DB_LAYOUT_PACKED takes the place of the
  * generated min_solution_num). */
@@ -94,9 +94,11 @@ enum kl_db_layout_column {
 
 /* The layouts column of min_steps under `metric` (core/moves.h): "min_steps",
  * "min_straight_moves" or "min_unit_moves"; the groups column of its largest over a
- * group's members, "max_" and that name. */
+ * group's members, "max_" and that name; the groups column of how many members reach
+ * that largest, "hardest_count", "hardest_straight_count" or "hardest_unit_count". */
 const char *kl_db_min_moves_column(enum kl_metric metric);
 const char *kl_db_max_moves_column(enum kl_metric metric);
+const char *kl_db_hardest_count_column(enum kl_metric metric);
 
 /* min_steps of an unsolvable layout in the layouts_crc32 record, where the column holds
  * NULL.  No layout needs this many steps (the largest min_steps is far below), and the
@@ -122,13 +124,14 @@ const char *kl_db_locate(const char *given, const char *installed_file, char *bu
 /* Writes the name of group `group_num` of class `c` into name. */
 void kl_db_group_name(struct kl_class c, uint32_t group_num, char name[KL_DB_GROUP_NAME_SIZE]);
 
-/* layouts_crc32: zlib's CRC-32 over one 19-byte record per layouts row in code order:
+/* layouts_crc32: zlib's CRC-32 over one 23-byte record per layouts row in code order:
  * code (8 bytes), group_id (4), group_index (4), little-endian, then min_steps (1 byte,
  * KL_DB_UNSOLVABLE for NULL), then min_solution_num (2 bytes, little-endian, 0 for NULL:
- * a solvable layout has at least 1).  The builder computes it while writing, `klotski
- * verify` again from the table.  The accumulator batches records, because one CRC call
- * per 19 bytes costs more than the rows it covers. */
-#define KL_DB_LAYOUT_RECORD_BYTES 19
+ * a solvable layout has at least 1), then the stored extra_moves (4 bytes, little-endian:
+ * min_straight_moves and min_unit_moves, schema/tables.sql).  The builder computes it
+ * while writing, `klotski verify` again from the table.  The accumulator batches
+ * records, because one CRC call per 23 bytes costs more than the rows it covers. */
+#define KL_DB_LAYOUT_RECORD_BYTES 23
 #define KL_DB_CHECKSUM_BATCH_ROWS 1024
 
 /* A layouts_crc32 being computed.  Its fields are the functions' own. */
@@ -143,9 +146,10 @@ void kl_db_checksum_start(struct kl_db_checksum *sum);
 
 /* Adds the record of one layouts row; rows must come in ascending code order.  min_steps
  * is the row's min_steps, KL_DB_UNSOLVABLE when NULL; min_solution_num its
- * min_solution_num, 0 when NULL. */
+ * min_solution_num, 0 when NULL; extra_moves its stored extra_moves (its low 32 bits). */
 void kl_db_checksum_add(struct kl_db_checksum *sum, kl_code code, uint32_t group_id,
-                        uint32_t group_index, uint8_t min_steps, uint16_t min_solution_num);
+                        uint32_t group_index, uint8_t min_steps, uint16_t min_solution_num,
+                        uint32_t extra_moves);
 
 /* Returns layouts_crc32 of the rows added so far; more may be added afterwards. */
 uint32_t kl_db_checksum_value(struct kl_db_checksum *sum);

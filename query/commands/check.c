@@ -78,7 +78,7 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
     struct tally tally = {0};
     int start_steps = DB_NULL, end_steps = DB_NULL, status = EXIT_ANSWERED;
     for (size_t i = 0; i < attempt->count && status == EXIT_ANSWERED; i++) {
-        struct layout_row row;
+        struct kl_db_layout_row row;
         if (!db_layout(db, attempt->codes[i], &row)) {
             char hex[KL_CODE_TEXT_SIZE];
             kl_code_format(attempt->codes[i], hex);

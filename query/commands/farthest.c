@@ -34,7 +34,7 @@ static const struct command_option farthest_options[] = {
 static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
 static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
 
-static int farthest_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
+static int farthest_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
     (void)db;
     char hex[KL_CODE_TEXT_SIZE];
@@ -82,7 +82,7 @@ static void add_members(struct table *t, const char *group, const char *kind, kl
 
 static int farthest_of_group(struct db *db)
 {
-    struct group_row group;
+    struct kl_db_group_row group;
     int status = input_group(db, options.group, &group);
     if (status != EXIT_ANSWERED)
         return status;

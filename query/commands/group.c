@@ -44,7 +44,7 @@ static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
 
-static struct table *summary_of(const struct group_row *g)
+static struct table *summary_of(const struct kl_db_group_row *g)
 {
     struct table *t = table_new(summary_columns);
     table_text(t, g->name);
@@ -74,7 +74,7 @@ static void add_bar(struct table *t, size_t size, size_t largest)
     table_text(t, bar);
 }
 
-static struct table *histogram_of(const struct group_row *g, const struct layer *layers, size_t count)
+static struct table *histogram_of(const struct kl_db_group_row *g, const struct layer *layers, size_t count)
 {
     bool for_people = out_format() == FORMAT_TEXT;
     struct table *t = table_new(for_people ? depth_columns_for_people : depth_columns);
@@ -106,7 +106,7 @@ static int compare_members(const void *a, const void *b)
 /* The members (all, or those `depth` steps from solved), in code order, which is id
  * order and so gives each its group_index; the page of them that --offset and --limit
  * ask. */
-static struct table *members_of(const struct group_row *g, const struct layer *layers, size_t count, int depth)
+static struct table *members_of(const struct kl_db_group_row *g, const struct layer *layers, size_t count, int depth)
 {
     struct member *members = xmalloc((size_t)g->size * sizeof *members);
     size_t n = 0;
@@ -134,7 +134,7 @@ static struct table *members_of(const struct group_row *g, const struct layer *l
  * the database does not store the peripheral layouts, it shows instead those farthest
  * from the first hardest layout, the one a player would most want to see the far side
  * of. */
-static int page_of(struct db *db, const struct group_row *g, const struct chart_bar *bars, size_t count)
+static int page_of(struct db *db, const struct kl_db_group_row *g, const struct chart_bar *bars, size_t count)
 {
     struct group_page_layouts layouts = {0};
     kl_code *hardest = members_hardest(db, g, &layouts.hardest_count);
@@ -154,7 +154,7 @@ static int page_of(struct db *db, const struct group_row *g, const struct chart_
 
 /* group --svg or --html: the depth histogram's bars are the layers of a solvable group
  * (an unsolvable one has none). */
-static int picture_of(struct db *db, const struct group_row *g)
+static int picture_of(struct db *db, const struct kl_db_group_row *g)
 {
     struct layer *layers;
     size_t layer_count = db_group_layers(db, g->group_id, &layers), count = 0;
@@ -168,7 +168,7 @@ static int picture_of(struct db *db, const struct group_row *g)
     return status;
 }
 
-static int answer_group(struct db *db, const struct group_row *g)
+static int answer_group(struct db *db, const struct kl_db_group_row *g)
 {
     if (options.svg || options.html)
         return picture_of(db, g);

@@ -63,7 +63,7 @@ static const char *group_name(struct db *db, struct group_names *cache, uint32_t
         cache->count = count;
     }
     if (!cache->names[group_id]) {
-        struct group_row g;
+        struct kl_db_group_row g;
         cache->names[group_id] = xstrdup(db_group(db, group_id, &g) ? g.name : "?");
     }
     return cache->names[group_id];
@@ -197,7 +197,7 @@ static int run_hardest(struct db *db, const struct request *req)
     if (options.class_name && options.group)
         return report(EXIT_BAD_INPUT, NULL, "hardest takes --class or --group, not both");
     int64_t class_id = DB_NULL;
-    struct group_row group = {.group_id = DB_NULL};
+    struct kl_db_group_row group = {.group_id = DB_NULL};
     int status = options.class_name ? input_class(db, options.class_name, &class_id)
                : options.group      ? input_group(db, options.group, &group)
                                     : EXIT_ANSWERED;

@@ -62,7 +62,7 @@ static void print_for_people(kl_code code, int from, int to, const struct step_t
     }
 }
 
-static int hint_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
+static int hint_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
     (void)group;
     char hex[KL_CODE_TEXT_SIZE];

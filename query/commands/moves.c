@@ -68,7 +68,7 @@ static struct table *move_table(kl_code from, const struct explore_move *moves, 
     return t;
 }
 
-static int moves_of(struct db *db, const struct layout_row *layout, const struct group_row *group)
+static int moves_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
     struct explore_move moves[KL_MAX_STEPS];
     size_t count = explore_moves(db, layout->code, moves);

@@ -64,8 +64,8 @@ static int run_path(struct db *db, const struct request *req)
     int status = worse_status(input_layout(req->args[0], &from), input_layout(req->args[1], &to));
     if (status != EXIT_ANSWERED)
         return status;
-    struct layout_row a, b;
-    struct group_row group_a, group_b;
+    struct kl_db_layout_row a, b;
+    struct kl_db_group_row group_a, group_b;
     status = worse_status(db_layout_in_group(db, from, &a, &group_a), db_layout_in_group(db, to, &b, &group_b));
     if (status != EXIT_ANSWERED)
         return status;

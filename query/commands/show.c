@@ -30,7 +30,7 @@ static const char *const show_columns[] = {
     "min_straight_moves", "min_unit_moves", "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
     "names", "board", NULL};
 
-static void add_fields(struct table *t, const struct layout_row *layout, const struct group_row *group)
+static void add_fields(struct table *t, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
     char class_name[KL_CLASS_NAME_SIZE];
     table_code(t, layout->code);
@@ -84,7 +84,7 @@ static void print_for_people(const struct table *t, kl_code code)
     free(blocks[1]);
 }
 
-static int show_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
+static int show_layout(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
     (void)db;
     if (options.svg) {

@@ -25,7 +25,7 @@ static const struct command_option solve_options[] = {
     {NULL},
 };
 
-static int solve_layout(struct db *db, const struct layout_row *layout, const struct group_row *group)
+static int solve_layout(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
     (void)group;
     int status;

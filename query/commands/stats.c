@@ -1,5 +1,6 @@
 /* `klotski stats summary|classes|groups|depths [--class CLASS] [--svg]`: the statistics
- * tables, each one SQL query over the small tables (classes, groups, layers), and the
+ * tables, each one SQL query over the small tables (classes, groups, layers and
+ * move_layers through the view layer_sizes), counted in the metric of --metric, and the
  * charts of two of them, drawn from the same query's rows. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,16 +25,19 @@ static const struct command_option stats_options[] = {
      .help = "only the rows of this class (e.g. 5-4-1)"},
     {.name = "svg", .flag = &options.svg,
      .help = "print instead a chart as an SVG picture:\n"
-             "  depths: layouts per min_steps (log scale where the counts\n"
+             "  depths: layouts per min_steps, or per min_straight_moves or\n"
+             "  min_unit_moves under --metric (log scale where the counts\n"
              "  span more than three orders of magnitude)\n"
              "  groups: the group sizes of every class on a log scale, a\n"
              "  dot per size; with --class, the size of each of its groups"},
     {NULL},
 };
 
-/* A statistics table: its query (with ?1 = the class_id, or NULL for all classes), the
- * names of its columns, for people the word shown for a NULL in each, and how --svg
- * draws it.  The query may return more columns than the table shows: the chart's. */
+/* A statistics table: its query (with ?1 = the class_id, or NULL for all classes, and
+ * ?2 = the metric's name), the names of its columns, for people the word shown for a
+ * NULL in each, and how --svg draws it.  The query and the names are written for steps
+ * (for_metric makes them the metric's).  The query may return more columns than the
+ * table shows: the chart's. */
 struct statistic {
     const char *name;
     const char *sql;
@@ -43,6 +47,33 @@ struct statistic {
      * Returns an enum exit_status.  NULL: the table has no chart. */
     int (*draw)(struct db *db, sqlite3_stmt *rows, const char *class_name);
 };
+
+/* A statistic's text, its query or a column's name, as written for steps, with the
+ * names of the step's columns (min_steps, max_min_steps, hardest_count) replaced by the
+ * metric's (core/database/format.h).  Returns a malloc'd string. */
+static char *for_metric(const char *text, enum kl_metric metric)
+{
+    /* max_min_steps before min_steps, which it holds. */
+    const char *(*const columns[])(enum kl_metric) = {kl_db_max_moves_column, kl_db_hardest_count_column,
+                                                      kl_db_min_moves_column};
+    enum { COLUMN_KINDS = sizeof columns / sizeof *columns };
+    size_t room = 2 * strlen(text) + 1; /* each metric's name is at most twice the step's */
+    char *out = xmalloc(room), *end = out;
+    while (*text) {
+        int kind = 0;
+        while (kind < COLUMN_KINDS &&
+               strncmp(text, columns[kind](KL_METRIC_STEP), strlen(columns[kind](KL_METRIC_STEP))) != 0)
+            kind++;
+        if (kind == COLUMN_KINDS) {
+            *end++ = *text++;
+            continue;
+        }
+        end = stpcpy(end, columns[kind](metric));
+        text += strlen(columns[kind](KL_METRIC_STEP));
+    }
+    *end = '\0';
+    return out;
+}
 
 /* Reads the rows' columns x and value into bars; rows whose x is NULL are left out and
  * their values summed into *left_out.  Returns the malloc'd bars and their number. */
@@ -77,7 +108,7 @@ static int draw_depths(struct db *db, sqlite3_stmt *rows, const char *class_name
     size_t count;
     long long unsolvable;
     struct chart_bar *bars = read_bars(db, rows, DEPTHS_MIN_STEPS, DEPTHS_LAYOUTS, &count, &unsolvable);
-    int status = picture_depths(bars, count, unsolvable, class_name);
+    int status = picture_depths(bars, count, unsolvable, class_name, db_metric(db));
     free(bars);
     return status;
 }
@@ -158,8 +189,9 @@ static const struct statistic statistics[] = {
      {"all", "all"},
      NULL},
     {"classes",
-     "SELECT name, jiang, bing, style, layouts, groups, solved, solvable, max_min_steps"
-     " FROM classes WHERE ?1 IS NULL OR class_id = ?1 ORDER BY class_id",
+     "SELECT c.name, c.jiang, c.bing, c.style, c.layouts, c.groups, c.solved, c.solvable, m.largest"
+     " FROM classes c JOIN (SELECT class_id, max(max_min_steps) AS largest FROM groups GROUP BY class_id) m"
+     " USING (class_id) WHERE ?1 IS NULL OR c.class_id = ?1 ORDER BY c.class_id",
      {"class", "jiang", "bing", "style", "layouts", "groups", "solved", "solvable", "max_min_steps", NULL},
      {NULL},
      NULL},
@@ -173,26 +205,35 @@ static const struct statistic statistics[] = {
      {NULL},
      draw_groups},
     {"depths",
-     "SELECT l.depth, sum(l.size), count(*) FROM layers l JOIN groups g USING (group_id)"
-     " WHERE ?1 IS NULL OR g.class_id = ?1 GROUP BY l.depth ORDER BY l.depth IS NULL, l.depth",
+     "SELECT l.depth, sum(l.size), count(*) FROM layer_sizes l JOIN groups g USING (group_id)"
+     " WHERE l.metric = ?2 AND (?1 IS NULL OR g.class_id = ?1)"
+     " GROUP BY l.depth ORDER BY l.depth IS NULL, l.depth",
      {"min_steps", "layouts", "groups", NULL},
      {"unsolvable"},
      draw_depths},
 };
 #define STATISTIC_COUNT (sizeof statistics / sizeof *statistics)
 
-/* The statement giving a statistic's rows, of the class class_id (DB_NULL: all). */
+/* The statement giving a statistic's rows, of the class class_id (DB_NULL: all), in the
+ * metric the answers count in. */
 static sqlite3_stmt *statistic_rows(struct db *db, const struct statistic *s, int64_t class_id)
 {
-    sqlite3_stmt *rows = db_prepare(db, s->sql);
+    char *sql = for_metric(s->sql, db_metric(db));
+    sqlite3_stmt *rows = db_prepare(db, sql);
+    free(sql);
     if (class_id != DB_NULL)
         sqlite3_bind_int64(rows, 1, class_id);
+    if (sqlite3_bind_parameter_count(rows) >= 2)
+        sqlite3_bind_text(rows, 2, kl_metric_name(db_metric(db)), -1, SQLITE_STATIC);
     return rows;
 }
 
-static struct table *statistic_table(struct db *db, const struct statistic *s, sqlite3_stmt *rows)
+/* The table of a statistic's rows, with the column names given (s->columns for the
+ * metric the answers count in). */
+static struct table *statistic_table(struct db *db, const struct statistic *s, sqlite3_stmt *rows,
+                                     const char *const *columns)
 {
-    struct table *t = table_new(s->columns);
+    struct table *t = table_new(columns);
     while (db_step(db, rows)) {
         for (int col = 0; s->columns[col]; col++) {
             switch (sqlite3_column_type(rows, col)) {
@@ -230,9 +271,14 @@ static int run_stats(struct db *db, const struct request *req)
     if (options.svg) {
         status = s->draw(db, rows, options.class_name);
     } else {
-        struct table *t = statistic_table(db, s, rows);
+        char *columns[MAX_COLUMNS] = {NULL}; /* live until the table is printed */
+        for (int col = 0; s->columns[col]; col++)
+            columns[col] = for_metric(s->columns[col], db_metric(db));
+        struct table *t = statistic_table(db, s, rows, (const char *const *)columns);
         table_print(t);
         table_free(t);
+        for (int col = 0; columns[col]; col++)
+            free(columns[col]);
     }
     sqlite3_finalize(rows);
     return status;
@@ -248,7 +294,12 @@ const struct command command_stats = {
             "  classes   per class: pieces, layouts, groups, solved, solvable, max_min_steps\n"
             "  groups    per group: class, size, min code, solved, max_min_steps, hardest\n"
             "            count, and diameter and radius once the farthest phase has run\n"
-            "  depths    layouts and groups per min_steps (the last row: unsolvable)\n",
+            "  depths    layouts and groups per min_steps (the last row: unsolvable)\n"
+            "Under --metric straight or unit the counts are of that metric's moves: classes\n"
+            "and groups give max_min_straight_moves (max_min_unit_moves) and groups its\n"
+            "hardest_straight_count (hardest_unit_count) in place of max_min_steps and\n"
+            "hardest_count; depths gives layouts and groups per min_straight_moves\n"
+            "(min_unit_moves), read from the stored layer sizes, as instantly.\n",
     .options = stats_options,
     .check = check_stats,
     .run = run_stats,

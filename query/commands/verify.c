@@ -139,8 +139,10 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
     struct kl_db_checksum sum;
     kl_db_checksum_start(&sum);
     kl_code previous = 0;
-    sqlite3_stmt *stmt = db_prepare(db, "SELECT " KL_DB_LAYOUT_COLUMNS ", farthest_steps"
-                                        " FROM layouts ORDER BY code");
+    /* The columns after KL_DB_LAYOUT_COLUMNS'. */
+    enum { EXTRA_MOVES = KL_DB_LAYOUT_COLUMN_COUNT, FARTHEST_STEPS };
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT " KL_DB_LAYOUT_COLUMNS ", extra_moves,"
+                                        " farthest_steps FROM layouts ORDER BY code");
     while (db_step(db, stmt)) {
         kl_code code = (kl_code)sqlite3_column_int64(stmt, KL_DB_LAYOUT_CODE);
         int64_t group_id = sqlite3_column_int64(stmt, KL_DB_LAYOUT_GROUP_ID);
@@ -148,8 +150,9 @@ static void scan_layouts(struct db *db, const struct group_facts *g, struct scan
         int min_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_MIN_STEPS);
         kl_db_checksum_add(&sum, code, (uint32_t)group_id, (uint32_t)group_index,
                            (uint8_t)(min_steps == DB_NULL ? KL_DB_UNSOLVABLE : min_steps),
-                           (uint16_t)sqlite3_column_int(stmt, KL_DB_LAYOUT_MIN_SOLUTION_NUM));
-        int farthest_steps = (int)db_column_or_null(stmt, KL_DB_LAYOUT_COLUMN_COUNT);
+                           (uint16_t)sqlite3_column_int(stmt, KL_DB_LAYOUT_MIN_SOLUTION_NUM),
+                           (uint32_t)sqlite3_column_int64(stmt, EXTRA_MOVES));
+        int farthest_steps = (int)db_column_or_null(stmt, FARTHEST_STEPS);
         scan_row(s, g, code, group_id, group_index, min_steps, farthest_steps, previous);
         previous = code;
     }
@@ -377,7 +380,9 @@ const struct command command_verify = {
     .name = "verify",
     .synopsis = "verify",
     .summary = "recompute and compare the database's checksums and counts",
-    .help = "Reads every layouts row, recomputes layouts_crc32 and the counts stored in meta\n"
+    .help = "Reads every layouts row, recomputes layouts_crc32 (over each row's code, group,\n"
+            "group_index, min_steps, min_solution_num, min_straight_moves, min_unit_moves)\n"
+            "and the counts stored in meta\n"
             "(layouts, solved, solvable, max_min_steps, step_pairs, classes, groups), and\n"
             "checks every group's size, solved count and members' group_index, every class's\n"
             "layout count, the depth layers and the peripheral lists (every id in them)\n"

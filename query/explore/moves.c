@@ -24,7 +24,7 @@ size_t explore_moves(struct db *db, kl_code code, struct explore_move out[KL_MAX
     int count = kl_moves(raw, metric, steps);
     for (int i = 0; i < count; i++) {
         struct explore_move *m = &out[i];
-        struct layout_row row = {.min_steps = DB_NULL,
+        struct kl_db_layout_row row = {.min_steps = DB_NULL,
                                  .min_moves = {DB_NULL, DB_NULL, DB_NULL},
                                  .farthest_steps = DB_NULL, .farthest_num = DB_NULL};
         m->to = kl_raw_to_code(kl_step_apply(raw, steps[i]));

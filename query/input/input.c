@@ -178,7 +178,7 @@ static bool is_dashed_numbers(const char *text, int count)
 }
 
 /* input_group of text already normalised. */
-static int parse_group(struct db *db, const char *text, struct group_row *group)
+static int parse_group(struct db *db, const char *text, struct kl_db_group_row *group)
 {
     if (is_dashed_numbers(text, 3))
         return report(EXIT_BAD_INPUT, text, "a class, not a group: a GROUP is written "
@@ -192,13 +192,13 @@ static int parse_group(struct db *db, const char *text, struct group_row *group)
     int status = input_layout(text, &code);
     if (status != EXIT_ANSWERED)
         return status;
-    struct layout_row layout;
+    struct kl_db_layout_row layout;
     if (!db_layout(db, code, &layout) || !db_group(db, layout.group_id, group))
         return report(EXIT_NOT_FOUND, text, "the database has no such layout or group");
     return EXIT_ANSWERED;
 }
 
-int input_group(struct db *db, const char *text, struct group_row *group)
+int input_group(struct db *db, const char *text, struct kl_db_group_row *group)
 {
     char *typed = input_normalised(text);
     int status = parse_group(db, typed, group);
@@ -315,13 +315,13 @@ struct answerer {
 static int answer_text(struct db *db, const char *text, const struct answerer *answerer)
 {
     if (answerer->group) {
-        struct group_row group;
+        struct kl_db_group_row group;
         int status = input_group(db, text, &group);
         return status == EXIT_ANSWERED ? answerer->group(db, &group) : status;
     }
     kl_code code;
-    struct layout_row layout;
-    struct group_row group;
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
     int status = input_layout(text, &code);
     if (status == EXIT_ANSWERED)
         status = db_layout_in_group(db, code, &layout, &group);

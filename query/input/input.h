@@ -41,7 +41,7 @@ int input_layout_typed(const char *text, kl_code *code);
 /* Parses a GROUP.  Returns EXIT_ANSWERED and fills *group; EXIT_NOT_FOUND when a group
  * name names no group; EXIT_BAD_INPUT for text that is neither a group name nor a
  * LAYOUT.  Errors are reported. */
-int input_group(struct db *db, const char *text, struct group_row *group);
+int input_group(struct db *db, const char *text, struct kl_db_group_row *group);
 
 /* Parses a CLASS.  Returns EXIT_ANSWERED and stores its class_id; EXIT_NOT_FOUND when
  * J-B-S names no class; EXIT_BAD_INPUT when the text is not of that form.  Reported. */
@@ -54,8 +54,8 @@ int input_class(struct db *db, const char *text, int64_t *class_id);
  * (input_each_group), and calls `answer`, which returns an enum exit_status.  An input
  * that does not parse or is not in the database is reported and skipped.  Returns the
  * worst status of all. */
-typedef int (*layout_answer)(struct db *db, const struct layout_row *layout, const struct group_row *group);
-typedef int (*group_answer)(struct db *db, const struct group_row *group);
+typedef int (*layout_answer)(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group);
+typedef int (*group_answer)(struct db *db, const struct kl_db_group_row *group);
 
 int input_each_layout(struct db *db, const struct request *req, layout_answer answer);
 int input_each_group(struct db *db, const struct request *req, group_answer answer);

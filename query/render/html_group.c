@@ -26,7 +26,7 @@ static void write_count_fact(FILE *out, const char *name, long long n, const cha
     write_fact(out, name, n == DB_NULL ? missing : markup_count(n, count));
 }
 
-static void write_facts(FILE *out, const struct group_row *g)
+static void write_facts(FILE *out, const struct kl_db_group_row *g)
 {
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(g->min_code, hex);

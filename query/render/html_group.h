@@ -21,7 +21,7 @@ struct board_gallery {
 };
 
 struct group_page {
-    const struct group_row *group;
+    const struct kl_db_group_row *group;
     const struct bar_chart *depths; /* the depth histogram; NULL for an unsolvable group */
     const struct board_gallery *galleries;
     size_t gallery_count;

@@ -41,7 +41,7 @@ int picture_check_one_input(const char *option, const struct request *req)
 
 static const char *plural(long long n) { return n == 1 ? "" : "s"; }
 
-int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names)
+int picture_board(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group, const char *names)
 {
     char hex[KL_CODE_TEXT_SIZE], facts[LINE_SIZE];
     kl_code_format(layout->code, hex);
@@ -76,19 +76,22 @@ static long long total_of(const struct chart_bar *bars, size_t count)
     return total;
 }
 
-int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name)
+int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name,
+                   enum kl_metric metric)
 {
+    const char *column = kl_db_min_moves_column(metric);
     if (count == 0)
-        return report(EXIT_NOT_FOUND, class_name, "unsolvable: no layout has min_steps to draw");
+        return report(EXIT_NOT_FOUND, class_name, "unsolvable: no layout has %s to draw", column);
     char title[LINE_SIZE], note[LINE_SIZE], solvable[MARKUP_COUNT_SIZE], left_out[MARKUP_COUNT_SIZE];
-    snprintf(title, sizeof title, "Layouts by min_steps%s%s", class_name ? " in class " : "",
+    snprintf(title, sizeof title, "Layouts by %s%s%s", column, class_name ? " in class " : "",
              class_name ? class_name : "");
-    int used = snprintf(note, sizeof note, "%s solvable layouts, 0 to %lld steps from solved",
-                        markup_count(total_of(bars, count), solvable), bars[count - 1].x);
+    int used = snprintf(note, sizeof note, "%s solvable layouts, 0 to %lld %s from solved",
+                        markup_count(total_of(bars, count), solvable), bars[count - 1].x,
+                        kl_metric_moves_word(metric));
     if (unsolvable > 0)
         snprintf(note + used, sizeof note - (size_t)used, "; the %s unsolvable ones are not shown",
                  markup_count(unsolvable, left_out));
-    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, "min_steps", "layouts", bars, count});
+    svg_bar_chart(out_stream(), &(struct bar_chart){title, note, column, "layouts", bars, count});
     return EXIT_ANSWERED;
 }
 
@@ -162,7 +165,7 @@ static void fill_gallery(struct board_gallery *gallery, const char *heading, str
 }
 
 /* The gallery of the group's hardest layouts. */
-static void hardest_gallery(const struct group_row *g, const struct group_page_layouts *layouts,
+static void hardest_gallery(const struct kl_db_group_row *g, const struct group_page_layouts *layouts,
                             struct board_gallery *gallery, struct gallery_words *words)
 {
     size_t count = layouts->hardest_count;
@@ -180,7 +183,7 @@ static void hardest_gallery(const struct group_row *g, const struct group_page_l
 }
 
 /* The gallery of the group's peripheral layouts, or of those farthest from a layout. */
-static void farthest_gallery(const struct group_row *g, const struct group_page_layouts *layouts,
+static void farthest_gallery(const struct kl_db_group_row *g, const struct group_page_layouts *layouts,
                              struct board_gallery *gallery, struct gallery_words *words)
 {
     size_t count = layouts->farthest_count;
@@ -201,7 +204,7 @@ static void farthest_gallery(const struct group_row *g, const struct group_page_
     fill_gallery(gallery, "Farthest layouts", words, layouts->farthest, count);
 }
 
-int picture_group(const struct group_row *g, const struct chart_bar *bars, size_t count,
+int picture_group(const struct kl_db_group_row *g, const struct chart_bar *bars, size_t count,
                   const struct group_page_layouts *layouts)
 {
     char title[LINE_SIZE], note[LINE_SIZE], size[MARKUP_COUNT_SIZE];

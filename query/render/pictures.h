@@ -35,18 +35,20 @@ int picture_check_one_input(const char *option, const struct request *req);
 
 /* show LAYOUT --svg.  names: the layout's classic names (query/input/classic.h), which
  * the picture's title gives after the code, or NULL.  Returns EXIT_ANSWERED. */
-int picture_board(const struct layout_row *layout, const struct group_row *group, const char *names);
+int picture_board(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group, const char *names);
 
 /* solve --html and path --html: the page playing the route codes[0..count-1].
  * what: the route's kind for the title ("a shortest path"); start_names: the classic
  * names of codes[0], which the title gives beside its code, or NULL. */
 void picture_route(const kl_code *codes, size_t count, const char *what, const char *start_names);
 
-/* stats depths --svg: layouts per min_steps.  bars: x a min_steps, value its layouts
- * (x ascending); unsolvable: the layouts left out, which have none; class_name: the
- * class drawn, NULL for all.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND (reported) when
- * there is no bar: every layout is unsolvable. */
-int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name);
+/* stats depths --svg: layouts per min_steps counted in `metric` (core/moves.h; the axis
+ * and the title name its column, min_steps, min_straight_moves or min_unit_moves).
+ * bars: x a count, value its layouts (x ascending); unsolvable: the layouts left out,
+ * which have none; class_name: the class drawn, NULL for all.  Returns EXIT_ANSWERED, or
+ * EXIT_NOT_FOUND (reported) when there is no bar: every layout is unsolvable. */
+int picture_depths(const struct chart_bar *bars, size_t count, long long unsolvable, const char *class_name,
+                   enum kl_metric metric);
 
 /* stats groups --class CLASS --svg: the groups of the class named class_name (bars, x a
  * group_num and value its size) drawn as the layouts per bin of group size, bins
@@ -73,7 +75,7 @@ struct group_page_layouts {
  * histogram from `bars` (x a min_steps, value its layouts; none for an unsolvable
  * group), alone or on the group's page.  Returns EXIT_ANSWERED, or EXIT_NOT_FOUND
  * (reported) for the histogram alone of an unsolvable group. */
-int picture_group(const struct group_row *group, const struct chart_bar *bars, size_t count,
+int picture_group(const struct kl_db_group_row *group, const struct chart_bar *bars, size_t count,
                   const struct group_page_layouts *layouts);
 
 #endif

@@ -11,7 +11,7 @@ static int stored_min_moves(void *db, kl_code code)
     return db_min_moves(db, code);
 }
 
-kl_code *solution_route(struct db *db, const struct layout_row *layout, int *status)
+kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, int *status)
 {
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);

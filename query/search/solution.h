@@ -13,6 +13,6 @@
  * Returns a malloc'd array of layout->min_moves[db_metric(db)] + 1 codes, from layout->code to a
  * solved layout (free it).  Returns NULL after reporting when the layout is unsolvable
  * (*status EXIT_NOT_FOUND) or the database is inconsistent (*status EXIT_BAD_INPUT). */
-kl_code *solution_route(struct db *db, const struct layout_row *layout, int *status);
+kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, int *status);
 
 #endif

@@ -557,8 +557,8 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     kl_code code;
     if (!layout_argument(request, "layout", id, &code, reply))
         return;
-    struct layout_row layout;
-    struct group_row group;
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
     report_to_buffer(error, sizeof error);
     int status = db_layout_in_group(db, code, &layout, &group);
     kl_code *route = status == EXIT_ANSWERED ? solution_route(db, &layout, &status) : NULL;
@@ -629,7 +629,7 @@ static const struct route routes[] = {
     {"/api/check", {"attempt", "metric", NULL}, answer_check},
     {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members},
     {"/api/names", {"section", NULL}, answer_names},
-    {"/api/stats", {"table", "class", NULL}, answer_stats},
+    {"/api/stats", {"table", "class", "metric", NULL}, answer_stats},
     {"/api/board", {"board", "layout", NULL}, answer_board},
 };
 

@@ -135,9 +135,11 @@ for corruption in "${corruptions[@]}"; do
 done
 dsql "DROP TABLE saved_layers; DROP TABLE saved_groups;"
 # verify names each damage: two layers of a group that swapped places (each decodes,
-# the sizes still add up, but the members are at the wrong depth) and a peripheral list
-# that holds an id past the last layout.
-dsql "CREATE TABLE swap AS SELECT depth, size, ids FROM layers WHERE group_id = $big_id AND depth IN (40, 41);
+# the sizes still add up, but the members are at the wrong depth), a peripheral list
+# that holds an id past the last layout, and a layout's stored straight and unit counts
+# (extra_moves, which layouts_crc32 covers) one off.
+dsql "UPDATE layouts SET extra_moves = extra_moves + 1 WHERE code = 0x1A9BF0C00;
+      CREATE TABLE swap AS SELECT depth, size, ids FROM layers WHERE group_id = $big_id AND depth IN (40, 41);
       UPDATE layers SET size = (SELECT size FROM swap WHERE depth = 81 - layers.depth),
                         ids = (SELECT ids FROM swap WHERE depth = 81 - layers.depth)
       WHERE group_id = $big_id AND depth IN (40, 41);
@@ -145,8 +147,10 @@ dsql "CREATE TABLE swap AS SELECT depth, size, ids FROM layers WHERE group_id = 
 "$BIN/klotski" --db "$db" --csv verify > "$damage/verify.csv"
 expect_status "wrong member lists: verify exits 1" 1 $?
 failed_checks=$(grep ',false$' "$damage/verify.csv" | cut -d, -f1 | paste -sd,)
-expect "wrong member lists: verify names them" "groups whose layers are not their members,\
+expect "wrong member lists and extra_moves: verify names them" "meta layouts_crc32,\
+groups whose layers are not their members,\
 peripheral lists that do not decode,groups whose peripheral list is not theirs" "$failed_checks"
+dsql "UPDATE layouts SET extra_moves = extra_moves - 1 WHERE code = 0x1A9BF0C00"
 
 # Bytes flipped in random pages (after the first, the header: that case is the random
 # bytes above), each page put back after.  Fixed seeds, so a failure repeats.

@@ -4,13 +4,7 @@
 # with PYTHONPATH there, runs the unittest tests/library/test_klotski.py against the
 # klotski command's answers; the build tree's module (OBJ/python) imports too.
 . "$(dirname "$0")/lib.sh"
-T=$WORK/library_python
-rm -rf "$T"
-mkdir -p "$T"
-use_database
-P=$T/prefix
-OBJ_DIR=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}
-install_library "$P"
+library_setup python
 site=$(echo "$P"/lib/python3*/dist-packages)
 expect "make install puts the module and its type hints in place" "2" "$(ls "$site" | grep -c '^klotski\.\(cpython.*\.so\|pyi\)$')"
 out=$(cd "$T" && PYTHONPATH=$site KLOTSKI_DB=$TEST_DB KLOTSKI_BIN=$BIN library_run python3 "$ROOT/tests/library/test_klotski.py" -v 2>&1)
@@ -21,6 +15,6 @@ expect "the unittest ran every test" "OK" "$(printf '%s\n' "$out" | grep -E '^Ra
 expect "the module imported is the installed one" "$site" \
     "$(cd "$T" && PYTHONPATH=$site library_run python3 -c 'import klotski, os; print(os.path.dirname(klotski.__file__))')"
 expect "the build tree's module imports with PYTHONPATH=OBJ/python" "1A9BF0C00" \
-    "$(cd "$T" && PYTHONPATH=$OBJ_DIR/python library_run python3 -c 'import klotski; print(klotski.Layout("4WVE1").code)')"
+    "$(cd "$T" && PYTHONPATH=$LIBRARY_OBJ/python library_run python3 -c 'import klotski; print(klotski.Layout("4WVE1").code)')"
 rm -rf "$T"
 finish

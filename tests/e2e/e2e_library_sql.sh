@@ -5,18 +5,15 @@
 # given as text (#id) and as the integers layouts.code stores: klotski_code, klotski_id,
 # klotski_short, klotski_mirror and klotski_class against `klotski show --json`,
 # klotski_board parsed back by the klotski command, klotski_steps against `klotski moves
+# --json`, klotski_steps(x, 'straight' or 'unit') against `klotski --metric M moves
 # --json`; klotski_svg against `show --svg` (the same pieces); the README's join of
 # klotski_steps with layouts; NULL gives NULL; bad input (an illegal code, garbage text, a
-# blob, a real, a huge and a negative integer, a scan of klotski_steps without a layout)
-# gives an SQL error with the command's message, and the connection answers after each.
+# blob, a real, a huge and a negative integer, a scan of klotski_steps without a layout, a
+# metric that is none) gives an SQL error with the command's message, and the connection
+# answers after each.
 . "$(dirname "$0")/lib.sh"
-T=$WORK/library_sql
-rm -rf "$T"
+library_setup sql
 mkdir -p "$T/boards"
-use_database
-K=$BIN/klotski
-P=$T/prefix
-install_library "$P"
 EXT=$P/lib/klotski/klotski_sqlite.so
 expect "make install puts the extension in place" yes "$([ -f "$EXT" ] && echo yes || echo no)"
 
@@ -53,6 +50,22 @@ ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_code(s.x), st.next, st.pie
     sort > "$T/steps"
 expect "klotski_steps of 1000 layouts: the steps of klotski moves" "$(wc -l < "$T/moves") lines, no difference" \
     "$(wc -l < "$T/steps") lines, $(diff "$T/moves" "$T/steps" > "$T/diff" && echo no difference || head -3 "$T/diff")"
+# The moves of the other metrics: klotski_steps(x, metric) against klotski --metric moves.
+for m in straight unit; do
+    answered "$K" --db "$TEST_DB" --metric "$m" moves "${ids[@]}" --json |
+        jq -r --arg m "$m" '.code as $from | .move_list[] | "\($m)|\($from)|\(.code)|\(.piece)|\((.row - 1) * 4 + .col - 1)|\((.to_row - 1) * 4 + .to_col - 1)|\(.distance)"'
+done | sort > "$T/metric_moves"
+ksql "WITH s(x) AS (VALUES ${texts%,}), m(name) AS (VALUES ('straight'), ('unit'))
+    SELECT st.metric, klotski_code(s.x), st.next, st.piece, st.from_cell, st.to_cell, st.distance
+    FROM s, m, klotski_steps(s.x, m.name) st" | sort > "$T/metric_steps"
+expect "klotski_steps(x, 'straight' and 'unit') of 1000 layouts: the moves of klotski --metric moves" \
+    "$(wc -l < "$T/metric_moves") lines, no difference" \
+    "$(wc -l < "$T/metric_steps") lines, $(diff "$T/metric_moves" "$T/metric_steps" > "$T/diff" && echo no difference || head -3 "$T/diff")"
+expect "klotski_steps: the metric column, step when not named, as a hidden column too" "step|8 straight|6 unit|4 unit|4" \
+    "$(ksql "SELECT metric, count(*) FROM klotski_steps('4WVE1')
+             UNION ALL SELECT metric, count(*) FROM klotski_steps('4WVE1', 'straight')
+             UNION ALL SELECT metric, count(*) FROM klotski_steps('4WVE1', 'unit')
+             UNION ALL SELECT metric, count(*) FROM klotski_steps WHERE layout = '4WVE1' AND metric = 'unit'" | xargs)"
 expect "klotski_steps: next_code is the integer of next" 0 \
     "$(ksql "SELECT count(*) FROM klotski_steps('1A9BF0C00') WHERE klotski_code(next_code) <> next")"
 expect "klotski_steps joined with layouts (the README's query)" \
@@ -68,9 +81,10 @@ for x in 1A9BF0C00 '#5' 4FEA13400; do
 done
 expect "klotski_svg: one SVG document" "1 1" "$(ksql "SELECT klotski_svg(0x1A9BF0C00)" | grep -c '<svg') $(ksql "SELECT klotski_svg('4WVE1')" | grep -c '</svg>')"
 
-expect "NULL in, NULL out" "1|1|1|1|1|1|1|0" "$(ksql "SELECT klotski_code(NULL) IS NULL, klotski_board(NULL) IS NULL,
+expect "NULL in, NULL out" "1|1|1|1|1|1|1|0|0" "$(ksql "SELECT klotski_code(NULL) IS NULL, klotski_board(NULL) IS NULL,
     klotski_short(NULL) IS NULL, klotski_id(NULL) IS NULL, klotski_mirror(NULL) IS NULL, klotski_class(NULL) IS NULL,
-    klotski_svg(NULL) IS NULL, (SELECT count(*) FROM klotski_steps(NULL))")"
+    klotski_svg(NULL) IS NULL, (SELECT count(*) FROM klotski_steps(NULL)),
+    (SELECT count(*) FROM klotski_steps('4WVE1', NULL))")"
 
 # Bad input: an SQL error with the command's message, then the connection still answers.
 bad_text=(1A9BF0C01 '#29334498' VZ7Z3 27732773144115510669 zz)
@@ -86,6 +100,8 @@ bad_text=(1A9BF0C01 '#29334498' VZ7Z3 27732773144115510669 zz)
         echo "SELECT 'alive $((i += 1))';"
     done
     echo "SELECT * FROM klotski_steps('1A9BF0C01');"
+    echo "SELECT * FROM klotski_steps('4WVE1', 'bogus');"
+    echo "SELECT * FROM klotski_steps('4WVE1', 2);"
     echo "SELECT * FROM klotski_steps;"
     echo "SELECT 'alive last';"
 } | library_run sqlite3 -batch "$TEST_DB" > "$T/bad.out" 2> "$T/bad.err"
@@ -98,6 +114,7 @@ expected_errors=$(for x in "${bad_text[@]}"; do "$K" --db "$TEST_DB" show "$x" 2
     echo "klotski_code: hello world: not a code, short code, #id, grid or board"
     echo "klotski_code: 1A9BF0C01: not a layout code: unused low bits are not zero"
     echo "klotski_steps: 1A9BF0C01: not a layout code: unused low bits are not zero"
+    for m in bogus 2; do "$K" --db "$TEST_DB" --metric "$m" show 4WVE1 2>&1 >/dev/null | sed 's/^klotski: --metric: /klotski_steps: /'; done
     echo "klotski_steps: name a layout: SELECT * FROM klotski_steps('1A9BF0C00')")
 expect "bad input: SQL errors with the command's messages" "$expected_errors" "$(sed 's/^[A-Za-z ]*error near line [0-9]*: //' "$T/bad.err")"
 rm -rf "$T"

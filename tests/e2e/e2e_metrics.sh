@@ -23,17 +23,29 @@ else
     expect "metric_check built by make check" "$METRIC_CHECK" missing
 fi
 
-# One pass over every layout: the order of the three counts, and each group's largest
-# under each metric against the groups table.
-expect "every layout: steps <= straight <= unit moves, NULL together; every group's largest" \
-    "0|0" \
+# One pass over every layout: the order of the three counts, each group's largest under
+# each metric against the groups table, and each group's layer sizes under each metric
+# against the view layer_sizes (move_layers, and layers' row of an unsolvable group):
+# per group the sum over its members of a mark of their depth, d^3 + 1000003 d (NULL as
+# 255), which any change of a member's depth or of a layer's size changes.
+expect "every layout: steps <= straight <= unit moves, NULL together; every group's largest; its layer sizes" \
+    "0|0|0|0" \
     "$(sql "SELECT sum(disordered), sum(g.max_min_straight_moves IS NOT x.straight
-                                      OR g.max_min_unit_moves IS NOT x.unit)
+                                      OR g.max_min_unit_moves IS NOT x.unit),
+                   sum(x.straight_marks IS NOT m.straight), sum(x.unit_marks IS NOT m.unit)
             FROM (SELECT group_id, max(min_straight_moves) AS straight,
                          max(min_unit_moves) AS unit,
                          sum(min_straight_moves < min_steps OR min_unit_moves < min_straight_moves
-                             OR (min_steps IS NULL) <> (min_unit_moves IS NULL)) AS disordered
-                  FROM layouts GROUP BY group_id) x JOIN groups g USING (group_id)")"
+                             OR (min_steps IS NULL) <> (min_unit_moves IS NULL)) AS disordered,
+                         sum(coalesce(min_straight_moves, 255) * (coalesce(min_straight_moves, 255)
+                             * coalesce(min_straight_moves, 255) + 1000003)) AS straight_marks,
+                         sum(coalesce(min_unit_moves, 255) * (coalesce(min_unit_moves, 255)
+                             * coalesce(min_unit_moves, 255) + 1000003)) AS unit_marks
+                  FROM layouts GROUP BY group_id) x JOIN groups g USING (group_id)
+            JOIN (SELECT group_id, sum(CASE metric WHEN 'straight' THEN size * d * (d * d + 1000003) END) AS straight,
+                         sum(CASE metric WHEN 'unit' THEN size * d * (d * d + 1000003) END) AS unit
+                  FROM (SELECT metric, group_id, size, coalesce(depth, 255) AS d FROM layer_sizes)
+                  GROUP BY group_id) m USING (group_id)")"
 
 # Century, oKKo/VKKV/V.VV/o.Vo/HHHH: SPEC.md's 99 steps, and at most the published 111
 # straight moves.
@@ -58,6 +70,52 @@ for metric in straight unit; do
         "$(sql "SELECT max(max_$column) FROM groups")" \
         "$(sql "SELECT value FROM meta WHERE key = 'max_$column'")"
 done
+
+# stats under --metric (the layer sizes of move_layers, checked above): depths against
+# move_layers and layers' unsolvable rows read without the view, and the view
+# metric_depth_histogram; classes and groups against the groups table; the chart's bars
+# and axis against the table; /api/stats?metric= against the command line.
+for metric in straight unit; do
+    column=min_${metric}_moves
+    run --metric $metric --csv stats depths
+    expect "stats depths --metric $metric: move_layers per depth, then the unsolvable" \
+        "$(echo "$column,layouts,groups"
+           sql "SELECT depth || ',' || sum(size) || ',' || count(*) FROM move_layers
+                WHERE metric = '$metric' GROUP BY depth ORDER BY depth"
+           sql "SELECT ',' || sum(size) || ',' || count(*) FROM layers WHERE depth IS NULL")" \
+        "$out"
+    expect "metric_depth_histogram, $metric: as stats depths" \
+        "$(printf '%s\n' "$out" | sed '1d;/^,/d')" \
+        "$(sql "SELECT depth || ',' || layouts || ',' || groups FROM metric_depth_histogram
+                WHERE metric = '$metric' ORDER BY depth")"
+    run --metric $metric --csv stats classes
+    expect "stats classes --metric $metric: each class's largest $column of its groups" \
+        "$(sql "SELECT c.name || ',' || ifnull(max(g.max_$column), '') FROM classes c JOIN groups g USING (class_id)
+                GROUP BY c.class_id ORDER BY c.class_id" | paste -sd' ')" \
+        "$(printf '%s\n' "$out" | awk -F, -v c=max_$column 'NR == 1 { ok = $9 == c } NR > 1 && ok { print $1 "," $9 }' | paste -sd' ')"
+    run --metric $metric --csv stats groups --class 5-4-2
+    expect "stats groups --metric $metric: the groups' max_$column and hardest_${metric}_count" \
+        "max_$column,hardest_${metric}_count $(sql "SELECT ifnull(max_$column, '') || ',' || ifnull(hardest_${metric}_count, '')
+            FROM groups WHERE class_id = (SELECT class_id FROM classes WHERE name = '5-4-2')
+            ORDER BY group_id" | paste -sd' ')" \
+        "$(printf '%s\n' "$out" | cut -d, -f6,7 | paste -sd' ')"
+done
+"$K" --db "$TEST_DB" --metric unit stats depths --class 5-4-1 --svg > "$T/depths.svg"
+report=$(answered python3 "$REFERENCE/picture_check.py" bars "$T/depths.svg" 2>&1)
+expect "stats depths --svg --metric unit: a bar per row of the table" \
+    "$(answered "$K" --db "$TEST_DB" --metric unit --csv stats depths --class 5-4-1 | sed '1d;/^,/d' | cut -d, -f1,2 | tr , ' ')" \
+    "$(printf '%s\n' "$report" | sed '$d')"
+expect "stats depths --svg --metric unit: bar heights follow the values" "heights ok" "$(printf '%s\n' "$report" | tail -1)"
+expect "stats depths --svg --metric unit: the axis and the title name min_unit_moves" 2 \
+    "$(grep -c -e '<text class="x-label"[^>]*>min_unit_moves<' -e '>Layouts by min_unit_moves in class 5-4-1<' "$T/depths.svg")"
+serve_test_database
+for table in classes depths; do
+    expect "/api/stats?table=$table&metric=unit: the rows of stats $table --metric unit" \
+        "$(answered "$K" --db "$TEST_DB" --metric unit --json stats $table --class 5-4-1 | jq -cS .)" \
+        "$(curl -s "$URL/api/stats?table=$table&class=5-4-1&metric=unit" | jq -cS '.[]')"
+done
+expect "/api/stats?metric=diagonal: refused, naming the metric" "400 1" \
+    "$(curl -s -o "$T/body" -w '%{http_code}' "$URL/api/stats?table=depths&metric=diagonal") $(grep -c 'is no metric' "$T/body")"
 
 # The query tool: show gives the three counts; solve --metric M gives a route of the
 # stored length that tests/reference/step_check.c accepts move by move under M, and

@@ -234,17 +234,29 @@ serve_test_database() {
 
 # The helpers of the scripts that test the library from where a user calls it.
 
-# install_library PREFIX: `make install PREFIX=...` of this build (KLOTSKI_TEST_OBJ, BIN),
-# with an empty stand-in for the database (no copy of it: the scripts name theirs), and
-# counts a check of its exit status.  Sets LIBRARY_PRELOAD to the sanitizer runtime when
-# the installed library was built with it (empty otherwise), for library_run.
-install_library() {
-    : > "$1.no-database"
-    make -s -C "$ROOT" install PREFIX="$1" BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-$ROOT/build/release}" \
-        DB="$1.no-database" > "$1.make.log" 2>&1
-    expect "make install PREFIX=$(basename "$1"): exit status" 0 "$?"
+# library_setup NAME: the set-up of the scripts that test the library from where a user
+# calls it: the test database (use_database), T=$WORK/library_NAME made empty, K the
+# klotski whose answers the library's must equal, LIBRARY_OBJ the build folder
+# (KLOTSKI_TEST_OBJ), and P=$T/prefix, where `make install PREFIX=...` of this build
+# (LIBRARY_OBJ, BIN) puts the library, with an empty stand-in for the database (no copy
+# of it: the scripts name theirs); counts a check of the install's exit status.  Sets
+# LIBRARY_PRELOAD to the sanitizer runtime when the installed library was built with it
+# (empty otherwise), for library_run.
+library_setup() {
+    T=$WORK/library_$1
+    rm -rf "$T"
+    mkdir -p "$T"
+    use_database
+    K=$BIN/klotski
+    LIBRARY_OBJ=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}
+    P=$T/prefix
+    : > "$P.no-database"
+    make -s -C "$ROOT" install PREFIX="$P" BIN="$BIN" OBJ="$LIBRARY_OBJ" DB="$P.no-database" > "$P.make.log" 2>&1
+    local status=$?
+    expect "make install PREFIX=prefix: exit status" 0 "$status"
+    [ "$status" -eq 0 ] || tail -3 "$P.make.log"
     LIBRARY_PRELOAD=
-    if nm -D "$1/lib/libklotski.so" | grep -c __asan_init > /dev/null; then
+    if nm -D "$P/lib/libklotski.so" | grep -c __asan_init > /dev/null; then
         LIBRARY_PRELOAD=$(cc -print-file-name=libasan.so)
     fi
 }

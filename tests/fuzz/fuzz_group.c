@@ -28,10 +28,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (input_class(db, text, &class_id) == 0)
             FUZZ_CHECK(class_id >= 0 && class_id < KL_CLASS_COUNT);
     } else if (strcmp(text, "-") != 0) {
-        struct group_row group;
+        struct kl_db_group_row group;
         if (input_group(db, text, &group) == 0) {
             FUZZ_CHECK(group.size > 0 && group.group_id >= 0);
-            struct group_row again;
+            struct kl_db_group_row again;
             FUZZ_CHECK(db_group_named(db, group.name, &again) && again.group_id == group.group_id);
         }
     }

@@ -7,12 +7,19 @@
  *   moves CODE NEXT:CHANGE:PIECE:FROM:TO:DISTANCE ...   (best first, as `klotski moves`)
  *   solve CODE STEPS                    (or "solve CODE unsolvable")
  *   error MESSAGE                       (an input that is no layout)
+ * and for a line "@METRIC LAYOUT" the layout's moves and solution counted in METRIC
+ * (klotski_moves_in, klotski_solve_in), as `klotski --metric METRIC moves/solve` answers:
+ *   moves/METRIC CODE NEXT:CHANGE:PIECE:FROM:TO:DISTANCE ...
+ *   solve/METRIC CODE MOVES CODE,CODE,...   (the route; or "solve/METRIC CODE unsolvable")
+ *   error MESSAGE                       (a METRIC that is none)
  * Facts the command does not print are checked here, each against an independent way to
  * the same answer, and a failure printed as "FAIL what: details" (the script counts
  * them): the id back to the code, the board, the drawing and the short code parsed back,
  * the images (each its own inverse, the turn both flips), the steps against the moves'
  * set and each step's distance against a walk, every solution step among the steps of
- * the layout before it and one step closer, the SVG naming the code.  The database is
+ * the layout before it and one step closer (in a metric: one move of klotski_steps_in
+ * and one closer by the record's count in it), the SVG naming the code, a metric that is
+ * none refused by every call that takes one.  The database is
  * $KLOTSKI_DB (klotski_open(NULL), the command's lookup order). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +169,72 @@ static void answer(klotski_db *db, const char *text)
     klotski_free(route);
 }
 
+/* The record's distance to solved under `metric`. */
+static int distance_in(const struct klotski_layout *layout, enum klotski_metric metric)
+{
+    return metric == KLOTSKI_STEP ? layout->min_steps
+           : metric == KLOTSKI_STRAIGHT ? layout->min_straight_moves : layout->min_unit_moves;
+}
+
+/* "@METRIC LAYOUT": the moves and the solution counted in METRIC, each move of the
+ * solution among klotski_steps_in's and one closer by the records. */
+static void answer_in_metric(klotski_db *db, const char *line)
+{
+    char name[32] = "", text[64] = "", message[KLOTSKI_MESSAGE_SIZE], a[KLOTSKI_CODE_SIZE], b[KLOTSKI_CODE_SIZE];
+    enum klotski_metric metric;
+    klotski_code code;
+    sscanf(line, "@%31s %63s", name, text);
+    if (klotski_metric_parse(name, &metric, message) != KLOTSKI_OK) {
+        printf("error %s\n", message);
+        return;
+    }
+    CHECK(strcmp(klotski_metric_name((int)metric), name) == 0, "%s", name);
+    if (klotski_parse(text, &code, message) != KLOTSKI_OK) {
+        printf("FAIL parse %s: %s\n", text, message);
+        failures++;
+        return;
+    }
+    struct klotski_move moves[KLOTSKI_MAX_STEPS];
+    int count = 0;
+    CHECK(klotski_moves_in(db, code, metric, moves, &count) == KLOTSKI_OK, "%s: %s", text, klotski_errmsg(db));
+    printf("moves/%s %s", name, hex(code, a));
+    for (int i = 0; i < count; i++)
+        printf(" %s:%d:%c:%d:%d:%d", hex(moves[i].step.next, b), moves[i].change, "oHVK"[moves[i].step.piece],
+               moves[i].step.from, moves[i].step.to, moves[i].step.distance);
+    printf("\n");
+    struct klotski_layout layout;
+    klotski_layout(db, code, &layout, NULL);
+    klotski_code *route;
+    int length;
+    int result = klotski_solve_in(db, code, metric, &route, &length);
+    if (result == KLOTSKI_UNSOLVABLE) {
+        printf("solve/%s %s unsolvable\n", name, hex(code, a));
+        CHECK(distance_in(&layout, metric) == KLOTSKI_NULL, "%s", text);
+        return;
+    }
+    CHECK(result == KLOTSKI_OK && length == distance_in(&layout, metric) + 1 && route[0] == code, "%s: %s", text,
+          klotski_errmsg(db));
+    if (result != KLOTSKI_OK)
+        return;
+    printf("solve/%s %s %d ", name, hex(code, a), length - 1);
+    for (int i = 0; i < length; i++)
+        printf("%s%s", i ? "," : "", hex(route[i], a));
+    printf("\n");
+    for (int i = 0; i + 1 < length; i++) {
+        struct klotski_step steps[KLOTSKI_MAX_STEPS];
+        struct klotski_layout next;
+        int n = 0, found = 0;
+        klotski_steps_in(route[i], metric, steps, &n);
+        for (int s = 0; s < n; s++)
+            found += steps[s].next == route[i + 1];
+        CHECK(found == 1, "%s route move %d from %s", name, i, hex(route[i], a));
+        CHECK(klotski_layout(db, route[i + 1], &next, NULL) == KLOTSKI_OK &&
+                  distance_in(&next, metric) == length - 2 - i, "%s route move %d", name, i);
+    }
+    CHECK(klotski_is_solved(route[length - 1]) == 1, "route ends at %s", hex(route[length - 1], a));
+    klotski_free(route);
+}
+
 /* The calls' failures: each result code with its message. */
 static void check_errors(klotski_db *db)
 {
@@ -201,6 +274,21 @@ static void check_errors(klotski_db *db)
     CHECK(klotski_open("/etc/hostname", &not_a_database) == KLOTSKI_NOTADB, "%s", klotski_errmsg(not_a_database));
     klotski_close(not_a_database);
     CHECK(klotski_close(NULL) == KLOTSKI_OK && strcmp(klotski_errmsg(NULL), "out of memory") == 0, "NULL handle");
+
+    struct klotski_step steps[KLOTSKI_MAX_STEPS];
+    struct klotski_move moves[KLOTSKI_MAX_STEPS];
+    klotski_code *route = NULL;
+    int count = -1;
+    const char *bad_metric = "7 is no metric (step, straight or unit)";
+    CHECK(klotski_metric_name(KLOTSKI_UNIT + 1) == NULL && klotski_metric_name(-1) == NULL, "no metric's name");
+    CHECK(klotski_steps_in(code, (enum klotski_metric)7, steps, &count) == KLOTSKI_INVALID && count == -1,
+          "steps in metric 7");
+    CHECK(klotski_moves_in(db, code, (enum klotski_metric)7, moves, &count) == KLOTSKI_INVALID && count == -1 &&
+              strcmp(klotski_errmsg(db), bad_metric) == 0, "%s", klotski_errmsg(db));
+    CHECK(klotski_solve_in(db, code, (enum klotski_metric)7, &route, &count) == KLOTSKI_INVALID && !route &&
+              strcmp(klotski_errmsg(db), bad_metric) == 0, "%s", klotski_errmsg(db));
+    CHECK(klotski_solve_in(db, code | 1, KLOTSKI_UNIT, &route, &count) == KLOTSKI_INVALID && !route &&
+              strstr(klotski_errmsg(db), "unused low bits"), "%s", klotski_errmsg(db));
 }
 
 int main(void)
@@ -215,7 +303,10 @@ int main(void)
     char line[4096];
     while (fgets(line, sizeof line, stdin)) {
         line[strcspn(line, "\n")] = '\0';
-        answer(db, line);
+        if (line[0] == '@')
+            answer_in_metric(db, line);
+        else
+            answer(db, line);
     }
     klotski_close(db);
     printf("checks failed: %d\n", failures);

@@ -1,9 +1,10 @@
 """The Python module klotski as a user imports it (the installed module: e2e_library_python.sh
 sets PYTHONPATH to it), checked against the klotski command's --json answers
 ($KLOTSKI_BIN/klotski on the database $KLOTSKI_DB) on sampled layouts: every method of
-Layout and Database, the SQL functions on the module's connection, bad input, a missing
-database, and a solution checked step by step against the steps and the stored
-min_steps."""
+Layout and Database, moves and solutions in each metric against the command's under
+--metric, the SQL functions on the module's connection, bad input (a bad metric among
+it), a missing database, and a solution checked step by step against the steps and the
+stored min_steps."""
 import json
 import os
 import subprocess
@@ -165,6 +166,38 @@ class DatabaseTest(unittest.TestCase):
                                check=True).stdout.split()
         self.assertEqual([layout.code for layout in self.db.solve("4WVE1")], codes)
 
+    def test_moves_and_solve_in_every_metric(self):
+        sample = SAMPLE[:30] + ["4WVE1"]
+        unsolvable = [text for text in SAMPLE if self.db.layout(text).min_steps is None][0]
+        for metric, field in (("step", "min_steps"), ("straight", "min_straight_moves"), ("unit", "min_unit_moves")):
+            for text, moved in zip(sample, command("--metric", metric, "moves", *sample)):
+                moves = [(m.next.code, m.change, m.min_steps, m.piece, m.from_cell, m.to_cell, m.distance)
+                         for m in self.db.moves(text, metric=metric)]
+                expected = [(m["code"], m["change"], m["min_steps"], m["piece"], (m["row"] - 1) * 4 + m["col"] - 1,
+                             (m["to_row"] - 1) * 4 + m["to_col"] - 1, m["distance"]) for m in moved["move_list"]]
+                self.assertEqual(moves, expected, (metric, text))
+                self.assertEqual(sorted(s.next.code for s in klotski.Layout(text).steps(metric=metric)),
+                                 sorted(m[0] for m in expected), (metric, text))
+            solvable = [text for text in sample if getattr(self.db.layout(text), field) is not None]
+            for text, solved in zip(solvable, command("--metric", metric, "solve", *solvable)):
+                route = self.db.solve(text, metric=metric)
+                self.assertEqual([layout.code for layout in route], [s["code"] for s in solved["route"]], (metric, text))
+                self.assertEqual(len(route) - 1, getattr(self.db.layout(text), field))
+            with self.assertRaises(klotski.UnsolvableError):
+                self.db.solve(unsolvable, metric=metric)
+        self.assertEqual(self.db.solve("4WVE1", "step"), self.db.solve("4WVE1"))
+
+    def test_bad_metric(self):
+        expected = command_error("--metric", "bogus", "show", "4WVE1").removeprefix("--metric: ")
+        for call in (lambda: self.db.moves("4WVE1", metric="bogus"), lambda: self.db.solve("4WVE1", metric="bogus"),
+                     lambda: klotski.Layout("4WVE1").steps(metric="bogus")):
+            with self.assertRaises(ValueError) as caught:
+                call()
+            self.assertEqual(str(caught.exception), expected)
+        for call in (lambda: self.db.moves("4WVE1", metric=2), lambda: klotski.Layout("4WVE1").steps(None)):
+            with self.assertRaises(TypeError):
+                call()
+
     def test_solve_unsolvable(self):
         unsolvable = [text for text in SAMPLE if self.db.layout(text).min_steps is None]
         self.assertTrue(unsolvable)
@@ -225,6 +258,7 @@ class ModuleTest(unittest.TestCase):
     def test_documented(self):
         self.assertRegex(klotski.__version__, r"^\d+\.\d+\.\d+$")
         self.assertEqual(klotski.LAYOUT_COUNT, 29334498)
+        self.assertIn("metric='step'", klotski.Database.solve.__doc__)
         for thing in (klotski, klotski.Layout, klotski.open, klotski.Database.layout, klotski.Database.solve,
                       klotski.Database.moves, klotski.Database.group, klotski.Database.execute,
                       klotski.Layout.steps, klotski.Layout.mirror):

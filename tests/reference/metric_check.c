@@ -11,11 +11,15 @@
  *    more than the least of its neighbours' (a neighbour's is never below its own minus
  *    one, or the move would give a shorter way), and NULL exactly when its neighbours'
  *    are NULL.
+ *  - The layer sizes of those whole classes (the view layer_sizes: the tables layers
+ *    and move_layers) against the same searches: per metric and depth, the layouts of
+ *    the class at that depth, and the unsolvable ones.
  *  - On every layout checked: min_steps <= min_straight_moves <= min_unit_moves.
  * Nothing of core/ or builder/ takes part, so a wrong builder cannot vouch for itself.
  *
  * Usage: metric_check DB_PATH.  Prints what differs and the closing line
- * "metric_check: N passed, M failed" (one check per layout checked); exits 0 when
+ * "metric_check: N passed, M failed" (one check per layout checked, and one per whole
+ * class and metric for its layer sizes); exits 0 when
  * everything passed, 1 when a check failed and 2 when it could not run.  Run by
  * tests/e2e/e2e_metrics.sh. */
 #define CHECKER_NAME "metric_check"
@@ -36,6 +40,7 @@ static const char *const metric_columns[METRICS] = {"min_steps", "min_straight_m
 
 static sqlite3 *db;
 static sqlite3_stmt *lookup;
+static sqlite3_stmt *class_layer_sizes; /* the layer sizes of a class under a metric */
 static long passed, failed;
 
 static void fail_line(kl_code code, const char *fmt, int a, int b, int metric)
@@ -206,6 +211,52 @@ static void search_class(const struct class_list *c, int metric, int *moves, siz
     }
 }
 
+/* The layer sizes that layer_sizes stores for the class (jiang, bing, style) under
+ * `metric` against the search's counts moves[0..count-1]. */
+static void check_layer_sizes(int jiang, int bing, int style, int metric, const int *moves,
+                              size_t count)
+{
+    sqlite3_stmt *st = class_layer_sizes;
+    /* Per depth, the search's layouts less the stored size; [0] for unsolvable. */
+    size_t room = 1;
+    for (size_t i = 0; i < count; i++)
+        room = moves[i] + 2 > (int)room ? (size_t)moves[i] + 2 : room;
+    long *difference = grow(NULL, room, sizeof *difference);
+    for (size_t d = 0; d < room; d++)
+        difference[d] = 0;
+    for (size_t i = 0; i < count; i++)
+        difference[moves[i] + 1]++;
+    sqlite3_bind_int(st, 1, jiang);
+    sqlite3_bind_int(st, 2, bing);
+    sqlite3_bind_int(st, 3, style);
+    sqlite3_bind_text(st, 4, metric_names[metric], -1, SQLITE_STATIC);
+    bool outside = false; /* a stored depth no layout of the search has */
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        long depth = sqlite3_column_type(st, 0) == SQLITE_NULL ? NO_MOVES : sqlite3_column_int(st, 0);
+        if (depth + 1 < 0 || depth + 1 >= (long)room)
+            outside = true;
+        else
+            difference[depth + 1] -= sqlite3_column_int64(st, 1);
+    }
+    sqlite3_reset(st);
+    size_t first = 0; /* the first slot of difference that differs */
+    while (first < room && difference[first] == 0)
+        first++;
+    if (!outside && first == room) {
+        passed++;
+    } else if (++failed <= SHOWN) {
+        printf("FAIL class %d-%d-%d %s: layer_sizes differ from the search", jiang, bing, style,
+               metric_names[metric]);
+        if (outside)
+            printf(": a depth the search never reaches\n");
+        else if (first == 0)
+            printf(" in the unsolvable layouts by %ld\n", difference[first]);
+        else
+            printf(" at depth %zu by %ld\n", first - 1, difference[first]);
+    }
+    free(difference);
+}
+
 static void check_class(int jiang, int bing, int style)
 {
     struct class_list c = {0};
@@ -232,8 +283,10 @@ static void check_class(int jiang, int bing, int style)
             }
         passed += ok;
     }
-    for (int metric = 0; metric < METRICS; metric++)
+    for (int metric = 0; metric < METRICS; metric++) {
+        check_layer_sizes(jiang, bing, style, metric, moves[metric], c.count);
         free(moves[metric]);
+    }
     free(queue);
     free(c.code);
 }
@@ -264,8 +317,15 @@ int main(int argc, char **argv)
              metric_columns[0], metric_columns[1], metric_columns[2]);
     if (sqlite3_prepare_v2(db, sql, -1, &lookup, NULL) != SQLITE_OK)
         die(argv[1], sqlite3_errmsg(db));
+    if (sqlite3_prepare_v2(db, "SELECT l.depth, sum(l.size) FROM layer_sizes l"
+                               " JOIN groups g USING (group_id) JOIN classes c USING (class_id)"
+                               " WHERE c.jiang = ?1 AND c.bing = ?2 AND c.style = ?3"
+                               " AND l.metric = ?4 GROUP BY l.depth",
+                           -1, &class_layer_sizes, NULL) != SQLITE_OK)
+        die(argv[1], sqlite3_errmsg(db));
     check_small_classes();
     check_samples();
+    sqlite3_finalize(class_layer_sizes);
     sqlite3_finalize(lookup);
     sqlite3_close(db);
     printf("metric_check: %ld passed, %ld failed\n", passed, failed);

@@ -1,0 +1,89 @@
+#include "core/message.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+/* The length of the UTF-8 character that p starts, 0 when p starts no well-formed one
+ * (a stray continuation byte, an overlong form, a surrogate, beyond U+10FFFF, cut short). */
+static size_t utf8_length(const unsigned char *p)
+{
+    unsigned char low = 0x80, high = 0xBF;
+    size_t length;
+    if (p[0] < 0x80)
+        return 1;
+    if (p[0] >= 0xC2 && p[0] <= 0xDF)
+        length = 2;
+    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
+        length = 3, low = p[0] == 0xE0 ? 0xA0 : 0x80, high = p[0] == 0xED ? 0x9F : 0xBF;
+    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
+        length = 4, low = p[0] == 0xF0 ? 0x90 : 0x80, high = p[0] == 0xF4 ? 0x8F : 0xBF;
+    else
+        return 0;
+    if (p[1] < low || p[1] > high)
+        return 0;
+    for (size_t i = 2; i < length; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return length;
+}
+
+/* Whether the character of `length` bytes at p moves a terminal rather than showing:
+ * the C0 controls, DEL and the C1 controls (U+0080 to U+009F, CSI among them). */
+static bool is_control(const unsigned char *p, size_t length)
+{
+    return (length == 1 && (p[0] < 0x20 || p[0] == 0x7F)) || (length == 2 && p[0] == 0xC2 && p[1] < 0xA0);
+}
+
+/* The byte length of the character at p: invalid UTF-8 counts as one byte (written \xNN). */
+static size_t char_bytes(const unsigned char *p)
+{
+    size_t length = utf8_length(p);
+    return length ? length : 1;
+}
+
+/* Writes text[0, end) so that a terminal shows it as it is: controls and bytes that are
+ * not UTF-8 as \xNN. */
+static void put_safe_part(FILE *out, const unsigned char *p, const unsigned char *end)
+{
+    for (size_t length; p < end; p += length) {
+        length = char_bytes(p);
+        if (utf8_length(p) == 0 || is_control(p, length))
+            for (size_t i = 0; i < length; i++)
+                fprintf(out, "\\x%02x", p[i]);
+        else
+            fwrite(p, 1, length, out);
+    }
+}
+
+/* Writes text as put_safe_part does; when max_chars > 0 and the text is longer, only its
+ * first and last characters, max_chars - 1 in all, around "…". */
+static void put_safe(FILE *out, const char *text, size_t max_chars)
+{
+    const unsigned char *start = (const unsigned char *)text, *end = start + strlen(text);
+    size_t chars = 0;
+    for (const unsigned char *p = start; *p; p += char_bytes(p))
+        chars++;
+    if (max_chars == 0 || chars <= max_chars) {
+        put_safe_part(out, start, end);
+        return;
+    }
+    size_t head = (max_chars - 1) / 2, tail = max_chars - 1 - head;
+    const unsigned char *head_end = start, *tail_start = start;
+    for (size_t i = 0; i < head; i++)
+        head_end += char_bytes(head_end);
+    for (size_t i = 0; i < chars - tail; i++)
+        tail_start += char_bytes(tail_start);
+    put_safe_part(out, start, head_end);
+    fputs("…", out);
+    put_safe_part(out, tail_start, end);
+}
+
+void kl_message_write(FILE *out, const char *subject, const char *message)
+{
+    if (subject) {
+        put_safe(out, subject, KL_MESSAGE_SUBJECT_CHARS);
+        fputs(": ", out);
+    }
+    put_safe(out, message, 0);
+}
