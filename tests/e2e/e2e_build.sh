@@ -1,11 +1,40 @@
 #!/usr/bin/env bash
 # Builds the full database with klotski-build and checks it against the public facts of
-# SPEC.md, then checks that failed or interrupted builds never damage a database.
+# SPEC.md, then checks that failed or interrupted builds never damage a database.  The
+# one full build of the test database is also the build that follows builds killed
+# beyond catching (SIGKILL) over it: those leave the database that was there alone, and
+# the next build removes what they left.
 . "$(dirname "$0")/lib.sh"
 
-rm -f "$TEST_DB"
+# Three kills at random moments, in the build's first 3, 6 and 9 seconds (a whole build
+# takes about 9 s on 2 cores, so most kills come before its end), over a "previous
+# database" (any file: the build never reads it, only replaces it).  Each killed build
+# leaves its temporary file, until the next build removes it: checked right after the
+# kill.  A fixed seed, so that a failure repeats (the moments still depend on the
+# machine's speed).
+rm -f "$TEST_DB" "$TEST_DB".tmp-*
+printf 'the previous database\n' > "$TEST_DB"
+RANDOM=11
+base_kills=0
+for run in 1 2 3; do
+    window=$((run * 30))
+    outcome=$(start_and_kill $((5 + RANDOM % (window - 5))) "$BIN/klotski-build" --db "$TEST_DB" --quiet --threads 2)
+    if [ "$outcome" = killed ]; then
+        base_kills=$((base_kills + 1))
+        expect "base build killed (run $run): previous database intact" "the previous database" "$(cat "$TEST_DB")"
+        expect "base build killed (run $run): its temporary file is left" 1 \
+            "$(ls "$TEST_DB".tmp-* >/dev/null 2>&1 && echo 1)"
+    else
+        expect "base build ran to its end before the kill (run $run)" "ended 0" "$outcome"
+        printf 'the previous database\n' > "$TEST_DB"
+    fi
+done
+expect "base build: at least one of the three runs killed while it ran" yes "$([ $base_kills -gt 0 ] && echo yes)"
+
+# The test database: the build after the killed ones, checked in full below.
 "$BIN/klotski-build" --db "$TEST_DB" --quiet
 expect "build exit status" 0 $?
+expect "the build after killed builds: their temporary files are gone" "" "$(ls "$TEST_DB".tmp-* 2>/dev/null)"
 
 expect "layouts" 29334498 "$(sql 'SELECT count(*) FROM layouts')"
 # The layouts rows are written as b-tree pages (builder/base/table_pages.h): SQLite's own
@@ -128,14 +157,21 @@ interrupt() {
     expect "build interrupted ($1) leaves no temporary file" "" "$(ls "$TEST_DB".tmp-* 2>/dev/null)"
 }
 interrupt early
-interrupt storing
+# The store comes after the whole enumeration and analysis, most of a build: the
+# sanitizer build, several times slower, leaves it to the normal build (the same signal
+# handler; its own full build above ran the store under the sanitizers).
+if [ -z "$SANITIZED" ]; then
+    interrupt storing
+else
+    skip "build interrupted (storing)" "most of a build in a sanitizer build: the normal build checks it"
+fi
 
 err=$("$BIN/klotski-build" --db /nonexistent-dir/k.db --quiet 2>&1)
 expect "unwritable path exits 1" 1 $?
 expect "unwritable path: one line naming the path" 1 "$(printf '%s\n' "$err" | grep -c '/nonexistent-dir/k.db')"
 # Running out of memory: a clear message, exit 1, nothing left behind.  Sanitizer builds
 # reserve more address space than any such limit, so only the normal build is tried.
-if ! grep -q __asan_init "$BIN/klotski-build"; then
+if [ -z "$SANITIZED" ]; then
     err=$( (ulimit -v 600000; "$BIN/klotski-build" --db "$WORK/oom.db" --quiet) 2>&1)
     expect "out of memory exits 1" 1 $?
     expect "out of memory: one line" "klotski-build: out of memory while analysing classes" "$err"

@@ -5,13 +5,9 @@
 # sharing no code with the tool) for the steps, and against the database read with the
 # sqlite3 shell for every resulting layout's min_steps.
 . "$(dirname "$0")/lib.sh"
-K=$BIN/klotski
-T=$WORK/explore
-mkdir -p "$T"
-use_database
-
+query_setup explore
 NEIGHBOURS=$REFERENCE_BIN/neighbour_list
-expect "neighbour lister built by make check" yes "$([ -x "$NEIGHBOURS" ] && echo yes || echo no)"
+built_reference neighbour_list
 
 # --- moves: the SPEC layout, by hand ---
 run moves 1A9BF0C00 --json

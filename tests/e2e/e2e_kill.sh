@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Builds killed beyond catching (SIGKILL) at random moments: the base build leaves the
-# database that was there alone and the next build removes what the killed ones left;
-# the farthest phase, killed many times and then run to its end, gives exactly what an
-# uninterrupted run gives, and queries made all the while never fail nor answer wrong.
-# Fixed seeds, so that a failure repeats (the moments still depend on the machine's
-# speed).  KLOTSKI_KILL_RUNS: how many kills of the farthest phase (default 8).
+# The farthest phase killed beyond catching (SIGKILL) at random moments, many times and
+# then run to its end, gives exactly what an uninterrupted run gives, and queries made
+# all the while never fail nor answer wrong.  (The base build killed so: e2e_build.sh,
+# whose build of the test database is the build after the killed ones.)  A fixed seed,
+# so that a failure repeats (the moments still depend on the machine's speed).
+# KLOTSKI_KILL_RUNS: how many kills of the farthest phase (default 8).
 . "$(dirname "$0")/lib.sh"
 
 kill_dir=$WORK/kill
@@ -12,40 +12,6 @@ rm -rf "$kill_dir"
 mkdir -p "$kill_dir"
 trap 'rm -rf "$kill_dir"' EXIT
 RANDOM=11
-
-# start_and_kill TENTHS COMMAND...: starts COMMAND, SIGKILLs it after TENTHS tenths of a
-# second unless it ended before; says "killed" (it was running and died of the signal,
-# status 137), "ended STATUS" or "killed, but STATUS".  With AFTER_COMMIT=DB set, the
-# TENTHS count from the moment the farthest phase's meta in DB shows a commit of this
-# run (farthest_groups_done above its value at the start), so that the kill comes
-# partway, after what the run itself committed.
-start_and_kill() {
-    local tenths=$1 start_done=""
-    shift
-    [ -n "${AFTER_COMMIT:-}" ] && start_done=$(farthest_done_count "$AFTER_COMMIT")
-    "$@" &
-    local pid=$! waited=0
-    if [ -n "$start_done" ]; then
-        while [ "$waited" -lt 6000 ] && kill -0 "$pid" 2>/dev/null &&
-              [ "$(farthest_done_count "$AFTER_COMMIT")" = "$start_done" ]; do
-            sleep 0.1
-            waited=$((waited + 1))
-        done
-        waited=0
-    fi
-    while [ "$waited" -lt "$tenths" ] && kill -0 "$pid" 2>/dev/null; do
-        sleep 0.1
-        waited=$((waited + 1))
-    done
-    if kill -KILL "$pid" 2>/dev/null; then
-        wait "$pid" 2>/dev/null
-        local status=$?
-        if [ "$status" = 137 ]; then echo killed; else echo "killed, but $status"; fi
-    else
-        wait "$pid"
-        echo "ended $?"
-    fi
-}
 
 # farthest_done_count DB: meta farthest_groups_done of DB (0 when it cannot be read).
 # killed_sql DB SQL: a read of a database that a killed run may have left with a hot
@@ -59,35 +25,6 @@ farthest_done_count() {
     n=$(killed_sql "$1" "SELECT value FROM meta WHERE key = 'farthest_groups_done'")
     echo "${n:-0}"
 }
-
-# The base build: three kills at random moments, in its first 3, 6 and 9 seconds (a whole
-# build takes about 9 s on 2 cores, so most kills come before its end), over a "previous
-# database" (any file: the build never reads it, only replaces it).  Each killed build
-# leaves its temporary file, until the next build removes it: checked right after the kill.
-previous=$kill_dir/base.db
-printf 'the previous database\n' > "$previous"
-base_kills=0
-for run in 1 2 3; do
-    window=$((run * 30))
-    outcome=$(start_and_kill $((5 + RANDOM % (window - 5))) "$BIN/klotski-build" --db "$previous" --quiet --threads 2)
-    if [ "$outcome" = killed ]; then
-        base_kills=$((base_kills + 1))
-        expect "base build killed (run $run): previous database intact" "the previous database" "$(cat "$previous")"
-        expect "base build killed (run $run): its temporary file is left" 1 \
-            "$(ls "$previous".tmp-* >/dev/null 2>&1 && echo 1)"
-    else
-        expect "base build ran to its end before the kill (run $run)" "ended 0" "$outcome"
-        printf 'the previous database\n' > "$previous"
-    fi
-done
-expect "base build: at least one of the three runs killed while it ran" yes "$([ $base_kills -gt 0 ] && echo yes)"
-"$BIN/klotski-build" --db "$previous" --quiet
-expect "next base build: exit status" 0 $?
-expect "next base build: the killed builds' temporary files are gone" "" "$(ls "$previous".tmp-* 2>/dev/null)"
-crc=$(sql "SELECT value FROM meta WHERE key = 'layouts_crc32'")
-expect "next base build: the database of the test build (its checksum, there to compare)" \
-    "yes $crc" "$([ -n "$crc" ] && echo yes) $(sqlite3 -batch "$previous" "SELECT value FROM meta WHERE key = 'layouts_crc32'")"
-rm -f "$previous"
 
 # The farthest phase over the groups of at most 2,000 layouts (all but 168 of the 25,422
 # groups), on two copies: one run uninterrupted (one commit at the end), one killed again
@@ -143,7 +80,7 @@ runs=${KLOTSKI_KILL_RUNS:-8} kills=0 done_last=0 regress=0 committed=0
 for ((run = 1; run <= runs; run++)); do
     after= tenths=$((2 + RANDOM % 100))
     [ $((run % 2)) = 0 ] && after=$killed tenths=$((RANDOM % 10))
-    outcome=$(AFTER_COMMIT=$after start_and_kill $tenths "$BIN/klotski-build" --farthest \
+    outcome=$(KILL_COUNT_FROM=${after:+farthest_done_count $after} start_and_kill $tenths "$BIN/klotski-build" --farthest \
         --max-group $max_group --commit-every 0 --db "$killed" --quiet --threads 2)
     case $outcome in
         killed) kills=$((kills + 1)) ;;

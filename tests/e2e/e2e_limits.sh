@@ -15,7 +15,6 @@ cleanup() {
     rm -rf "$limits"
 }
 trap cleanup EXIT
-sanitized=$(grep -q __asan_init "$BIN/klotski" && echo 1)
 
 # one_line_or_full NAME LIMIT_KB ARGS...: under the memory limit, klotski ARGS prints
 # the same answer as without it, or fails with "klotski: out of memory" and status 2.
@@ -45,7 +44,7 @@ answers=("group --members $largest" "farthest $member" "farthest --group $stored
 # after doubles it.  (A sanitizer build reserves terabytes of address space and runs
 # under no limit: it skips these checks.)
 memory_limits=()
-if [ -z "$sanitized" ]; then
+if [ -z "$SANITIZED" ]; then
     start=4000
     until (ulimit -v "$start"; "$BIN/klotski" --version) >/dev/null 2>&1 || [ "$start" -gt 512000 ]; do
         start=$((start + 4000))
@@ -59,7 +58,7 @@ for answer in "${answers[@]}"; do
     # shellcheck disable=SC2086 # the answer's words are the arguments
     "$BIN/klotski" --db "$TEST_DB" $answer > "$limits/full"
     expect "$answer: answers without a limit" 0 $?
-    if [ -z "$sanitized" ]; then
+    if [ -z "$SANITIZED" ]; then
         failures=0
         for limit in "${memory_limits[@]}"; do
             # shellcheck disable=SC2086
@@ -96,7 +95,7 @@ else
     place=$limits
 fi
 copy_to "$place"
-if [ -z "$sanitized" ]; then
+if [ -z "$SANITIZED" ]; then
     err=$( (ulimit -v 600000; "$BIN/klotski-build" --farthest --max-group 2000 --db "$place/copy.db" --quiet) 2>&1)
     expect "farthest phase out of memory: exits 1" 1 $?
     expect "farthest phase out of memory: one line" "klotski-build: $place/copy.db: out of memory" "$err"

@@ -4,13 +4,9 @@
 # the answers SPEC.md gives for 1A9BF0C00 and 4FEA13400, and solve's routes checked step
 # by step by tests/reference/step_check.c, which shares no code with the tool.
 . "$(dirname "$0")/lib.sh"
-K=$BIN/klotski
-T=$WORK/query
-mkdir -p "$T"
-use_database
-
+query_setup query
 STEP_CHECK=$REFERENCE_BIN/step_check
-expect "step checker built by make check" yes "$([ -x "$STEP_CHECK" ] && echo yes || echo no)"
+built_reference step_check
 
 # --- show: the SPEC answers, every field ---
 run show 1A9BF0C00 --json

@@ -15,6 +15,10 @@ TEST_DB=$WORK/klotski.db
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 REFERENCE=$ROOT/tests/reference
 REFERENCE_BIN=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/tests/reference
+# SANITIZED: 1 in a sanitizer build (its tools hold AddressSanitizer), else empty.  Such
+# a build runs several times slower: a script may give it a smaller fixture where the
+# normal build checks the large one, and says so.
+SANITIZED=$(grep -q __asan_init "$BIN/klotski-build" && echo 1)
 checks_passed=0
 checks_failed=0
 checks_skipped=0
@@ -109,8 +113,58 @@ crosscheck() {
     join_checks db_crosscheck "$out" "$status"
 }
 
+# start_and_kill TENTHS COMMAND...: starts COMMAND, SIGKILLs it after TENTHS tenths of a
+# second unless it ended before; says "killed" (it was running and died of the signal,
+# status 137), "ended STATUS" or "killed, but STATUS".  With KILL_COUNT_FROM set to a
+# command, the TENTHS count from the moment that command's answer differs from its answer
+# before COMMAND started (e2e_kill.sh: the farthest phase's count of the groups done, so
+# that the kill comes partway, after what the run itself committed).
+start_and_kill() {
+    local tenths=$1 before=""
+    shift
+    [ -n "${KILL_COUNT_FROM:-}" ] && before=$($KILL_COUNT_FROM)
+    "$@" &
+    local pid=$! waited=0
+    if [ -n "${KILL_COUNT_FROM:-}" ]; then
+        while [ "$waited" -lt 6000 ] && kill -0 "$pid" 2>/dev/null &&
+              [ "$($KILL_COUNT_FROM)" = "$before" ]; do
+            sleep 0.1
+            waited=$((waited + 1))
+        done
+        waited=0
+    fi
+    while [ "$waited" -lt "$tenths" ] && kill -0 "$pid" 2>/dev/null; do
+        sleep 0.1
+        waited=$((waited + 1))
+    done
+    if kill -KILL "$pid" 2>/dev/null; then
+        wait "$pid" 2>/dev/null
+        local status=$?
+        if [ "$status" = 137 ]; then echo killed; else echo "killed, but $status"; fi
+    else
+        wait "$pid"
+        echo "ended $?"
+    fi
+}
+
 # The helpers of the scripts that query a built database.  Such a script sets K (the
 # klotski to run) and T (its scratch folder) and calls use_database first.
+
+# query_setup FOLDER: what such a script does first: sets K to the klotski under test and
+# T to its scratch folder $WORK/FOLDER, made empty, and calls use_database.
+query_setup() {
+    K=$BIN/klotski
+    T=$WORK/$1
+    rm -rf "$T"
+    mkdir -p "$T"
+    use_database
+}
+
+# built_reference NAME: counts a check that `make check` built the checker NAME of
+# tests/reference/ (into $REFERENCE_BIN), whose absence would fail every check it makes.
+built_reference() {
+    expect "$1 built by make check" yes "$([ -x "$REFERENCE_BIN/$1" ] && echo yes || echo no)"
+}
 
 # use_database: reads the test database; without it (e2e_build.sh makes it) counts a
 # failure, prints the closing line and exits: another database would be tested in its

@@ -28,11 +28,10 @@
  * "db_crosscheck: N passed, M failed" (one check per class, one per group, one for the
  * list of classes); exits 0 when everything passed, 1 when a check failed and 2 when it
  * could not run.  Built by `make check`, run by tests/e2e/e2e_crosscheck.sh. */
-#include "tests/reference/layout_model.h"
+#define CHECKER_NAME "db_crosscheck"
+#include "tests/reference/checker.h"
 
 #include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <time.h>
 
 #include <sqlite3.h>
@@ -78,31 +77,6 @@ static const char *const larger_classes[] = {"5-4-1", "5-4-2"};
 #define SHOWN_PER_GROUP 4
 #define SHOWN_IN_ALL 60
 
-static void die(const char *what, const char *why)
-{
-    fprintf(stderr, "db_crosscheck: %s: %s\n", what, why);
-    exit(2);
-}
-
-/* Resizes an array to `count` items; the extra byte spares realloc a size of 0, whose
- * result is the implementation's choice. */
-static void *grow(void *p, size_t count, size_t size)
-{
-    p = realloc(p, count * size + 1);
-    if (!p)
-        die("memory", "out of memory");
-    return p;
-}
-
-/* Makes room for item `used` of an array that doubles, so that appending stays linear. */
-static void *room_for(void *p, size_t used, size_t *room, size_t size)
-{
-    if (used < *room)
-        return p;
-    *room = *room ? 2 * *room : 1024;
-    return grow(p, *room, size);
-}
-
 /* ---- one class, worked out by brute force ---- */
 
 struct group {
@@ -142,31 +116,18 @@ static bool append_layout(struct model_placer *p, kl_code code)
 }
 
 /* Lists the layouts of class jiang-bing-style into c->code, in ascending order, stopping
- * once there are more than `limit`.  Every free cell ends up empty or covered, so when the
- * empty cells and the pieces run out together every piece has been placed. */
+ * once there are more than `limit`. */
 static void list_class(struct class_graph *c, size_t limit)
 {
-    struct model_placer p = {.emit = append_layout, .context = c};
-    p.most[KL_PIECE_HORIZONTAL] = c->style;
-    p.most[KL_PIECE_VERTICAL] = c->jiang - c->style;
-    p.most[KL_PIECE_SINGLE] = c->bing;
-    p.most_empty = FREE_CELLS - 2 * c->jiang - c->bing;
     c->count = 0;
     c->limit = limit;
-    model_place_all(&p);
+    list_class_layouts(c->jiang, c->bing, c->style, append_layout, c);
 }
 
 static uint32_t find_code(const struct class_graph *c, kl_code code)
 {
-    size_t lo = 0, hi = c->count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (c->code[mid] < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == c->count || c->code[lo] != code) {
+    size_t lo = code_index(c->code, c->count, code);
+    if (lo == c->count) {
         char what[64];
         snprintf(what, sizeof what, "class %s, a step to %09llX", c->name,
                  (unsigned long long)code);

@@ -22,10 +22,8 @@
  * class and metric for its layer sizes); exits 0 when
  * everything passed, 1 when a check failed and 2 when it could not run.  Run by
  * tests/e2e/e2e_metrics.sh. */
-#include "tests/reference/layout_model.h"
-
-#include <stdio.h>
-#include <stdlib.h>
+#define CHECKER_NAME "metric_check"
+#include "tests/reference/checker.h"
 
 #include <sqlite3.h>
 
@@ -44,20 +42,6 @@ static sqlite3 *db;
 static sqlite3_stmt *lookup;
 static sqlite3_stmt *class_layer_sizes; /* the layer sizes of a class under a metric */
 static long passed, failed;
-
-static void die(const char *what, const char *why)
-{
-    fprintf(stderr, "metric_check: %s: %s\n", what, why);
-    exit(2);
-}
-
-static void *grow(void *p, size_t count, size_t size)
-{
-    p = realloc(p, count * size + 1);
-    if (!p)
-        die("memory", "out of memory");
-    return p;
-}
 
 static void fail_line(kl_code code, const char *fmt, int a, int b, int metric)
 {
@@ -189,27 +173,17 @@ struct class_list {
 static bool append_layout(struct model_placer *p, kl_code code)
 {
     struct class_list *c = p->context;
-    if (c->count == c->room) {
-        c->room = c->room ? 2 * c->room : 1024;
-        c->code = grow(c->code, c->room, sizeof c->code[0]);
-    }
+    c->code = room_for(c->code, c->count, &c->room, sizeof c->code[0]);
     c->code[c->count++] = code;
     return true;
 }
 
 static size_t find_code(const struct class_list *c, kl_code code)
 {
-    size_t lo = 0, hi = c->count;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (c->code[mid] < code)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    if (lo == c->count || c->code[lo] != code)
+    size_t at = code_index(c->code, c->count, code);
+    if (at == c->count)
         die("model", "a move leaves the class");
-    return lo;
+    return at;
 }
 
 /* min moves under `metric` of every layout of the class, by one search from its solved
@@ -286,12 +260,7 @@ static void check_layer_sizes(int jiang, int bing, int style, int metric, const 
 static void check_class(int jiang, int bing, int style)
 {
     struct class_list c = {0};
-    struct model_placer p = {.emit = append_layout, .context = &c};
-    p.most[KL_PIECE_HORIZONTAL] = style;
-    p.most[KL_PIECE_VERTICAL] = jiang - style;
-    p.most[KL_PIECE_SINGLE] = bing;
-    p.most_empty = KL_CELLS - 4 - 2 * jiang - bing;
-    model_place_all(&p);
+    list_class_layouts(jiang, bing, style, append_layout, &c);
     int *moves[METRICS];
     size_t *queue = grow(NULL, c.count, sizeof *queue);
     for (int metric = 0; metric < METRICS; metric++) {
