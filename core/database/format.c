@@ -150,6 +150,27 @@ static enum kl_db_open_status check_file(const char *path, char *detail, size_t 
     return KL_DB_OPENED;
 }
 
+/* A writer stopped mid-transaction (a killed farthest phase) leaves a hot journal, which
+ * only a connection that may write can roll back: a read-only one fails with
+ * SQLITE_READONLY_ROLLBACK until some writer comes.  So that the database answers again
+ * at once, as any SQLite client that may write would make it, a read-write connection
+ * makes a read, which rolls the journal back (or waits while another does).  Returns
+ * true when that read succeeded; else false with why in detail. */
+static bool roll_back_hot_journal(const char *path, int busy_timeout_ms, char *detail, size_t detail_size)
+{
+    sqlite3 *writer = NULL;
+    int rc = sqlite3_open_v2(path, &writer, SQLITE_OPEN_READWRITE, NULL);
+    if (rc == SQLITE_OK) {
+        sqlite3_busy_timeout(writer, busy_timeout_ms);
+        rc = sqlite3_exec(writer, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+    }
+    if (rc != SQLITE_OK)
+        snprintf(detail, detail_size, "a stopped build left a journal to roll back, which needs write access: %s",
+                 writer ? sqlite3_errmsg(writer) : "out of memory");
+    sqlite3_close(writer);
+    return rc == SQLITE_OK;
+}
+
 enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
                                   sqlite3 **db, char *detail, size_t detail_size)
 {
@@ -167,6 +188,9 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     } else {
         sqlite3_busy_timeout(handle, busy_timeout_ms);
         status = check_format(handle, detail, detail_size);
+        if (status == KL_DB_CANNOT_OPEN && sqlite3_extended_errcode(handle) == SQLITE_READONLY_ROLLBACK &&
+            roll_back_hot_journal(path, busy_timeout_ms, detail, detail_size))
+            status = check_format(handle, detail, detail_size);
     }
     if (status == KL_DB_OPENED)
         *db = handle;

@@ -173,7 +173,10 @@ enum kl_db_open_status {
  * or SQLITE_OPEN_READWRITE, and any others; never SQLITE_OPEN_CREATE: a missing file is
  * reported, not created) and checks that its meta.format_version is KL_DB_FORMAT_VERSION.
  * busy_timeout_ms: how long SQLite waits for another connection's lock, from the check
- * on (0: it fails at once).
+ * on (0: it fails at once).  A hot journal that a stopped writer left (a killed farthest
+ * phase) is rolled back first, through a read-write connection opened for that alone,
+ * since a read-only connection cannot; where the file cannot be written that fails with
+ * KL_DB_CANNOT_OPEN.
  * Returns KL_DB_OPENED with the connection in *db (close it with sqlite3_close); any
  * other status with *db NULL and the reason's detail in detail (detail_size bytes, at
  * least 1), for the caller to word its message: the two programs tell their users
