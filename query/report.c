@@ -27,15 +27,18 @@ int report(enum exit_status status, const char *subject, const char *message, ..
     va_start(args, message);
     char *text = NULL, *line = NULL;
     size_t line_size = 0;
-    FILE *out = open_memstream(&line, &line_size);
-    if (vasprintf(&text, message, args) < 0 || !out)
+    if (vasprintf(&text, message, args) < 0)
         out_of_memory();
     va_end(args);
+    FILE *out = open_memstream(&line, &line_size);
+    if (!out)
+        out_of_memory();
     if (!captured)
         fputs("klotski: ", out);
     kl_message_write(out, subject, text);
-    fclose(out);
     free(text);
+    if (fclose(out) != 0 || !line)
+        out_of_memory();
     if (captured)
         snprintf(captured, captured_size, "%s", line);
     else
@@ -44,9 +47,12 @@ int report(enum exit_status status, const char *subject, const char *message, ..
     return status;
 }
 
+/* Writes its line with no allocation of its own: report() allocates, and memory that
+ * ran out would have it call out_of_memory again, without end (a stack overflow under a
+ * tight memory limit). */
 void out_of_memory(void)
 {
-    report(EXIT_BAD_INPUT, NULL, "out of memory");
+    fputs("klotski: out of memory\n", stderr);
     exit(EXIT_BAD_INPUT);
 }
 
