@@ -270,7 +270,7 @@ static int choose_metric(const struct invocation *inv, enum kl_metric *metric)
     *metric = KL_METRIC_STEP;
     if (!name || kl_metric_parse(name, metric))
         return EXIT_ANSWERED;
-    return report(EXIT_BAD_INPUT, source, "'%s' is no metric (step, straight or unit)", name);
+    return report(EXIT_BAD_INPUT, source, "'%s' is no metric (%s)", name, KL_METRIC_NAMES);
 }
 
 /* Does what the command line asks: the version, a help, or a command's answer. */

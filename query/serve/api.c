@@ -678,8 +678,7 @@ static bool metric_chosen(struct db *db, const struct api_request *request,
     enum kl_metric metric = KL_METRIC_STEP;
     if (name && !kl_metric_parse(name, &metric)) {
         char error[ERROR_SIZE];
-        snprintf(error, sizeof error, "metric: '%.64s' is no metric (step, straight or unit)",
-                 name);
+        snprintf(error, sizeof error, "metric: '%.64s' is no metric (%s)", name, KL_METRIC_NAMES);
         api_error(reply, 400, error);
         return false;
     }
