@@ -7,6 +7,10 @@ OBJ     ?= build/release
 BIN     ?= bin
 DB      ?= data/klotski.db
 PREFIX  ?= /usr/local
+# Where `make install` puts the libraries (and pkgconfig/) and the header: LIBDIR may be
+# a multiarch folder, PREFIX/lib/x86_64-linux-gnu (lib/README.md).
+LIBDIR     ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
 # Linked into every program: SQLite and zlib.  libmicrohttpd is only compiled against:
 # `klotski serve` loads it when it starts (query/serve/microhttpd.c), so that the other
 # commands do not load it and the TLS libraries it pulls in on every start.
@@ -21,9 +25,11 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
               pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
-# clang for the libFuzzer targets of tests/fuzz/.
+# clang for the libFuzzer targets of tests/fuzz/; abidiff to compare the library's ABI
+# with the releases' kept in lib/abi/.
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
-              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang
+              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
+              command:abidiff=abigail-tools
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -66,7 +72,7 @@ EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/class
                  $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
 
 .PHONY: all deps test-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
-        install clean
+        install uninstall abi-baseline clean
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -163,6 +169,12 @@ $(OBJ)/python/klotski.pyi: python/klotski.pyi
 	@mkdir -p $(@D)
 	cp $< $@
 
+# The ABI of this version, kept for the tests (tests/e2e/e2e_abi.sh compares the library
+# with every file of lib/abi/): run once per release, never to hide a change.
+abi-baseline: $(LIB_DIR)/libklotski.so.$(LIB_VERSION)
+	abidw --headers-dir lib --no-corpus-path --no-comp-dir-path --short-locs \
+	  --out-file lib/abi/libklotski.so.$(LIB_VERSION).abi $<
+
 # Generated files come first (order-only); after that -MMD's lists say which headers and
 # embedded files each object really reads.
 $(OBJ)/%.o: %.c | $(EMBEDDED)
@@ -241,20 +253,30 @@ $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 # module go beside them (lib/README.md).
 install: tools library | $(DB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/klotski \
-	  $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/lib/klotski \
-	  $(DESTDIR)$(PYTHON_SITE)
+	  $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/klotski $(DESTDIR)$(PYTHON_SITE)
 	install -m 755 $(BIN)/klotski $(BIN)/klotski-build $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(DB) $(DESTDIR)$(PREFIX)/share/klotski/klotski.db
 	if [ -f docs/klotski.1 ]; then install -m 644 docs/klotski.1 $(DESTDIR)$(PREFIX)/share/man/man1; fi
-	install -m 644 lib/klotski.h $(DESTDIR)$(PREFIX)/include
-	install -m 755 $(LIB_DIR)/libklotski.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib
-	ln -sf libklotski.so.$(LIB_VERSION) $(DESTDIR)$(PREFIX)/lib/$(LIB_SONAME)
-	ln -sf $(LIB_SONAME) $(DESTDIR)$(PREFIX)/lib/libklotski.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(LIB_VERSION)|' lib/klotski.pc.in \
-	  > $(DESTDIR)$(PREFIX)/lib/pkgconfig/klotski.pc
-	install -m 755 $(SQLITE_EXT) $(DESTDIR)$(PREFIX)/lib/klotski
+	install -m 644 lib/klotski.h $(DESTDIR)$(INCLUDEDIR)
+	install -m 755 $(LIB_DIR)/libklotski.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)
+	ln -sf libklotski.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libklotski.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(LIB_VERSION)|' lib/klotski.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/klotski.pc
+	install -m 755 $(SQLITE_EXT) $(DESTDIR)$(LIBDIR)/klotski
 	install -m 755 $(PYTHON_MODULE) $(DESTDIR)$(PYTHON_SITE)
 	install -m 644 python/klotski.pyi $(DESTDIR)$(PYTHON_SITE)
+
+# Removes what `make install` put in place, with the same PREFIX, LIBDIR, INCLUDEDIR,
+# PYTHON_SITE and DESTDIR, and the folders of klotski's own when empty.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/klotski $(DESTDIR)$(PREFIX)/bin/klotski-build \
+	  $(DESTDIR)$(PREFIX)/share/klotski/klotski.db $(DESTDIR)$(PREFIX)/share/man/man1/klotski.1 \
+	  $(DESTDIR)$(INCLUDEDIR)/klotski.h $(DESTDIR)$(LIBDIR)/libklotski.so.$(LIB_VERSION) \
+	  $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libklotski.so $(DESTDIR)$(LIBDIR)/pkgconfig/klotski.pc \
+	  $(DESTDIR)$(LIBDIR)/klotski/$(notdir $(SQLITE_EXT)) $(DESTDIR)$(PYTHON_SITE)/$(notdir $(PYTHON_MODULE)) \
+	  $(DESTDIR)$(PYTHON_SITE)/klotski.pyi
+	rmdir $(DESTDIR)$(PREFIX)/share/klotski $(DESTDIR)$(LIBDIR)/klotski 2>/dev/null || true
 
 clean:
 	rm -rf build bin

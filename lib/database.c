@@ -1,14 +1,17 @@
 /* The database half of klotski.h: a read-only connection with its format checked, the
- * lookups as statements prepared once, the solution (core/descent.h) and the moves with
- * their outcomes.  A handle is one thread's at a time (its statements are shared). */
+ * lookups as statements prepared once and reset after each use (so that an idle handle
+ * holds no lock), the solution (core/descent.h) and the moves with their outcomes.  A
+ * handle is one thread's at a time (its statements are shared). */
 #include "lib/klotski.h"
 
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -25,13 +28,14 @@ _Static_assert(KLOTSKI_GROUP_NAME_SIZE >= KL_DB_GROUP_NAME_SIZE, "group name siz
 
 struct klotski_db {
     sqlite3 *connection;                 /* NULL when the open failed */
-    char path[PATH_MAX];
-    char message[KLOTSKI_MESSAGE_SIZE];  /* the last failure's, or "not an error" */
+    char *path;                          /* NULL when memory ran out */
+    int result;                          /* the last call's (klotski_errcode) */
+    char message[KLOTSKI_MESSAGE_SIZE];  /* its message, or "not an error" */
     sqlite3_stmt *layout, *min_moves[KL_METRIC_COUNT] /* by enum kl_metric */, *group_by_id, *group_by_name;
 };
 
-/* Keeps the message of a failure, "SUBJECT: " and the rest (lib_message), and returns
- * its result code. */
+/* Keeps the result code of a failure and its message, "SUBJECT: " and the rest
+ * (lib_message), and returns the code. */
 __attribute__((format(printf, 4, 5)))
 static int fail(klotski_db *db, int result, const char *subject, const char *format, ...)
 {
@@ -39,12 +43,27 @@ static int fail(klotski_db *db, int result, const char *subject, const char *for
     va_start(args, format);
     lib_vmessage(db->message, subject, format, args);
     va_end(args);
+    db->result = result;
     return result;
 }
 
 static int succeed(klotski_db *db)
 {
     snprintf(db->message, sizeof db->message, "not an error");
+    db->result = KLOTSKI_OK;
+    return KLOTSKI_OK;
+}
+
+/* The check of a call on the database: the handle, open, and the pointers it needs
+ * (`missing` names the first NULL one, or is NULL).  KLOTSKI_OK or KLOTSKI_MISUSE. */
+static int usable(klotski_db *db, const char *call, const char *missing)
+{
+    if (!db)
+        return KLOTSKI_MISUSE;
+    if (!db->connection)
+        return fail(db, KLOTSKI_MISUSE, db->path, "%s: the database is not open (klotski_open failed)", call);
+    if (missing)
+        return fail(db, KLOTSKI_MISUSE, NULL, "%s: %s is NULL", call, missing);
     return KLOTSKI_OK;
 }
 
@@ -60,14 +79,39 @@ static const char *library_file(void)
     return dladdr((void *)klotski_open, &info) && info.dli_fname ? info.dli_fname : NULL;
 }
 
+/* The path to open, a copy (NULL when memory ran out): kl_db_locate's lookup order, from
+ * this library's file, which lies in PREFIX/lib, or with a multiarch LIBDIR in
+ * PREFIX/lib/TRIPLET (Makefile): then its folder stands in for it. */
+static char *locate(const char *path)
+{
+    char installed[PATH_MAX], folder[PATH_MAX];
+    const char *file = library_file();
+    const char *found = kl_db_locate(path, file, installed, sizeof installed);
+    if (access(found, F_OK) != 0 && file && snprintf(folder, sizeof folder, "%s", file) < (int)sizeof folder &&
+        strrchr(folder, '/')) {
+        *strrchr(folder, '/') = '\0';
+        found = kl_db_locate(path, folder, installed, sizeof installed);
+    }
+    return strdup(found);
+}
+
 int klotski_open(const char *path, klotski_db **out)
 {
+    if (!out)
+        return KLOTSKI_MISUSE;
     klotski_db *db = calloc(1, sizeof *db);
     *out = db;
     if (!db)
         return KLOTSKI_NOMEM;
-    char installed[PATH_MAX];
-    snprintf(db->path, sizeof db->path, "%s", kl_db_locate(path, library_file(), installed, sizeof installed));
+    db->path = locate(path);
+    if (!db->path)
+        return fail(db, KLOTSKI_NOMEM, NULL, "out of memory");
+    /* Refused whole: the system opens no longer path, and a cut one may name another
+     * file. */
+    size_t length = strlen(db->path);
+    if (length >= PATH_MAX)
+        return fail(db, KLOTSKI_CANTOPEN, db->path, "the path is %zu bytes long, more than the system's %d",
+                    length, PATH_MAX - 1);
     char detail[256];
     /* One thread uses a handle at a time: SQLite's mutexes would only cost time. */
     switch (kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS,
@@ -100,31 +144,31 @@ int klotski_close(klotski_db *db)
         sqlite3_finalize(db->min_moves[m]);
     sqlite3_finalize(db->group_by_id);
     sqlite3_finalize(db->group_by_name);
-    sqlite3_close(db->connection);
+    /* _v2: the caller's statements still open keep the connection, not the handle, and
+     * the last one's finalize closes it (klotski.h). */
+    sqlite3_close_v2(db->connection);
+    free(db->path);
     free(db);
     return KLOTSKI_OK;
 }
 
 const char *klotski_errmsg(const klotski_db *db) { return db ? db->message : "out of memory"; }
 
-const char *klotski_db_filename(const klotski_db *db) { return db->path; }
+int klotski_errcode(const klotski_db *db) { return db ? db->result : KLOTSKI_NOMEM; }
 
-struct sqlite3 *klotski_db_connection(klotski_db *db) { return db->connection; }
+const char *klotski_db_filename(const klotski_db *db) { return db ? db->path : NULL; }
+
+struct sqlite3 *klotski_db_connection(klotski_db *db) { return db ? db->connection : NULL; }
 
 /* Steps the statement made once from `sql` (prepared on first use) with one integer or
  * text key.  Returns SQLITE_ROW, SQLITE_DONE, or another code after keeping the
- * message. */
+ * message.  The caller resets the statement when it has read the row. */
 static int look_up(klotski_db *db, sqlite3_stmt **stmt, const char *sql, int64_t number, const char *text)
 {
-    if (!db->connection) {
-        fail(db, KLOTSKI_ERROR, db->path, "the database is not open");
-        return SQLITE_MISUSE;
-    }
     if (!*stmt && sqlite3_prepare_v2(db->connection, sql, -1, stmt, NULL) != SQLITE_OK) {
         database_error(db);
         return SQLITE_ERROR;
     }
-    sqlite3_reset(*stmt);
     if (text)
         sqlite3_bind_text(*stmt, 1, text, -1, SQLITE_STATIC);
     else
@@ -135,7 +179,7 @@ static int look_up(klotski_db *db, sqlite3_stmt **stmt, const char *sql, int64_t
     return rc;
 }
 
-/* The result of a lookup that found no row, or failed. */
+/* The result of a lookup that found no row, or failed (its message kept). */
 static int missing(klotski_db *db, int rc, const char *subject, const char *what)
 {
     return rc == SQLITE_DONE ? fail(db, KLOTSKI_NOTFOUND, subject, "%s", what) : KLOTSKI_ERROR;
@@ -143,7 +187,8 @@ static int missing(klotski_db *db, int rc, const char *subject, const char *what
 
 static int check_code(klotski_db *db, klotski_code code)
 {
-    return klotski_check(code, db->message);
+    db->result = klotski_check(code, db->message);
+    return db->result;
 }
 
 static int check_metric(klotski_db *db, enum klotski_metric metric)
@@ -158,48 +203,103 @@ static int check_metric(klotski_db *db, enum klotski_metric metric)
 static int read_layout(klotski_db *db, klotski_code code, struct kl_db_layout_row *out)
 {
     int rc = look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL);
-    if (rc != SQLITE_ROW) {
-        char hex[KL_CODE_TEXT_SIZE];
-        kl_code_format(code, hex);
-        return missing(db, rc, hex, "not in the database");
-    }
-    kl_db_layout_row_read(db->layout, out);
-    return KLOTSKI_OK;
+    if (rc == SQLITE_ROW)
+        kl_db_layout_row_read(db->layout, out);
+    sqlite3_reset(db->layout);
+    if (rc == SQLITE_ROW)
+        return KLOTSKI_OK;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    return missing(db, rc, hex, "not in the database");
 }
 
 /* A group's row from `s`, a statement of KL_DB_GROUP_SELECT that look_up stepped with
- * result rc, as klotski.h gives it; KLOTSKI_OK or as `missing`. */
-static int read_group(klotski_db *db, sqlite3_stmt *s, int rc, const char *subject, struct klotski_group *out)
+ * result rc, which it resets; KLOTSKI_OK or as `missing`. */
+static int read_group(klotski_db *db, sqlite3_stmt *s, int rc, const char *subject, struct kl_db_group_row *out)
 {
-    if (rc != SQLITE_ROW)
-        return missing(db, rc, subject, "no such group");
-    struct kl_db_group_row row;
-    kl_db_group_row_read(s, &row);
+    if (rc == SQLITE_ROW)
+        kl_db_group_row_read(s, out);
     sqlite3_reset(s);
-    *out = (struct klotski_group){
-        .group_id = row.group_id,
-        .class_id = row.class_id,
-        .size = row.size,
-        .min_code = row.min_code,
-        .solved = row.solved,
-        .max_min_steps = row.max_min_steps,
-        .hardest_count = row.hardest_count,
-        .diameter = row.diameter,
-        .radius = row.radius,
-        .peripheral_count = row.peripheral_count,
-        .central_count = row.central_count,
-        .max_min_straight_moves = row.max_min_moves[KL_METRIC_STRAIGHT],
-        .max_min_unit_moves = row.max_min_moves[KL_METRIC_UNIT],
+    return rc == SQLITE_ROW ? KLOTSKI_OK : missing(db, rc, subject, "no such group");
+}
+
+/* The row of the group numbered group_id; as read_group. */
+static int read_group_by_id(klotski_db *db, int64_t group_id, struct kl_db_group_row *out)
+{
+    char subject[32];
+    snprintf(subject, sizeof subject, "group %lld", (long long)group_id);
+    int rc = look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", group_id, NULL);
+    return read_group(db, db->group_by_id, rc, subject, out);
+}
+
+/* A group's row as struct klotski_group gives it. */
+static struct klotski_group group_record(const struct kl_db_group_row *row)
+{
+    struct klotski_group out = {
+        .group_id = row->group_id,
+        .class_id = row->class_id,
+        .size = row->size,
+        .min_code = row->min_code,
+        .solved = row->solved,
+        .max_min_steps = row->max_min_steps,
+        .hardest_count = row->hardest_count,
+        .diameter = row->diameter,
+        .radius = row->radius,
+        .peripheral_count = row->peripheral_count,
+        .central_count = row->central_count,
     };
-    snprintf(out->name, sizeof out->name, "%s", row.name);
-    snprintf(out->class_name, sizeof out->class_name, "%s", row.class_name);
-    return KLOTSKI_OK;
+    snprintf(out.name, sizeof out.name, "%s", row->name);
+    snprintf(out.class_name, sizeof out.class_name, "%s", row->class_name);
+    return out;
+}
+
+/* True when a sized struct's size (klotski.h, Stability) holds at least its first
+ * version, whose last member ends at first_end. */
+static bool sized(const void *sized_struct, size_t first_end)
+{
+    size_t size;
+    memcpy(&size, sized_struct, sizeof size);
+    return size >= first_end;
+}
+
+/* Writes `full`, a sized struct as this library declares it (full_size bytes), into the
+ * caller's `out`, only the members that fit in out's size; out's size member stays. */
+static void write_sized(void *out, const void *full, size_t full_size)
+{
+    size_t size;
+    memcpy(&size, out, sizeof size);
+    memcpy((char *)out + sizeof size, (const char *)full + sizeof size,
+           (size < full_size ? size : full_size) - sizeof size);
+}
+
+/* The first versions of the sized structs end at these members' ends (1.2.0). */
+#define LAYOUT_METRICS_FIRST_END (offsetof(struct klotski_layout_metrics, min_unit_moves) + sizeof(int))
+#define GROUP_METRICS_FIRST_END (offsetof(struct klotski_group_metrics, max_min_unit_moves) + sizeof(int))
+
+static int check_group_metrics(klotski_db *db, const char *call, const struct klotski_group_metrics *group)
+{
+    if (sized(group, GROUP_METRICS_FIRST_END))
+        return KLOTSKI_OK;
+    return fail(db, KLOTSKI_MISUSE, NULL, "%s: struct klotski_group_metrics: size %zu is below its first version's, %zu",
+                call, group->size, GROUP_METRICS_FIRST_END);
+}
+
+static void write_group_metrics(struct klotski_group_metrics *out, const struct kl_db_group_row *row)
+{
+    struct klotski_group_metrics full = {
+        .size = sizeof full,
+        .max_min_straight_moves = row->max_min_moves[KL_METRIC_STRAIGHT],
+        .max_min_unit_moves = row->max_min_moves[KL_METRIC_UNIT],
+    };
+    write_sized(out, &full, sizeof full);
 }
 
 int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *layout, struct klotski_group *group)
 {
     struct kl_db_layout_row row;
-    int result = check_code(db, code);
+    int result = usable(db, "klotski_layout", layout ? NULL : "layout");
+    if (result == KLOTSKI_OK)
+        result = check_code(db, code);
     if (result == KLOTSKI_OK)
         result = read_layout(db, code, &row);
     if (result != KLOTSKI_OK)
@@ -213,23 +313,74 @@ int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *lay
         .farthest_steps = row.farthest_steps,
         .farthest_num = row.farthest_num,
         .solution_num = row.solution_num,
-        .min_straight_moves = row.min_moves[KL_METRIC_STRAIGHT],
-        .min_unit_moves = row.min_moves[KL_METRIC_UNIT],
     };
     if (group) {
-        char subject[32];
-        snprintf(subject, sizeof subject, "group %lld", (long long)layout->group_id);
-        int rc = look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", layout->group_id, NULL);
-        result = read_group(db, db->group_by_id, rc, subject, group);
+        struct kl_db_group_row group_row;
+        result = read_group_by_id(db, row.group_id, &group_row);
+        if (result == KLOTSKI_OK)
+            *group = group_record(&group_row);
     }
     return result == KLOTSKI_OK ? succeed(db) : result;
 }
 
 int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *group)
 {
+    int result = usable(db, "klotski_group_named", !name ? "name" : !group ? "group" : NULL);
+    if (result != KLOTSKI_OK)
+        return result;
+    struct kl_db_group_row row;
     int rc = look_up(db, &db->group_by_name, KL_DB_GROUP_SELECT "WHERE g.name = ?", 0, name);
-    int result = read_group(db, db->group_by_name, rc, name, group);
-    return result == KLOTSKI_OK ? succeed(db) : result;
+    result = read_group(db, db->group_by_name, rc, name, &row);
+    if (result != KLOTSKI_OK)
+        return result;
+    *group = group_record(&row);
+    return succeed(db);
+}
+
+int klotski_layout_metrics(klotski_db *db, klotski_code code, struct klotski_layout_metrics *layout,
+                           struct klotski_group_metrics *group)
+{
+    const char *call = "klotski_layout_metrics";
+    int result = usable(db, call, layout ? NULL : "layout");
+    if (result == KLOTSKI_OK && !sized(layout, LAYOUT_METRICS_FIRST_END))
+        result = fail(db, KLOTSKI_MISUSE, NULL, "%s: struct klotski_layout_metrics: size %zu is below its first "
+                                                "version's, %zu", call, layout->size, LAYOUT_METRICS_FIRST_END);
+    if (result == KLOTSKI_OK && group)
+        result = check_group_metrics(db, call, group);
+    struct kl_db_layout_row row;
+    if (result == KLOTSKI_OK)
+        result = check_code(db, code);
+    if (result == KLOTSKI_OK)
+        result = read_layout(db, code, &row);
+    struct kl_db_group_row group_row;
+    if (result == KLOTSKI_OK && group)
+        result = read_group_by_id(db, row.group_id, &group_row);
+    if (result != KLOTSKI_OK)
+        return result;
+    struct klotski_layout_metrics full = {
+        .size = sizeof full,
+        .min_straight_moves = row.min_moves[KL_METRIC_STRAIGHT],
+        .min_unit_moves = row.min_moves[KL_METRIC_UNIT],
+    };
+    write_sized(layout, &full, sizeof full);
+    if (group)
+        write_group_metrics(group, &group_row);
+    return succeed(db);
+}
+
+int klotski_group_metrics(klotski_db *db, int64_t group_id, struct klotski_group_metrics *group)
+{
+    const char *call = "klotski_group_metrics";
+    int result = usable(db, call, group ? NULL : "group");
+    if (result == KLOTSKI_OK)
+        result = check_group_metrics(db, call, group);
+    struct kl_db_group_row row;
+    if (result == KLOTSKI_OK)
+        result = read_group_by_id(db, group_id, &row);
+    if (result != KLOTSKI_OK)
+        return result;
+    write_group_metrics(group, &row);
+    return succeed(db);
 }
 
 /* A solution's lookups: the handle, and the metric whose distances the descent reads. */
@@ -247,8 +398,11 @@ static int stored_min_moves(void *context, kl_code code)
     klotski_db *db = descent->db;
     char sql[80];
     snprintf(sql, sizeof sql, "SELECT %s FROM layouts WHERE code = ?", kl_db_min_moves_column(descent->metric));
-    int rc = look_up(db, &db->min_moves[descent->metric], sql, (int64_t)code, NULL);
-    return rc == SQLITE_ROW ? (int)kl_db_column_or_null(db->min_moves[descent->metric], 0) : KL_DB_NULL;
+    sqlite3_stmt **stmt = &db->min_moves[descent->metric];
+    int rc = look_up(db, stmt, sql, (int64_t)code, NULL);
+    int moves = rc == SQLITE_ROW ? (int)kl_db_column_or_null(*stmt, 0) : KL_DB_NULL;
+    sqlite3_reset(*stmt);
+    return moves;
 }
 
 int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *count)
@@ -259,7 +413,9 @@ int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *
 int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metric, klotski_code **route, int *count)
 {
     struct kl_db_layout_row layout;
-    int result = check_code(db, code);
+    int result = usable(db, "klotski_solve", !route ? "route" : !count ? "count" : NULL);
+    if (result == KLOTSKI_OK)
+        result = check_code(db, code);
     if (result == KLOTSKI_OK)
         result = check_metric(db, metric);
     if (result == KLOTSKI_OK)
@@ -306,7 +462,9 @@ int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metr
                      struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
 {
     struct kl_db_layout_row from;
-    int result = check_code(db, code);
+    int result = usable(db, "klotski_moves", !out ? "out" : !count ? "count" : NULL);
+    if (result == KLOTSKI_OK)
+        result = check_code(db, code);
     if (result == KLOTSKI_OK)
         result = check_metric(db, metric);
     if (result == KLOTSKI_OK)

@@ -21,8 +21,28 @@
  * the caller's, freed with klotski_free.  Strings returned as const char * belong to the
  * library (static, or the handle's, valid until its next call or its close).
  *
- * Stability: the names, structs and values below are version 1's and keep their meaning;
- * later versions only add. */
+ * NULL: a pointer argument may be NULL only where its description says so; any other
+ * NULL (an output, a text, the handle) is answered with KLOTSKI_MISUSE and nothing
+ * written, and so is a handle whose klotski_open failed, in every call that reads the
+ * database (klotski_errmsg, klotski_errcode and klotski_close accept it).
+ *
+ * Stability, the ABI of soname libklotski.so.1: the names, structs and values below keep
+ * their meaning and their layout for as long as the soname is libklotski.so.1; later
+ * 1.x versions only add.  A struct the caller allocates never grows: struct
+ * klotski_class, klotski_step, klotski_layout, klotski_group and klotski_move are
+ * version 1.0's, member for member.  A struct added since begins with `size_t size`,
+ * which the caller sets to sizeof the struct as its own klotski.h declares it; the
+ * library writes only the members that fit in that size and leaves the caller's memory
+ * past it alone, so a program built against an older 1.x runs on a newer library, and
+ * a newer program on an older library finds the newer members as it left them (test
+ * klotski_libversion_number() to know which were written).  A size below the struct's
+ * first version is KLOTSKI_MISUSE.  New members of a record therefore come in a new
+ * sized struct with its own call, never in an old struct.  (Version 1.1.0 broke this:
+ * it added four members to struct klotski_layout and struct klotski_group, and wrote
+ * them past the end of a 1.0 program's structs; 1.2.0 restored their 1.0 layout and
+ * moved those members to struct klotski_layout_metrics and struct
+ * klotski_group_metrics.)  The tests compare the built library with the ABI of every
+ * 1.x release, kept in the project's lib/abi/, and fail on any change but additions. */
 #ifndef KLOTSKI_H
 #define KLOTSKI_H
 
@@ -43,10 +63,14 @@ extern "C" {
 
 /* The version of this header; klotski_libversion() gives the library's, which may be
  * newer.  KLOTSKI_VERSION_NUMBER is major * 1000000 + minor * 1000 + patch. */
-#define KLOTSKI_VERSION "1.1.0"
-#define KLOTSKI_VERSION_NUMBER 1001000
+#define KLOTSKI_VERSION "1.2.0"
+#define KLOTSKI_VERSION_NUMBER 1002000
 
-/* Returns the library's version string ("1.1.0": 1.1 added the metrics), static. */
+/* Returns the library's version string ("1.2.0"), static: the version of the whole
+ * project, which the klotski command (--version), the SQL extension (klotski_version())
+ * and the Python module (klotski.__version__) also give.  1.1 added the metrics; 1.2
+ * the sized structs of the layout's and group's metrics (see Stability above),
+ * klotski_errcode and KLOTSKI_MISUSE. */
 KLOTSKI_API const char *klotski_libversion(void);
 
 /* Returns the library's KLOTSKI_VERSION_NUMBER. */
@@ -64,6 +88,9 @@ KLOTSKI_API int klotski_libversion_number(void);
 #define KLOTSKI_NOTADB 5     /* the file is no klotski database, or of another format */
 #define KLOTSKI_ERROR 6      /* the database failed mid-way (corrupt, I/O error) */
 #define KLOTSKI_NOMEM 7      /* out of memory */
+#define KLOTSKI_MISUSE 8     /* a call against this header's rules: a NULL where none is
+                                allowed, a handle whose open failed, a sized struct's
+                                size too small (1.2) */
 
 /* Returns a short English description of a result code ("not a legal layout"), static;
  * "unknown result code" for others. */
@@ -218,12 +245,19 @@ typedef struct klotski_db klotski_db;
  * current folder when it exists, else the installed PREFIX/share/klotski/klotski.db
  * (PREFIX: where this library is installed, PREFIX/lib).
  * *db receives a handle even on failure (NULL only when memory ran out), to read
- * klotski_errmsg from; close it in every case.
- * Returns KLOTSKI_OK, KLOTSKI_CANTOPEN (no such file; cannot open it), KLOTSKI_NOTADB
- * (no klotski database, or another format version: rebuild it) or KLOTSKI_NOMEM. */
+ * klotski_errmsg from; close it in every case.  Between calls the handle holds no lock
+ * on the file (every statement is reset when a call returns), so a writer such as
+ * `klotski-build --farthest` may work while it sits open.
+ * Returns KLOTSKI_OK, KLOTSKI_CANTOPEN (no such file; cannot open it; a path of PATH_MAX
+ * bytes or more, refused whole), KLOTSKI_NOTADB (no klotski database, or another format
+ * version: rebuild it), KLOTSKI_NOMEM, or KLOTSKI_MISUSE when db is NULL. */
 KLOTSKI_API int klotski_open(const char *path, klotski_db **db);
 
-/* Closes the handle and frees it; NULL is allowed.  Returns KLOTSKI_OK. */
+/* Closes the handle and frees it; NULL is allowed.  Statements of the caller's own
+ * still open on klotski_db_connection(db) do not keep the handle: it is freed at once,
+ * and its connection closes when the caller finalizes the last of them (the rule of
+ * sqlite3_close_v2), which is all such a statement may still be used for.  Returns
+ * KLOTSKI_OK. */
 KLOTSKI_API int klotski_close(klotski_db *db);
 
 /* The message of the handle's last failure ("1A9BF0C01: not a layout code: ...",
@@ -231,12 +265,17 @@ KLOTSKI_API int klotski_close(klotski_db *db);
  * handle, valid until its next call.  NULL gives "out of memory". */
 KLOTSKI_API const char *klotski_errmsg(const klotski_db *db);
 
-/* The path the handle opened (or tried to), owned by the handle. */
+/* The result code of the handle's last call, the one klotski_errmsg describes
+ * (KLOTSKI_OK after a success); NULL gives KLOTSKI_NOMEM, as klotski_errmsg (1.2.0). */
+KLOTSKI_API int klotski_errcode(const klotski_db *db);
+
+/* The path the handle opened (or tried to), owned by the handle; NULL for NULL. */
 KLOTSKI_API const char *klotski_db_filename(const klotski_db *db);
 
 #define KLOTSKI_NULL (-1) /* a NULL column in the records below */
 
-/* A layout's row of the table layouts (schema/tables.sql of the project). */
+/* A layout's row of the table layouts (schema/tables.sql of the project), its columns
+ * of version 1.0 (struct klotski_layout_metrics has the others). */
 struct klotski_layout {
     klotski_code code;
     int64_t group_id;
@@ -246,12 +285,10 @@ struct klotski_layout {
     int farthest_steps;       /* its eccentricity; KLOTSKI_NULL until the farthest phase */
     int64_t farthest_num;     /* layouts that far; KLOTSKI_NULL likewise */
     int64_t solution_num;     /* KLOTSKI_NULL likewise, or unsolvable */
-    int min_straight_moves;   /* min_steps counted in straight moves (a piece moved in one
-                                 direction); KLOTSKI_NULL: unsolvable */
-    int min_unit_moves;       /* counted in unit moves (one cell); KLOTSKI_NULL: unsolvable */
 };
 
-/* A group's row of the table groups, with its class's name. */
+/* A group's row of the table groups, with its class's name: its columns of version 1.0
+ * (struct klotski_group_metrics has the others). */
 struct klotski_group {
     int64_t group_id;
     char name[KLOTSKI_GROUP_NAME_SIZE];        /* "5-4-1-1" */
@@ -266,8 +303,6 @@ struct klotski_group {
     int radius;               /* KLOTSKI_NULL until found */
     int64_t peripheral_count; /* KLOTSKI_NULL until found */
     int64_t central_count;    /* KLOTSKI_NULL until found */
-    int max_min_straight_moves; /* KLOTSKI_NULL when unsolvable */
-    int max_min_unit_moves;     /* KLOTSKI_NULL when unsolvable */
 };
 
 /* Reads the layout's record into *layout and, when group is not NULL, its group's into
@@ -279,6 +314,33 @@ KLOTSKI_API int klotski_layout(klotski_db *db, klotski_code code, struct klotski
 /* Reads the group named `name` ("5-4-1-1") into *group.  Returns KLOTSKI_OK,
  * KLOTSKI_NOTFOUND (no such group) or KLOTSKI_ERROR. */
 KLOTSKI_API int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *group);
+
+/* A layout's distances to solved in the other metrics (sized: see Stability above). */
+struct klotski_layout_metrics {
+    size_t size;              /* set by the caller: sizeof (struct klotski_layout_metrics) */
+    int min_straight_moves;   /* min_steps counted in straight moves (a piece moved in one
+                                 direction); KLOTSKI_NULL: unsolvable */
+    int min_unit_moves;       /* counted in unit moves (one cell); KLOTSKI_NULL: unsolvable */
+};
+
+/* A group's largest distances to solved in the other metrics (sized likewise). */
+struct klotski_group_metrics {
+    size_t size;                /* set by the caller: sizeof (struct klotski_group_metrics) */
+    int max_min_straight_moves; /* KLOTSKI_NULL when unsolvable */
+    int max_min_unit_moves;     /* KLOTSKI_NULL when unsolvable */
+};
+
+/* Reads the layout's distances in the other metrics into *layout and, when group is not
+ * NULL, its group's largest into *group (1.2.0), as klotski_layout reads its record.
+ * Each struct's size member is the caller's to set.  Returns as klotski_layout;
+ * KLOTSKI_MISUSE also for a size below the struct's first version. */
+KLOTSKI_API int klotski_layout_metrics(klotski_db *db, klotski_code code, struct klotski_layout_metrics *layout,
+                                       struct klotski_group_metrics *group);
+
+/* Reads the largest distances in the other metrics of the group numbered group_id (a
+ * klotski_group's group_id) into *group (1.2.0).  Returns KLOTSKI_OK, KLOTSKI_NOTFOUND
+ * (no such group), KLOTSKI_ERROR or KLOTSKI_MISUSE (as klotski_layout_metrics). */
+KLOTSKI_API int klotski_group_metrics(klotski_db *db, int64_t group_id, struct klotski_group_metrics *group);
 
 /* A minimal-step solution: *route receives min_steps + 1 codes, from `code` to a solved
  * layout, each one step from the one before (free it with klotski_free), *count their
@@ -333,15 +395,18 @@ struct sqlite3;
 
 /* The handle's SQLite connection (read-only), to run SQL of your own on the database;
  * the SQL functions of klotski_sql_functions are registered on it.  Owned by the
- * handle: do not close it.  Same thread rules as the handle. */
+ * handle: do not close it (klotski_close says what becomes of statements left open on
+ * it).  Same thread rules as the handle.  NULL for NULL or a handle whose open failed. */
 KLOTSKI_API struct sqlite3 *klotski_db_connection(klotski_db *db);
 
 /* Registers the SQL functions on a connection of your own (the loadable extension
- * klotski_sqlite.so registers the same ones): klotski_code(text), klotski_board(code),
- * klotski_short(code), klotski_id(code), klotski_mirror(code), klotski_class(code),
- * klotski_svg(code) and the table-valued klotski_steps(code), or klotski_steps(code,
- * metric) for the moves of a metric named as klotski_metric_parse reads it.  Returns
- * SQLite's result code (SQLITE_OK is 0). */
+ * klotski_sqlite.so registers the same ones; its entry point is sqlite3_klotski_init):
+ * klotski_code(text), klotski_board(code), klotski_short(code), klotski_id(code),
+ * klotski_mirror(code), klotski_class(code), klotski_svg(code), klotski_version() (the
+ * library's version, 1.2.0) and the table-valued klotski_steps(code), or
+ * klotski_steps(code, metric) for the moves of a metric named as klotski_metric_parse
+ * reads it; its hidden column layout is the argument as given.  Returns SQLite's result
+ * code (SQLITE_OK is 0; SQLITE_MISUSE, 21, for NULL). */
 KLOTSKI_API int klotski_sql_functions(struct sqlite3 *connection);
 
 /* Frees what the library allocated for the caller; NULL is allowed. */

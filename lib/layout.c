@@ -44,6 +44,7 @@ const char *klotski_errstr(int result)
         [KLOTSKI_NOTADB] = "not a klotski database of this format",
         [KLOTSKI_ERROR] = "database error",
         [KLOTSKI_NOMEM] = "out of memory",
+        [KLOTSKI_MISUSE] = "library misuse",
     };
     if (result < 0 || (size_t)result >= sizeof texts / sizeof *texts)
         return "unknown result code";
@@ -54,6 +55,8 @@ void klotski_free(void *p) { free(p); }
 
 int klotski_parse(const char *text, klotski_code *code, char *message)
 {
+    if (!text || !code)
+        return KLOTSKI_MISUSE;
     char reason[KL_LAYOUT_MESSAGE_SIZE];
     kl_code parsed;
     if (kl_layout_parse(text, &parsed, reason) == KL_LAYOUT_PARSED) {
@@ -118,6 +121,8 @@ bool lib_raw(klotski_code code, kl_raw *raw)
 
 int klotski_format(klotski_code code, char buf[KLOTSKI_CODE_SIZE])
 {
+    if (!buf)
+        return KLOTSKI_MISUSE;
     if (!lib_raw(code, &(kl_raw){0}))
         return KLOTSKI_INVALID;
     kl_code_format(code, buf);
@@ -126,6 +131,8 @@ int klotski_format(klotski_code code, char buf[KLOTSKI_CODE_SIZE])
 
 int klotski_id(klotski_code code, uint32_t *id)
 {
+    if (!id)
+        return KLOTSKI_MISUSE;
     if (!lib_raw(code, &(kl_raw){0}))
         return KLOTSKI_INVALID;
     *id = kl_code_to_id(code);
@@ -134,6 +141,8 @@ int klotski_id(klotski_code code, uint32_t *id)
 
 int klotski_from_id(int64_t id, klotski_code *code)
 {
+    if (!code)
+        return KLOTSKI_MISUSE;
     if (id < 0 || id >= KL_LAYOUT_COUNT)
         return KLOTSKI_INVALID;
     *code = kl_id_to_code((uint32_t)id);
@@ -142,6 +151,8 @@ int klotski_from_id(int64_t id, klotski_code *code)
 
 int klotski_short_code(klotski_code code, char buf[KLOTSKI_SHORT_CODE_SIZE])
 {
+    if (!buf)
+        return KLOTSKI_MISUSE;
     if (!lib_raw(code, &(kl_raw){0}))
         return KLOTSKI_INVALID;
     kl_short_code_format(kl_code_to_id(code), buf);
@@ -150,6 +161,8 @@ int klotski_short_code(klotski_code code, char buf[KLOTSKI_SHORT_CODE_SIZE])
 
 int klotski_board(klotski_code code, char buf[KLOTSKI_BOARD_SIZE])
 {
+    if (!buf)
+        return KLOTSKI_MISUSE;
     kl_raw raw;
     if (!lib_raw(code, &raw))
         return KLOTSKI_INVALID;
@@ -159,6 +172,8 @@ int klotski_board(klotski_code code, char buf[KLOTSKI_BOARD_SIZE])
 
 int klotski_drawing(klotski_code code, int utf8, char buf[KLOTSKI_DRAWING_SIZE])
 {
+    if (!buf)
+        return KLOTSKI_MISUSE;
     kl_raw raw;
     if (!lib_raw(code, &raw))
         return KLOTSKI_INVALID;
@@ -168,6 +183,8 @@ int klotski_drawing(klotski_code code, int utf8, char buf[KLOTSKI_DRAWING_SIZE])
 
 int klotski_class(klotski_code code, struct klotski_class *out)
 {
+    if (!out)
+        return KLOTSKI_MISUSE;
     if (!lib_raw(code, &(kl_raw){0}))
         return KLOTSKI_INVALID;
     struct kl_class c = kl_class_of_code(code);
@@ -180,6 +197,8 @@ int klotski_class(klotski_code code, struct klotski_class *out)
 
 int klotski_image(klotski_code code, enum klotski_symmetry symmetry, klotski_code *out)
 {
+    if (!out)
+        return KLOTSKI_MISUSE;
     if (!lib_raw(code, &(kl_raw){0}))
         return KLOTSKI_INVALID;
     switch (symmetry) {
@@ -215,13 +234,15 @@ const char *klotski_metric_name(int metric)
 
 int klotski_metric_parse(const char *name, enum klotski_metric *metric, char *message)
 {
+    if (!name || !metric)
+        return KLOTSKI_MISUSE;
     enum kl_metric parsed;
-    if (name && kl_metric_parse(name, &parsed)) {
+    if (kl_metric_parse(name, &parsed)) {
         *metric = (enum klotski_metric)parsed;
         return KLOTSKI_OK;
     }
     if (message)
-        lib_message(message, NULL, "'%.64s' is no metric (%s)", name ? name : "(null)", KL_METRIC_NAMES);
+        lib_message(message, NULL, "'%.64s' is no metric (%s)", name, KL_METRIC_NAMES);
     return KLOTSKI_INVALID;
 }
 
@@ -233,6 +254,8 @@ bool lib_metric(int metric)
 int klotski_steps_in(klotski_code code, enum klotski_metric metric, struct klotski_step out[KLOTSKI_MAX_STEPS],
                      int *count)
 {
+    if (!out || !count)
+        return KLOTSKI_MISUSE;
     kl_raw raw;
     if (!lib_raw(code, &raw) || !lib_metric(metric))
         return KLOTSKI_INVALID;
@@ -253,6 +276,8 @@ struct klotski_step lib_step(kl_raw raw, struct kl_step step)
 
 int klotski_svg(klotski_code code, char **svg)
 {
+    if (!svg)
+        return KLOTSKI_MISUSE;
     if (!lib_raw(code, &(kl_raw){0}))
         return KLOTSKI_INVALID;
     size_t size;

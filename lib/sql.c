@@ -1,14 +1,14 @@
 /* The SQL functions of klotski.h on a SQLite connection, in the manner of SQLite's
  * ext/misc (series.c, uuid.c): scalar functions klotski_code, klotski_board,
- * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg, and the
- * table-valued klotski_steps (the steps of a layout, or its moves under a metric named
- * by its second argument) as an eponymous virtual table.
+ * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg,
+ * klotski_version, and the table-valued klotski_steps (the steps of a layout, or its
+ * moves under a metric named by its second argument) as an eponymous virtual table.
  *
  * One source, two builds: in libklotski it exports klotski_sql_functions (for the
  * library's own connections and the Python module's); compiled with
- * KLOTSKI_SQLITE_EXTENSION it is the loadable extension klotski_sqlite.so, whose SQLite
- * calls go through the loading program's sqlite3_api (it may have SQLite built in) and
- * whose engine calls go to libklotski.
+ * KLOTSKI_SQLITE_EXTENSION it is the loadable extension klotski_sqlite.so (entry point
+ * sqlite3_klotski_init), whose SQLite calls go through the loading program's sqlite3_api
+ * (it may have SQLite built in) and whose engine calls go to libklotski.
  *
  * A code argument is text in any form klotski_parse takes (1A9BF0C00, 4WVE1, #4091296,
  * a grid, a board) or an integer as layouts.code stores it; NULL gives NULL; anything
@@ -75,6 +75,13 @@ static bool argument_code(sqlite3_context *context, const char *function, sqlite
     sqlite3_result_error(context, error ? error : message, -1);
     sqlite3_free(error);
     return false;
+}
+
+/* klotski_version(): the library's version, the project's one (klotski.h). */
+static void version_function(sqlite3_context *context, int argc, sqlite3_value **argv)
+{
+    (void)argc, (void)argv;
+    sqlite3_result_text(context, klotski_libversion(), -1, SQLITE_STATIC);
 }
 
 /* What each scalar function answers for a legal code. */
@@ -153,6 +160,9 @@ struct steps_cursor {
     int count;
     int index;                                      /* the row the cursor is on */
     klotski_code layout;
+    sqlite3_value *layout_given;                    /* the argument as given: the
+                                                       hidden column's value, so that
+                                                       WHERE layout = it holds */
     enum klotski_metric metric;
 };
 
@@ -219,9 +229,10 @@ static int steps_open(sqlite3_vtab *table, sqlite3_vtab_cursor **out)
     return SQLITE_OK;
 }
 
-static int steps_close(sqlite3_vtab_cursor *cursor)
+static int steps_close(sqlite3_vtab_cursor *base)
 {
-    sqlite3_free(cursor);
+    sqlite3_value_free(((struct steps_cursor *)base)->layout_given);
+    sqlite3_free(base);
     return SQLITE_OK;
 }
 
@@ -233,6 +244,10 @@ static int steps_filter(sqlite3_vtab_cursor *base, int plan, const char *plan_te
     struct steps_cursor *cursor = (struct steps_cursor *)base;
     cursor->count = cursor->index = 0;
     cursor->metric = KLOTSKI_STEP;
+    sqlite3_value_free(cursor->layout_given);
+    cursor->layout_given = sqlite3_value_dup(argv[0]);
+    if (!cursor->layout_given)
+        return SQLITE_NOMEM;
     char message[KLOTSKI_MESSAGE_SIZE];
     enum argument layout = read_code(argv[0], &cursor->layout, message);
     if (layout != ARGUMENT_BAD && plan == PLAN_WITH_METRIC) {
@@ -294,8 +309,7 @@ static int steps_column(sqlite3_vtab_cursor *base, sqlite3_context *context, int
         sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
         break;
     case LAYOUT:
-        klotski_format(cursor->layout, text);
-        sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+        sqlite3_result_value(context, cursor->layout_given);
         break;
     case METRIC:
         sqlite3_result_text(context, klotski_metric_name(cursor->metric), -1, SQLITE_STATIC);
@@ -324,27 +338,52 @@ static sqlite3_module steps_module = {
     .xRowid = steps_rowid,
 };
 
-static int register_functions(sqlite3 *db)
+/* Registers every function on db.  Returns SQLite's result code; on a failure, the name
+ * of the function that failed in *failed. */
+static int register_functions(sqlite3 *db, const char **failed)
 {
     for (size_t i = 0; i < sizeof scalars / sizeof *scalars; i++) {
+        *failed = scalars[i].name;
         int rc = sqlite3_create_function(db, scalars[i].name, 1,
                                          SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS,
                                          (void *)&scalars[i], scalar_function, NULL, NULL);
         if (rc != SQLITE_OK)
             return rc;
     }
-    return sqlite3_create_module(db, "klotski_steps", &steps_module, NULL);
+    *failed = "klotski_version";
+    int rc = sqlite3_create_function(db, *failed, 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
+                                     version_function, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    *failed = "klotski_steps";
+    return sqlite3_create_module(db, *failed, &steps_module, NULL);
 }
 
 #ifdef KLOTSKI_SQLITE_EXTENSION
-/* The entry point `.load` and load_extension() look for first. */
+/* The entry point: load_extension(FILE, 'sqlite3_klotski_init'); `.load FILE` finds it
+ * as sqlite3_extension_init, the name SQLite tries first.  On a failure *error receives
+ * what failed, which SQLite reports and frees. */
+__attribute__((visibility("default")))
+int sqlite3_klotski_init(sqlite3 *db, char **error, const sqlite3_api_routines *api)
+{
+    SQLITE_EXTENSION_INIT2(api);
+    const char *failed;
+    int rc = register_functions(db, &failed);
+    if (rc != SQLITE_OK && error)
+        *error = sqlite3_mprintf("klotski_sqlite: cannot register %s (libklotski %s): %s", failed,
+                                 klotski_libversion(), sqlite3_errmsg(db));
+    return rc;
+}
+
 __attribute__((visibility("default")))
 int sqlite3_extension_init(sqlite3 *db, char **error, const sqlite3_api_routines *api)
 {
-    (void)error;
-    SQLITE_EXTENSION_INIT2(api);
-    return register_functions(db);
+    return sqlite3_klotski_init(db, error, api);
 }
 #else
-int klotski_sql_functions(struct sqlite3 *connection) { return register_functions(connection); }
+int klotski_sql_functions(struct sqlite3 *connection)
+{
+    const char *failed;
+    return connection ? register_functions(connection, &failed) : SQLITE_MISUSE;
+}
 #endif

@@ -462,15 +462,15 @@ static PyObject *sequence(PyTypeObject *type, PyObject **fields, int count)
     return tuple;
 }
 
-static PyObject *group_record(const struct klotski_group *g)
+static PyObject *group_record(const struct klotski_group *g, const struct klotski_group_metrics *m)
 {
     PyObject *fields[] = {
         PyLong_FromLongLong(g->group_id), PyUnicode_FromString(g->name), PyUnicode_FromString(g->class_name),
         PyLong_FromLongLong(g->class_id), PyLong_FromLongLong(g->size), layout_new_code(g->min_code),
         PyLong_FromLongLong(g->solved), number_or_none(g->max_min_steps), number_or_none(g->hardest_count),
         number_or_none(g->diameter), number_or_none(g->radius), number_or_none(g->peripheral_count),
-        number_or_none(g->central_count), number_or_none(g->max_min_straight_moves),
-        number_or_none(g->max_min_unit_moves)};
+        number_or_none(g->central_count), number_or_none(m->max_min_straight_moves),
+        number_or_none(m->max_min_unit_moves)};
     return sequence(group_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
@@ -482,14 +482,18 @@ static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
         return NULL;
     struct klotski_layout l;
     struct klotski_group g;
+    struct klotski_layout_metrics lm = {.size = sizeof lm};
+    struct klotski_group_metrics gm = {.size = sizeof gm};
     int result = klotski_layout(db, code, &l, &g);
+    if (result == KLOTSKI_OK)
+        result = klotski_layout_metrics(db, code, &lm, &gm);
     if (result != KLOTSKI_OK)
         return raise(db, result);
     PyObject *fields[] = {
         layout_new_code(l.code), PyLong_FromLongLong(l.group_id), PyLong_FromLongLong(l.group_index),
         number_or_none(l.min_steps), number_or_none(l.min_solution_num), number_or_none(l.farthest_steps),
-        number_or_none(l.farthest_num), number_or_none(l.solution_num), number_or_none(l.min_straight_moves),
-        number_or_none(l.min_unit_moves), group_record(&g)};
+        number_or_none(l.farthest_num), number_or_none(l.solution_num), number_or_none(lm.min_straight_moves),
+        number_or_none(lm.min_unit_moves), group_record(&g, &gm)};
     return sequence(record_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
@@ -502,8 +506,11 @@ static PyObject *database_group(DatabaseObject *self, PyObject *arg)
     if (!name)
         return NULL;
     struct klotski_group g;
+    struct klotski_group_metrics gm = {.size = sizeof gm};
     int result = klotski_group_named(db, name, &g);
-    return result == KLOTSKI_OK ? group_record(&g) : raise(db, result);
+    if (result == KLOTSKI_OK)
+        result = klotski_group_metrics(db, g.group_id, &gm);
+    return result == KLOTSKI_OK ? group_record(&g, &gm) : raise(db, result);
 }
 
 /* Reads the arguments (x, metric='step') of solve and moves. */

@@ -13,13 +13,13 @@
 
 #include "core/database/format.h"
 #include "core/moves.h"
+#include "lib/klotski.h" /* KLOTSKI_VERSION, the project's one version */
 #include "query/commands/command.h"
 #include "query/db.h"
 #include "query/input/distance.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
-#define KLOTSKI_VERSION "1.0.0"
 #define MAX_COMMAND_EDITS 2
 
 /* The one table of commands, in the order of `klotski --help`. */

@@ -10,7 +10,12 @@
 # moves and solutions in straight and unit moves equal `klotski --metric M moves/solve
 # --json`; the facts the command does not print it checks itself (see probe.c).
 # The example, run from another folder without $KLOTSKI_DB, finds the installed database
-# from the library's own place.
+# from the library's own place, also when LIBDIR is a multiarch folder and INCLUDEDIR
+# another (and `make uninstall` with the same variables removes every file).  The .pc
+# file names sqlite3 and zlib as private requirements (a static link needs them).
+# tests/library/contract.c checks the rules no answer shows (klotski_errcode, NULLs and
+# KLOTSKI_MISUSE, struct bounds and sized structs, long paths, klotski_close with a
+# statement open, no lock held while idle: a writer's lock taken beside an idle handle).
 . "$(dirname "$0")/lib.sh"
 library_setup c
 mkdir -p "$T/elsewhere"
@@ -33,7 +38,7 @@ export PKG_CONFIG_PATH=$P/lib/pkgconfig
 san_flags=${LIBRARY_PRELOAD:+-fsanitize=address,undefined}
 compile() {
     # shellcheck disable=SC2046
-    cc $san_flags -std=c11 -Wall -Wextra -Werror -o "$2" "$1" $(pkg-config --cflags --libs klotski) 2> "$T/cc.log"
+    cc $san_flags -std=c11 -Wall -Wextra -Werror -o "$2" "$1" $(pkg-config --cflags --libs klotski ${3:-}) 2> "$T/cc.log"
     local status=$?
     expect "$(basename "$1") compiles against the installed library" 0 "$status"
     [ "$status" -eq 0 ] || cat "$T/cc.log"
@@ -41,6 +46,10 @@ compile() {
 expect "pkg-config --cflags names the installed headers" "-I$P/include" "$(pkg-config --cflags klotski | xargs)"
 compile "$ROOT/docs/example.c" "$T/example"
 compile "$ROOT/tests/library/probe.c" "$T/probe"
+compile "$ROOT/tests/library/contract.c" "$T/contract" sqlite3
+expect "klotski.pc: its private requirements" "sqlite3 zlib" "$(pkg-config --print-requires-private klotski | xargs)"
+expect "pkg-config --static: -lsqlite3 for a static link" yes \
+    "$(pkg-config --static --libs klotski | grep -qw -- -lsqlite3 && echo yes || echo no)"
 expect "the programs link the installed library" "$P/lib/libklotski.so.1" \
     "$(LD_LIBRARY_PATH=$P/lib ldd "$T/probe" | awk '/libklotski/ {print $3}')"
 
@@ -48,7 +57,8 @@ expect "the programs link the installed library" "$P/lib/libklotski.so.1" \
 out=$(cd "$T/elsewhere" && env -u KLOTSKI_DB LD_LIBRARY_PATH="$P/lib" "$T/example" 4WVE1 2>&1)
 expect "example: exit status" 0 "$?"
 route=$(answered "$K" --db "$TEST_DB" solve 1A9BF0C00 --codes | sed -n '2,4p' | tr '\n' ' ')
-expect "example: its answer" "1A9BF0C00, class 5-4-1, libklotski 1.1.0
+version=$(sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' "$P/include/klotski.h")
+expect "example: its answer" "1A9BF0C00, class 5-4-1, libklotski $version
 VKKV
 VKKV
 VHHV
@@ -59,6 +69,30 @@ out=$(LD_LIBRARY_PATH=$P/lib "$T/example" 1A9BF0C01 2>&1)
 expect "example: a bad layout" "2 example: 1A9BF0C01: not a layout code: unused low bits are not zero" "$? $out"
 out=$(cd "$T/elsewhere" && KLOTSKI_DB=$T/none.db LD_LIBRARY_PATH="$P/lib" "$T/example" 4WVE1 2>&1 >/dev/null)
 expect "example: no database" "example: $T/none.db: no database here; build it with \`make\` in the klotski sources (or name one, or set \$KLOTSKI_DB)" "$out"
+
+# The rules no answer shows.
+LD_LIBRARY_PATH=$P/lib "$T/contract" "$TEST_DB" > "$T/contract.out" 2>&1
+expect "contract: exit status" 0 "$?"
+grep '^FAIL' "$T/contract.out" | head -5
+expect "contract: its checks" "checks failed: 0" "$(tail -1 "$T/contract.out")"
+
+# LIBDIR a multiarch folder, INCLUDEDIR another: pkg-config, the link and the installed
+# database found from the library's place; then `make uninstall` leaves no file.
+M=$T/multiarch
+make -s -C "$ROOT" install PREFIX="$M" LIBDIR="$M/lib/x86_64-linux-gnu" INCLUDEDIR="$M/include/klotski" \
+    BIN="$BIN" OBJ="$LIBRARY_OBJ" DB="$T/no-database" > "$T/make.log" 2>&1
+expect "make install LIBDIR INCLUDEDIR: exit status" 0 "$?"
+ln -sf "$TEST_DB" "$M/share/klotski/klotski.db"
+PKG_CONFIG_PATH=$M/lib/x86_64-linux-gnu/pkgconfig compile "$ROOT/docs/example.c" "$T/example-multiarch"
+expect "LIBDIR INCLUDEDIR: pkg-config names them" "-I$M/include/klotski -L$M/lib/x86_64-linux-gnu -lklotski" \
+    "$(PKG_CONFIG_PATH=$M/lib/x86_64-linux-gnu/pkgconfig pkg-config --cflags --libs klotski | xargs)"
+out=$(cd "$T/elsewhere" && env -u KLOTSKI_DB LD_LIBRARY_PATH="$M/lib/x86_64-linux-gnu" "$T/example-multiarch" 4WVE1 2>&1)
+expect "LIBDIR multiarch: the example finds the installed database" "0 1A9BF0C00, class 5-4-1, libklotski $version" \
+    "$? $(head -1 <<< "$out")"
+make -s -C "$ROOT" uninstall PREFIX="$M" LIBDIR="$M/lib/x86_64-linux-gnu" INCLUDEDIR="$M/include/klotski" \
+    BIN="$BIN" OBJ="$LIBRARY_OBJ" > "$T/make.log" 2>&1
+expect "make uninstall: exit status" 0 "$?"
+expect "make uninstall: no file left of make install's" "" "$(find "$M" ! -type d)"
 
 # 200 sampled layouts as ids, and other forms.
 awk 'BEGIN { for (i = 1; i <= 200; i++) printf "#%d\n", (i * 2654435761) % 29334498 }' > "$T/inputs"

@@ -10,7 +10,10 @@
 # klotski_steps with layouts; NULL gives NULL; bad input (an illegal code, garbage text, a
 # blob, a real, a huge and a negative integer, a scan of klotski_steps without a layout, a
 # metric that is none) gives an SQL error with the command's message, and the connection
-# answers after each.
+# answers after each.  klotski_steps' hidden column layout is the argument as given (so
+# that WHERE layout = it holds); klotski_version() is the library's version; the entry
+# point sqlite3_klotski_init loads by name, and a registration that fails (a second load
+# inside a running statement, which SQLite refuses) reports why through *pzErrMsg.
 . "$(dirname "$0")/lib.sh"
 library_setup sql
 mkdir -p "$T/boards"
@@ -71,8 +74,21 @@ expect "klotski_steps: next_code is the integer of next" 0 \
 expect "klotski_steps joined with layouts (the README's query)" \
     "$(answered "$K" --db "$TEST_DB" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.min_steps)"' | sort)" \
     "$(ksql "SELECT s.next, l.min_steps FROM klotski_steps('1A9BF0C00') s JOIN layouts l ON l.code = s.next_code" | sort)"
-expect "klotski_steps: the hidden layout column" "1A9BF0C00|8" \
+expect "klotski_steps: the hidden layout column, the argument as given" "4WVE1|8" \
     "$(ksql "SELECT layout, count(*) FROM klotski_steps WHERE layout = '4WVE1'")"
+expect "klotski_steps('4WVE1') WHERE layout = '4WVE1': every step" "8 8 8" \
+    "$(ksql "SELECT count(*) FROM klotski_steps('4WVE1') WHERE layout = '4WVE1'
+             UNION ALL SELECT count(*) FROM klotski_steps(0x1A9BF0C00) WHERE layout = 0x1A9BF0C00
+             UNION ALL SELECT count(*) FROM klotski_steps('#4091296', 'step') WHERE layout = '#4091296'" | xargs)"
+
+# The version, the entry point by name, and a failed registration's message.
+expect "klotski_version(): the library's version" "$(sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' "$P/include/klotski.h")" \
+    "$(ksql "SELECT klotski_version()")"
+expect "load_extension(FILE, 'sqlite3_klotski_init')" "1A9BF0C00" \
+    "$(library_run sqlite3 -batch "$TEST_DB" "SELECT load_extension('$EXT', 'sqlite3_klotski_init')" "SELECT klotski_code('4WVE1')" | tail -1)"
+out=$(ksql "SELECT load_extension('$EXT', 'sqlite3_klotski_init') FROM (SELECT 1 UNION ALL SELECT 2)" 2>&1)
+expect "a failed registration: its message through pzErrMsg" yes \
+    "$(grep -q "klotski_sqlite: cannot register klotski_code (libklotski [0-9.]*): unable to delete/modify user-function due to active statements" <<< "$out" && echo yes || echo "no: $out")"
 
 # The picture: the pieces of show --svg, which also captions it.
 for x in 1A9BF0C00 '#5' 4FEA13400; do

@@ -169,11 +169,17 @@ static void answer(klotski_db *db, const char *text)
     klotski_free(route);
 }
 
-/* The record's distance to solved under `metric`. */
-static int distance_in(const struct klotski_layout *layout, enum klotski_metric metric)
+/* The layout's distance to solved under `metric`, from its records (klotski_layout and
+ * the sized klotski_layout_metrics); -2 when either call fails. */
+static int distance_in(klotski_db *db, klotski_code code, enum klotski_metric metric)
 {
-    return metric == KLOTSKI_STEP ? layout->min_steps
-           : metric == KLOTSKI_STRAIGHT ? layout->min_straight_moves : layout->min_unit_moves;
+    struct klotski_layout layout;
+    struct klotski_layout_metrics metrics = {.size = sizeof metrics};
+    if (klotski_layout(db, code, &layout, NULL) != KLOTSKI_OK ||
+        klotski_layout_metrics(db, code, &metrics, NULL) != KLOTSKI_OK)
+        return -2;
+    return metric == KLOTSKI_STEP ? layout.min_steps
+           : metric == KLOTSKI_STRAIGHT ? metrics.min_straight_moves : metrics.min_unit_moves;
 }
 
 /* "@METRIC LAYOUT": the moves and the solution counted in METRIC, each move of the
@@ -202,17 +208,16 @@ static void answer_in_metric(klotski_db *db, const char *line)
         printf(" %s:%d:%c:%d:%d:%d", hex(moves[i].step.next, b), moves[i].change, "oHVK"[moves[i].step.piece],
                moves[i].step.from, moves[i].step.to, moves[i].step.distance);
     printf("\n");
-    struct klotski_layout layout;
-    klotski_layout(db, code, &layout, NULL);
+    int distance = distance_in(db, code, metric);
     klotski_code *route;
     int length;
     int result = klotski_solve_in(db, code, metric, &route, &length);
     if (result == KLOTSKI_UNSOLVABLE) {
         printf("solve/%s %s unsolvable\n", name, hex(code, a));
-        CHECK(distance_in(&layout, metric) == KLOTSKI_NULL, "%s", text);
+        CHECK(distance == KLOTSKI_NULL, "%s", text);
         return;
     }
-    CHECK(result == KLOTSKI_OK && length == distance_in(&layout, metric) + 1 && route[0] == code, "%s: %s", text,
+    CHECK(result == KLOTSKI_OK && length == distance + 1 && route[0] == code, "%s: %s", text,
           klotski_errmsg(db));
     if (result != KLOTSKI_OK)
         return;
@@ -222,14 +227,12 @@ static void answer_in_metric(klotski_db *db, const char *line)
     printf("\n");
     for (int i = 0; i + 1 < length; i++) {
         struct klotski_step steps[KLOTSKI_MAX_STEPS];
-        struct klotski_layout next;
         int n = 0, found = 0;
         klotski_steps_in(route[i], metric, steps, &n);
         for (int s = 0; s < n; s++)
             found += steps[s].next == route[i + 1];
         CHECK(found == 1, "%s route move %d from %s", name, i, hex(route[i], a));
-        CHECK(klotski_layout(db, route[i + 1], &next, NULL) == KLOTSKI_OK &&
-                  distance_in(&next, metric) == length - 2 - i, "%s route move %d", name, i);
+        CHECK(distance_in(db, route[i + 1], metric) == length - 2 - i, "%s route move %d", name, i);
     }
     CHECK(klotski_is_solved(route[length - 1]) == 1, "route ends at %s", hex(route[length - 1], a));
     klotski_free(route);
@@ -268,7 +271,7 @@ static void check_errors(klotski_db *db)
     klotski_db *missing;
     CHECK(klotski_open("no/such/klotski.db", &missing) == KLOTSKI_CANTOPEN &&
               strstr(klotski_errmsg(missing), "no/such/klotski.db: no database here"), "%s", klotski_errmsg(missing));
-    CHECK(klotski_layout(missing, code, &layout, NULL) == KLOTSKI_ERROR, "a handle that did not open");
+    CHECK(klotski_layout(missing, code, &layout, NULL) == KLOTSKI_MISUSE, "a handle that did not open");
     klotski_close(missing);
     klotski_db *not_a_database;
     CHECK(klotski_open("/etc/hostname", &not_a_database) == KLOTSKI_NOTADB, "%s", klotski_errmsg(not_a_database));
