@@ -117,8 +117,8 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-# libklotski for other programs (lib/, README "Programs"): the engine, lib/'s API over it
-# and the board picture, compiled again as position-independent code with every symbol
+# libklotski for other programs (lib/, README "Programs"): the engine (with the board
+# picture of core/picture/) and lib/'s API over it, compiled again as position-independent code with every symbol
 # hidden but klotski.h's, as a shared library with a soname; the loadable SQLite
 # extension, lib/sql.c compiled on SQLite's extension API and linked to the library; the
 # Python module, python/klotski.c linked to the library.  The rpaths find the library
@@ -127,8 +127,7 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
 LIB_SONAME    = libklotski.so.1
 LIB_DIR       = $(OBJ)/lib
-SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/sql.c \
-                  query/render/svg_board.c query/render/markup.c)
+SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/sql.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 # .so, which every python3 imports, where python3 is not installed yet when make reads this.

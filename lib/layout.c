@@ -13,10 +13,10 @@
 #include "core/layout_text.h"
 #include "core/message.h"
 #include "core/moves.h"
+#include "core/picture/svg_board.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
 #include "lib/internal.h"
-#include "query/render/svg_board.h"
 
 _Static_assert(KLOTSKI_BOARD_SIZE == KL_BOARD_TEXT_SIZE, "board size");
 _Static_assert(KLOTSKI_DRAWING_SIZE == KL_DRAWING_TEXT_SIZE, "drawing size");

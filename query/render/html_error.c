@@ -1,6 +1,6 @@
 #include "query/render/html_error.h"
 
-#include "query/render/markup.h"
+#include "core/picture/markup.h"
 
 static const char error_style[] =
     "body { font-family: \"DejaVu Sans\", Verdana, sans-serif; margin: 24px; color: #222; background: #fafafa; }\n"

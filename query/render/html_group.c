@@ -1,7 +1,7 @@
 #include "query/render/html_group.h"
 
-#include "query/render/markup.h"
-#include "query/render/svg_board.h"
+#include "core/picture/markup.h"
+#include "core/picture/svg_board.h"
 
 #define NOT_STORED "not stored (see below)"
 

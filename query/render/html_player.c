@@ -1,8 +1,8 @@
 #include "query/render/html_player.h"
 
-#include "query/render/markup.h"
+#include "core/picture/markup.h"
+#include "core/picture/svg_board.h"
 #include "query/render/route.h"
-#include "query/render/svg_board.h"
 
 /* The page's style sheet and script, query/render/assets/player.css and player.js,
  * compiled in by the Makefile.  Every step is replayed from the step list: its items

@@ -4,13 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/picture/markup.h"
+#include "core/picture/svg_board.h"
 #include "query/render/html_group.h"
 #include "query/render/html_player.h"
-#include "query/render/markup.h"
 #include "query/render/output.h"
-#include "query/report.h"
-#include "query/render/svg_board.h"
 #include "query/render/svg_chart.h"
+#include "query/report.h"
 
 #define GALLERY_LIMIT 12 /* boards per gallery: more would bury the page */
 #define LINE_SIZE 320

@@ -4,7 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "query/render/markup.h"
+#include "core/picture/markup.h"
 
 #define MARGIN_LEFT 90
 #define MARGIN_RIGHT 30

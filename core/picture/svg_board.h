@@ -9,8 +9,8 @@
  * where KIND is king (the 2x2), horizontal, vertical or single (the 1x1) and ADDR the
  * address of its top-left cell (SPEC.md: row*4 + col).  The pieces come in address
  * order, so the same layout always gives the same bytes. */
-#ifndef KLOTSKI_QUERY_SVG_BOARD_H
-#define KLOTSKI_QUERY_SVG_BOARD_H
+#ifndef KLOTSKI_CORE_PICTURE_SVG_BOARD_H
+#define KLOTSKI_CORE_PICTURE_SVG_BOARD_H
 
 #include <stdio.h>
 

@@ -1,6 +1,6 @@
-#include "query/render/svg_board.h"
+#include "core/picture/svg_board.h"
 
-#include "query/render/markup.h"
+#include "core/picture/markup.h"
 
 #define CELL 60          /* distance between neighbouring cells */
 #define GAP 3            /* half the space between two touching pieces */

@@ -1,4 +1,4 @@
-#include "query/render/markup.h"
+#include "core/picture/markup.h"
 
 #include <stdarg.h>
 

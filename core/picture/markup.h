@@ -1,8 +1,8 @@
 /* What the SVG pictures and the HTML pages share: text escaped for XML and HTML, counts
  * written for people, and the frame of a self-contained page.  Everything is written to
  * a FILE, so that a picture streams to stdout without being held in memory. */
-#ifndef KLOTSKI_QUERY_MARKUP_H
-#define KLOTSKI_QUERY_MARKUP_H
+#ifndef KLOTSKI_CORE_PICTURE_MARKUP_H
+#define KLOTSKI_CORE_PICTURE_MARKUP_H
 
 #include <stdio.h>
 
