@@ -28,17 +28,7 @@
 #include <klotski.h>
 #include <sqlite3.h>
 
-static int failures;
-
-#define CHECK(condition, ...)                                                              \
-    do {                                                                                   \
-        if (!(condition)) {                                                                \
-            failures++;                                                                    \
-            printf("FAIL %s: ", #condition);                                               \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 #define HENGDAO 0x1A9BF0C00ull /* 横刀立马 */
 #define GUARD 0xA5

@@ -27,17 +27,7 @@
 
 #include <klotski.h>
 
-static int failures;
-
-#define CHECK(condition, ...)                                                              \
-    do {                                                                                   \
-        if (!(condition)) {                                                                \
-            failures++;                                                                    \
-            printf("FAIL %s: ", #condition);                                               \
-            printf(__VA_ARGS__);                                                           \
-            printf("\n");                                                                  \
-        }                                                                                  \
-    } while (0)
+#include "check.h"
 
 static const char *hex(klotski_code code, char buf[KLOTSKI_CODE_SIZE])
 {
