@@ -23,8 +23,9 @@
  *
  * NULL: a pointer argument may be NULL only where its description says so; any other
  * NULL (an output, a text, the handle) is answered with KLOTSKI_MISUSE and nothing
- * written, and so is a handle whose klotski_open failed, in every call that reads the
- * database (klotski_errmsg, klotski_errcode and klotski_close accept it).
+ * written, and so is a handle whose klotski_open failed by every call that reads the
+ * database (klotski_errmsg, klotski_errcode, klotski_db_filename, klotski_db_connection
+ * and klotski_close accept both).
  *
  * Stability, the ABI of soname libklotski.so.1: the names, structs and values below keep
  * their meaning and their layout for as long as the soname is libklotski.so.1; later
@@ -243,7 +244,8 @@ typedef struct klotski_db klotski_db;
 /* Opens the database read-only and checks its format.  path: the file, or NULL for the
  * klotski command's lookup order: $KLOTSKI_DB when set, else data/klotski.db in the
  * current folder when it exists, else the installed PREFIX/share/klotski/klotski.db
- * (PREFIX: where this library is installed, PREFIX/lib).
+ * (PREFIX: where this library is installed, PREFIX/lib or a multiarch
+ * PREFIX/lib/TRIPLET).
  * *db receives a handle even on failure (NULL only when memory ran out), to read
  * klotski_errmsg from; close it in every case.  Between calls the handle holds no lock
  * on the file (every statement is reset when a call returns), so a writer such as
