@@ -118,11 +118,12 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # libklotski for other programs (lib/, README "Programs"): the engine (with the board
-# picture of core/picture/) and lib/'s API over it, compiled again as position-independent code with every symbol
-# hidden but klotski.h's, as a shared library with a soname; the loadable SQLite
-# extension, lib/sql.c compiled on SQLite's extension API and linked to the library; the
-# Python module, python/klotski.c linked to the library.  The rpaths find the library
-# beside them in the build tree (OBJ/lib) and once installed (PREFIX/lib).
+# picture of core/picture/) and lib/'s API over it, compiled again as position-independent
+# code with every symbol hidden but klotski.h's, as a shared library with a soname; the
+# loadable SQLite extension, lib/sql.c compiled on SQLite's extension API and linked to
+# the library; the Python module, python/klotski.c linked to the library.  The rpaths
+# find the library beside them in the build tree (OBJ/lib) and once installed
+# (PREFIX/lib; the extension's also under another LIBDIR).
 # The version is klotski.h's KLOTSKI_VERSION; the soname changes with its major number.
 LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
 LIB_SONAME    = libklotski.so.1
