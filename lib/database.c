@@ -253,15 +253,6 @@ static struct klotski_group group_record(const struct kl_db_group_row *row)
     return out;
 }
 
-/* True when a sized struct's size (klotski.h, Stability) holds at least its first
- * version, whose last member ends at first_end. */
-static bool sized(const void *sized_struct, size_t first_end)
-{
-    size_t size;
-    memcpy(&size, sized_struct, sizeof size);
-    return size >= first_end;
-}
-
 /* Writes `full`, a sized struct as this library declares it (full_size bytes), into the
  * caller's `out`, only the members that fit in out's size; out's size member stays. */
 static void write_sized(void *out, const void *full, size_t full_size)
@@ -276,12 +267,18 @@ static void write_sized(void *out, const void *full, size_t full_size)
 #define LAYOUT_METRICS_FIRST_END (offsetof(struct klotski_layout_metrics, min_unit_moves) + sizeof(int))
 #define GROUP_METRICS_FIRST_END (offsetof(struct klotski_group_metrics, max_min_unit_moves) + sizeof(int))
 
-static int check_group_metrics(klotski_db *db, const char *call, const struct klotski_group_metrics *group)
+/* KLOTSKI_OK when the sized struct `out` (NULL: none) holds at least its first version,
+ * which ends at first_end; else KLOTSKI_MISUSE with the message. */
+static int check_size(klotski_db *db, const char *call, const char *type, const void *out, size_t first_end)
 {
-    if (sized(group, GROUP_METRICS_FIRST_END))
+    if (!out)
         return KLOTSKI_OK;
-    return fail(db, KLOTSKI_MISUSE, NULL, "%s: struct klotski_group_metrics: size %zu is below its first version's, %zu",
-                call, group->size, GROUP_METRICS_FIRST_END);
+    size_t size;
+    memcpy(&size, out, sizeof size);
+    if (size >= first_end)
+        return KLOTSKI_OK;
+    return fail(db, KLOTSKI_MISUSE, NULL, "%s: struct %s: size %zu is below its first version's, %zu", call, type,
+                size, first_end);
 }
 
 static void write_group_metrics(struct klotski_group_metrics *out, const struct kl_db_group_row *row)
@@ -296,12 +293,27 @@ static void write_group_metrics(struct klotski_group_metrics *out, const struct 
 
 int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *layout, struct klotski_group *group)
 {
+    return klotski_layout_v2(db, code, layout, NULL, group, NULL);
+}
+
+int klotski_layout_v2(klotski_db *db, klotski_code code, struct klotski_layout *layout,
+                      struct klotski_layout_metrics *metrics, struct klotski_group *group,
+                      struct klotski_group_metrics *group_metrics)
+{
+    const char *call = "klotski_layout";
+    int result = usable(db, call, layout ? NULL : "layout");
+    if (result == KLOTSKI_OK)
+        result = check_size(db, call, "klotski_layout_metrics", metrics, LAYOUT_METRICS_FIRST_END);
+    if (result == KLOTSKI_OK)
+        result = check_size(db, call, "klotski_group_metrics", group_metrics, GROUP_METRICS_FIRST_END);
     struct kl_db_layout_row row;
-    int result = usable(db, "klotski_layout", layout ? NULL : "layout");
     if (result == KLOTSKI_OK)
         result = check_code(db, code);
     if (result == KLOTSKI_OK)
         result = read_layout(db, code, &row);
+    struct kl_db_group_row group_row;
+    if (result == KLOTSKI_OK && (group || group_metrics))
+        result = read_group_by_id(db, row.group_id, &group_row);
     if (result != KLOTSKI_OK)
         return result;
     *layout = (struct klotski_layout){
@@ -314,18 +326,33 @@ int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *lay
         .farthest_num = row.farthest_num,
         .solution_num = row.solution_num,
     };
-    if (group) {
-        struct kl_db_group_row group_row;
-        result = read_group_by_id(db, row.group_id, &group_row);
-        if (result == KLOTSKI_OK)
-            *group = group_record(&group_row);
+    if (metrics) {
+        struct klotski_layout_metrics full = {
+            .size = sizeof full,
+            .min_straight_moves = row.min_moves[KL_METRIC_STRAIGHT],
+            .min_unit_moves = row.min_moves[KL_METRIC_UNIT],
+        };
+        write_sized(metrics, &full, sizeof full);
     }
-    return result == KLOTSKI_OK ? succeed(db) : result;
+    if (group)
+        *group = group_record(&group_row);
+    if (group_metrics)
+        write_group_metrics(group_metrics, &group_row);
+    return succeed(db);
 }
 
 int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *group)
 {
-    int result = usable(db, "klotski_group_named", !name ? "name" : !group ? "group" : NULL);
+    return klotski_group_named_v2(db, name, group, NULL);
+}
+
+int klotski_group_named_v2(klotski_db *db, const char *name, struct klotski_group *group,
+                           struct klotski_group_metrics *group_metrics)
+{
+    const char *call = "klotski_group_named";
+    int result = usable(db, call, !name ? "name" : !group ? "group" : NULL);
+    if (result == KLOTSKI_OK)
+        result = check_size(db, call, "klotski_group_metrics", group_metrics, GROUP_METRICS_FIRST_END);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_db_group_row row;
@@ -334,52 +361,8 @@ int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *
     if (result != KLOTSKI_OK)
         return result;
     *group = group_record(&row);
-    return succeed(db);
-}
-
-int klotski_layout_metrics(klotski_db *db, klotski_code code, struct klotski_layout_metrics *layout,
-                           struct klotski_group_metrics *group)
-{
-    const char *call = "klotski_layout_metrics";
-    int result = usable(db, call, layout ? NULL : "layout");
-    if (result == KLOTSKI_OK && !sized(layout, LAYOUT_METRICS_FIRST_END))
-        result = fail(db, KLOTSKI_MISUSE, NULL, "%s: struct klotski_layout_metrics: size %zu is below its first "
-                                                "version's, %zu", call, layout->size, LAYOUT_METRICS_FIRST_END);
-    if (result == KLOTSKI_OK && group)
-        result = check_group_metrics(db, call, group);
-    struct kl_db_layout_row row;
-    if (result == KLOTSKI_OK)
-        result = check_code(db, code);
-    if (result == KLOTSKI_OK)
-        result = read_layout(db, code, &row);
-    struct kl_db_group_row group_row;
-    if (result == KLOTSKI_OK && group)
-        result = read_group_by_id(db, row.group_id, &group_row);
-    if (result != KLOTSKI_OK)
-        return result;
-    struct klotski_layout_metrics full = {
-        .size = sizeof full,
-        .min_straight_moves = row.min_moves[KL_METRIC_STRAIGHT],
-        .min_unit_moves = row.min_moves[KL_METRIC_UNIT],
-    };
-    write_sized(layout, &full, sizeof full);
-    if (group)
-        write_group_metrics(group, &group_row);
-    return succeed(db);
-}
-
-int klotski_group_metrics(klotski_db *db, int64_t group_id, struct klotski_group_metrics *group)
-{
-    const char *call = "klotski_group_metrics";
-    int result = usable(db, call, group ? NULL : "group");
-    if (result == KLOTSKI_OK)
-        result = check_group_metrics(db, call, group);
-    struct kl_db_group_row row;
-    if (result == KLOTSKI_OK)
-        result = read_group_by_id(db, group_id, &row);
-    if (result != KLOTSKI_OK)
-        return result;
-    write_group_metrics(group, &row);
+    if (group_metrics)
+        write_group_metrics(group_metrics, &row);
     return succeed(db);
 }
 

@@ -38,11 +38,11 @@
  * a newer program on an older library finds the newer members as it left them (test
  * klotski_libversion_number() to know which were written).  A size below the struct's
  * first version is KLOTSKI_MISUSE.  New members of a record therefore come in a new
- * sized struct with its own call, never in an old struct.  (Version 1.1.0 broke this:
+ * sized struct, read by a new call (a _v2 of the old one), never in an old struct.  (Version 1.1.0 broke this:
  * it added four members to struct klotski_layout and struct klotski_group, and wrote
  * them past the end of a 1.0 program's structs; 1.2.0 restored their 1.0 layout and
- * moved those members to struct klotski_layout_metrics and struct
- * klotski_group_metrics.)  The tests compare the built library with the ABI of every
+ * moved those members to the sized struct klotski_layout_metrics and struct
+ * klotski_group_metrics, read by the _v2 calls.)  The tests compare the built library with the ABI of every
  * 1.x release, kept in the project's lib/abi/, and fail on any change but additions. */
 #ifndef KLOTSKI_H
 #define KLOTSKI_H
@@ -70,8 +70,8 @@ extern "C" {
 /* Returns the library's version string ("1.2.0"), static: the version of the whole
  * project, which the klotski command (--version), the SQL extension (klotski_version())
  * and the Python module (klotski.__version__) also give.  1.1 added the metrics; 1.2
- * the sized structs of the layout's and group's metrics (see Stability above),
- * klotski_errcode and KLOTSKI_MISUSE. */
+ * the sized structs of the layout's and group's metrics and the _v2 calls that read
+ * them (see Stability above), klotski_errcode and KLOTSKI_MISUSE. */
 KLOTSKI_API const char *klotski_libversion(void);
 
 /* Returns the library's KLOTSKI_VERSION_NUMBER. */
@@ -332,17 +332,23 @@ struct klotski_group_metrics {
     int max_min_unit_moves;     /* KLOTSKI_NULL when unsolvable */
 };
 
-/* Reads the layout's distances in the other metrics into *layout and, when group is not
- * NULL, its group's largest into *group (1.2.0), as klotski_layout reads its record.
- * Each struct's size member is the caller's to set.  Returns as klotski_layout;
- * KLOTSKI_MISUSE also for a size below the struct's first version. */
-KLOTSKI_API int klotski_layout_metrics(klotski_db *db, klotski_code code, struct klotski_layout_metrics *layout,
-                                       struct klotski_group_metrics *group);
+/* klotski_layout with the members that version 1.0's structs cannot hold (1.2.0): reads
+ * the layout's record into *layout and, each when not NULL, its distances in the other
+ * metrics into *metrics, its group's record into *group and the group's largest
+ * distances into *group_metrics, from one lookup of each row.  The sized structs' size
+ * members are the caller's to set.  klotski_layout(db, c, l, g) is
+ * klotski_layout_v2(db, c, l, NULL, g, NULL).  Returns as klotski_layout;
+ * KLOTSKI_MISUSE also for a size below a sized struct's first version. */
+KLOTSKI_API int klotski_layout_v2(klotski_db *db, klotski_code code, struct klotski_layout *layout,
+                                  struct klotski_layout_metrics *metrics, struct klotski_group *group,
+                                  struct klotski_group_metrics *group_metrics);
 
-/* Reads the largest distances in the other metrics of the group numbered group_id (a
- * klotski_group's group_id) into *group (1.2.0).  Returns KLOTSKI_OK, KLOTSKI_NOTFOUND
- * (no such group), KLOTSKI_ERROR or KLOTSKI_MISUSE (as klotski_layout_metrics). */
-KLOTSKI_API int klotski_group_metrics(klotski_db *db, int64_t group_id, struct klotski_group_metrics *group);
+/* klotski_group_named with the group's largest distances in the other metrics into
+ * *group_metrics when not NULL (1.2.0).  klotski_group_named(db, n, g) is
+ * klotski_group_named_v2(db, n, g, NULL).  Returns as klotski_group_named;
+ * KLOTSKI_MISUSE also for a size below the sized struct's first version. */
+KLOTSKI_API int klotski_group_named_v2(klotski_db *db, const char *name, struct klotski_group *group,
+                                       struct klotski_group_metrics *group_metrics);
 
 /* A minimal-step solution: *route receives min_steps + 1 codes, from `code` to a solved
  * layout, each one step from the one before (free it with klotski_free), *count their

@@ -484,9 +484,7 @@ static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
     struct klotski_group g;
     struct klotski_layout_metrics lm = {.size = sizeof lm};
     struct klotski_group_metrics gm = {.size = sizeof gm};
-    int result = klotski_layout(db, code, &l, &g);
-    if (result == KLOTSKI_OK)
-        result = klotski_layout_metrics(db, code, &lm, &gm);
+    int result = klotski_layout_v2(db, code, &l, &lm, &g, &gm);
     if (result != KLOTSKI_OK)
         return raise(db, result);
     PyObject *fields[] = {
@@ -507,9 +505,7 @@ static PyObject *database_group(DatabaseObject *self, PyObject *arg)
         return NULL;
     struct klotski_group g;
     struct klotski_group_metrics gm = {.size = sizeof gm};
-    int result = klotski_group_named(db, name, &g);
-    if (result == KLOTSKI_OK)
-        result = klotski_group_metrics(db, g.group_id, &gm);
+    int result = klotski_group_named_v2(db, name, &g, &gm);
     return result == KLOTSKI_OK ? group_record(&g, &gm) : raise(db, result);
 }
 

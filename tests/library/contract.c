@@ -81,8 +81,9 @@ static void check_nulls(klotski_db *db)
         klotski_metric_parse(NULL, &metric, NULL), klotski_metric_parse("unit", NULL, NULL), klotski_svg(code, NULL),
         klotski_open(NULL, NULL), klotski_layout(db, code, NULL, &group), klotski_layout(NULL, code, &layout, NULL),
         klotski_group_named(db, NULL, &group), klotski_group_named(db, "5-4-1-1", NULL),
-        klotski_layout_metrics(db, code, NULL, NULL), klotski_group_metrics(db, 1, NULL),
-        klotski_layout_metrics(NULL, code, &layout_metrics, &group_metrics),
+        klotski_layout_v2(db, code, NULL, &layout_metrics, &group, &group_metrics),
+        klotski_layout_v2(NULL, code, &layout, &layout_metrics, &group, &group_metrics),
+        klotski_group_named_v2(db, "5-4-1-1", NULL, &group_metrics), klotski_group_named_v2(db, NULL, &group, NULL),
         klotski_solve(db, code, NULL, &count), klotski_solve(db, code, &route, NULL),
         klotski_solve_in(NULL, code, KLOTSKI_UNIT, &route, &count), klotski_moves(db, code, NULL, &count),
         klotski_moves(db, code, moves, NULL), klotski_moves_in(NULL, code, KLOTSKI_STEP, moves, &count),
@@ -102,8 +103,8 @@ static void check_nulls(klotski_db *db)
     CHECK(klotski_layout(failed, code, &layout, &group) == KLOTSKI_MISUSE && klotski_errcode(failed) == KLOTSKI_MISUSE &&
               strstr(klotski_errmsg(failed), "the database is not open"), "%s", klotski_errmsg(failed));
     CHECK(klotski_group_named(failed, "5-4-1-1", &group) == KLOTSKI_MISUSE &&
-              klotski_layout_metrics(failed, code, &layout_metrics, NULL) == KLOTSKI_MISUSE &&
-              klotski_group_metrics(failed, 1, &group_metrics) == KLOTSKI_MISUSE &&
+              klotski_layout_v2(failed, code, &layout, &layout_metrics, NULL, NULL) == KLOTSKI_MISUSE &&
+              klotski_group_named_v2(failed, "5-4-1-1", &group, &group_metrics) == KLOTSKI_MISUSE &&
               klotski_solve(failed, code, &route, &count) == KLOTSKI_MISUSE &&
               klotski_moves(failed, code, moves, &count) == KLOTSKI_MISUSE && klotski_db_connection(failed) == NULL,
           "calls on a failed handle");
@@ -129,29 +130,34 @@ static void check_struct_bounds(klotski_db *db)
     CHECK(klotski_class(HENGDAO, &class_of.value) == KLOTSKI_OK && guard_intact(class_of.guard, sizeof class_of.guard),
           "klotski_class wrote past struct klotski_class");
 
-    /* A program of a later version, whose structs have more members: its size is larger,
-     * and the members this library does not know stay as it set them. */
+    /* A program of a later version, whose sized structs have more members: its sizes are
+     * larger, and the members this library does not know stay as it set them. */
     enum { LATER = 16 };
     GUARDED(struct klotski_layout_metrics) layout_metrics;
     GUARDED(struct klotski_group_metrics) group_metrics;
+    memset(&layout, GUARD, sizeof layout);
+    memset(&group, GUARD, sizeof group);
     memset(&layout_metrics, GUARD, sizeof layout_metrics);
     memset(&group_metrics, GUARD, sizeof group_metrics);
     layout_metrics.value.size = sizeof layout_metrics.value + LATER;
     group_metrics.value.size = sizeof group_metrics.value + LATER;
-    CHECK(klotski_layout_metrics(db, HENGDAO, &layout_metrics.value, &group_metrics.value) == KLOTSKI_OK,
-          "%s", klotski_errmsg(db));
+    CHECK(klotski_layout_v2(db, HENGDAO, &layout.value, &layout_metrics.value, &group.value, &group_metrics.value) ==
+              KLOTSKI_OK, "%s", klotski_errmsg(db));
+    CHECK(guard_intact(layout.guard, sizeof layout.guard) && guard_intact(group.guard, sizeof group.guard) &&
+              layout.value.min_steps == 81 && strcmp(group.value.name, "5-4-1-1") == 0,
+          "klotski_layout_v2 wrote past the 1.0 structs");
     CHECK(layout_metrics.value.size == sizeof layout_metrics.value + LATER && guard_intact(layout_metrics.guard, LATER + 8) &&
               group_metrics.value.size == sizeof group_metrics.value + LATER && guard_intact(group_metrics.guard, LATER + 8),
-          "klotski_layout_metrics wrote past the members it knows, or the size member");
+          "klotski_layout_v2 wrote past the sized members it knows, or the size member");
     struct klotski_layout_metrics expected_layout = {.size = sizeof expected_layout};
     struct klotski_group_metrics expected_group = {.size = sizeof expected_group};
-    CHECK(klotski_layout_metrics(db, HENGDAO, &expected_layout, &expected_group) == KLOTSKI_OK &&
-              klotski_group_metrics(db, group.value.group_id, &expected_group) == KLOTSKI_OK &&
+    CHECK(klotski_layout_v2(db, HENGDAO, &layout.value, &expected_layout, NULL, NULL) == KLOTSKI_OK &&
+              klotski_group_named_v2(db, "5-4-1-1", &group.value, &expected_group) == KLOTSKI_OK &&
               expected_layout.min_straight_moves == layout_metrics.value.min_straight_moves &&
               expected_layout.min_unit_moves == layout_metrics.value.min_unit_moves &&
               expected_group.max_min_straight_moves == group_metrics.value.max_min_straight_moves &&
               expected_group.max_min_unit_moves == group_metrics.value.max_min_unit_moves,
-          "a later version's size read the same members");
+          "a later version's size read the same members; the group by name the same as by its layout");
     CHECK(expected_layout.min_straight_moves > 0 && expected_layout.min_unit_moves >= expected_layout.min_straight_moves &&
               expected_group.max_min_unit_moves >= expected_layout.min_unit_moves,
           "%d %d %d", expected_layout.min_straight_moves, expected_layout.min_unit_moves,
@@ -159,8 +165,8 @@ static void check_struct_bounds(klotski_db *db)
     group_metrics.value.size = 0;
     layout_metrics.value.size = offsetof(struct klotski_layout_metrics, min_unit_moves);
     group_metrics.value.max_min_straight_moves = layout_metrics.value.min_straight_moves = 12345;
-    CHECK(klotski_group_metrics(db, group.value.group_id, &group_metrics.value) == KLOTSKI_MISUSE &&
-              klotski_layout_metrics(db, HENGDAO, &layout_metrics.value, NULL) == KLOTSKI_MISUSE &&
+    CHECK(klotski_group_named_v2(db, "5-4-1-1", &group.value, &group_metrics.value) == KLOTSKI_MISUSE &&
+              klotski_layout_v2(db, HENGDAO, &layout.value, &layout_metrics.value, NULL, NULL) == KLOTSKI_MISUSE &&
               strstr(klotski_errmsg(db), "below its first version's") &&
               group_metrics.value.max_min_straight_moves == 12345 && layout_metrics.value.min_straight_moves == 12345,
           "a size below the first version's (0; one member short): %s", klotski_errmsg(db));
@@ -240,8 +246,8 @@ static void check_idle_lock(const char *database)
     int count;
     CHECK(klotski_layout(db, HENGDAO, &layout, &group) == KLOTSKI_OK &&
               klotski_group_named(db, "5-4-1-1", &group) == KLOTSKI_OK &&
-              klotski_layout_metrics(db, HENGDAO, &layout_metrics, &group_metrics) == KLOTSKI_OK &&
-              klotski_group_metrics(db, group.group_id, &group_metrics) == KLOTSKI_OK &&
+              klotski_layout_v2(db, HENGDAO, &layout, &layout_metrics, &group, &group_metrics) == KLOTSKI_OK &&
+              klotski_group_named_v2(db, "5-4-1-1", &group, &group_metrics) == KLOTSKI_OK &&
               klotski_moves_in(db, HENGDAO, KLOTSKI_UNIT, moves, &count) == KLOTSKI_OK &&
               klotski_solve_in(db, HENGDAO, KLOTSKI_STRAIGHT, &route, &count) == KLOTSKI_OK,
           "%s", klotski_errmsg(db));

@@ -159,14 +159,13 @@ static void answer(klotski_db *db, const char *text)
     klotski_free(route);
 }
 
-/* The layout's distance to solved under `metric`, from its records (klotski_layout and
- * the sized klotski_layout_metrics); -2 when either call fails. */
+/* The layout's distance to solved under `metric`, from its records (klotski_layout_v2:
+ * the 1.0 struct and the sized klotski_layout_metrics); -2 when the call fails. */
 static int distance_in(klotski_db *db, klotski_code code, enum klotski_metric metric)
 {
     struct klotski_layout layout;
     struct klotski_layout_metrics metrics = {.size = sizeof metrics};
-    if (klotski_layout(db, code, &layout, NULL) != KLOTSKI_OK ||
-        klotski_layout_metrics(db, code, &metrics, NULL) != KLOTSKI_OK)
+    if (klotski_layout_v2(db, code, &layout, &metrics, NULL, NULL) != KLOTSKI_OK)
         return -2;
     return metric == KLOTSKI_STEP ? layout.min_steps
            : metric == KLOTSKI_STRAIGHT ? metrics.min_straight_moves : metrics.min_unit_moves;
