@@ -156,7 +156,7 @@ $(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR
 
 $(PYTHON_MODULE): python/klotski.c $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(PIC) $(shell pkg-config --cflags python3 2>/dev/null) -MMD -MP $(LDFLAGS) -shared \
+	$(CC) $(CFLAGS) $(PIC) -Ilib $(shell pkg-config --cflags python3 2>/dev/null) -MMD -MP $(LDFLAGS) -shared \
 	  -o $@ $< -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'
 
 $(OBJ)/python/klotski.pyi: python/klotski.pyi

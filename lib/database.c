@@ -91,6 +91,8 @@ int klotski_open(const char *path, klotski_db **out)
     return succeed(db);
 }
 
+size_t klotski_db_places(char *buf, size_t size) { return kl_db_places(library_file(), buf, size); }
+
 int klotski_close(klotski_db *db)
 {
     if (!db)
