@@ -21,9 +21,13 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
               pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
-# clang for the libFuzzer targets of tests/fuzz/.
+# clang for the libFuzzer targets of tests/fuzz/; Debian's python3 with venv, pip,
+# setuptools and wheel for the Python package's `pip install` in a venv, and mypy for
+# its stubtest (e2e_library_python.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
-              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang
+              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
+              python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
+              python:wheel=python3-wheel python:mypy.stubtest=python3-mypy
 
 OPT      = -O2
 ifeq ($(SAN),1)

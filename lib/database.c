@@ -53,11 +53,13 @@ static int database_error(klotski_db *db)
     return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->connection));
 }
 
-/* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database. */
-static const char *library_file(void)
+/* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database,
+ * into buf (PATH_MAX bytes).  The loader's name of it may hold "..", as a Python module's
+ * rpath $ORIGIN/../.. gives: the real path names the prefix itself. */
+static const char *library_file(char *buf)
 {
     Dl_info info;
-    return dladdr((void *)klotski_open, &info) && info.dli_fname ? info.dli_fname : NULL;
+    return dladdr((void *)klotski_open, &info) && info.dli_fname && realpath(info.dli_fname, buf) ? buf : NULL;
 }
 
 int klotski_open(const char *path, klotski_db **out)
@@ -66,8 +68,8 @@ int klotski_open(const char *path, klotski_db **out)
     *out = db;
     if (!db)
         return KLOTSKI_NOMEM;
-    char installed[PATH_MAX];
-    snprintf(db->path, sizeof db->path, "%s", kl_db_locate(path, library_file(), installed, sizeof installed));
+    char installed[PATH_MAX], library[PATH_MAX];
+    snprintf(db->path, sizeof db->path, "%s", kl_db_locate(path, library_file(library), installed, sizeof installed));
     char detail[256];
     /* One thread uses a handle at a time: SQLite's mutexes would only cost time. */
     switch (kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS,
@@ -91,7 +93,11 @@ int klotski_open(const char *path, klotski_db **out)
     return succeed(db);
 }
 
-size_t klotski_db_places(char *buf, size_t size) { return kl_db_places(library_file(), buf, size); }
+size_t klotski_db_places(char *buf, size_t size)
+{
+    char library[PATH_MAX];
+    return kl_db_places(library_file(library), buf, size);
+}
 
 int klotski_close(klotski_db *db)
 {

@@ -467,7 +467,9 @@ static PyObject *raise_not_found(const char *message)
     char *places = PyMem_Malloc(size);
     if (!places)
         return PyErr_NoMemory();
-    klotski_db_places(places, size);
+    size_t length = klotski_db_places(places, size);
+    if (length > 0 && places[length - 1] == '\n')
+        places[length - 1] = '\0';
     PyObject *text = PyUnicode_FromFormat("%s\nlooked in, in this order:\n%s", message, places);
     PyMem_Free(places);
     if (text) {
