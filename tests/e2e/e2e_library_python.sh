@@ -6,7 +6,8 @@
 # --system-site-packages, against that installed libklotski through pkg-config.  In both,
 # the unittest tests/library/test_klotski.py runs against the klotski command's answers;
 # klotski.open() with no path finds the installed database from another folder, or lists
-# where it looked; mypy's stubtest checks the installed stub against the module.
+# where it looked; the README's Python example runs; mypy's stubtest checks the
+# installed stub against the module.
 . "$(dirname "$0")/lib.sh"
 library_setup python
 site=$(echo "$P"/lib/python3*/dist-packages)
@@ -66,6 +67,17 @@ expect "the module's version is the library's (pkg-config)" "$(PKG_CONFIG_PATH=$
     "$(cd "$T" && library_run "$venv_python" -c 'import klotski; print(klotski.__version__)')"
 unittest "pip install" "$venv_python"
 expect "pip install: open() finds the installed database from any folder" "$installed_db" "$(found "$venv_python")"
+
+# The README's Python example, as doctest runs it, in the venv from another folder.
+out=$(cd "$T" && unset KLOTSKI_DB && library_run "$venv_python" -c '
+import doctest, re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+example = re.search(r"\*\*Python\.\*\*.*?```python\n(.*?)```", text, re.S).group(1)
+test = doctest.DocTestParser().get_doctest(example, {}, "README.md Python", sys.argv[1], 0)
+result = doctest.DocTestRunner().run(test)
+print("%d examples, %d failed" % (result.attempted, result.failed))' "$ROOT/README.md" 2>&1)
+printf '%s\n' "$out" | grep -v '^[0-9]* examples' | head -20
+expect "the README's Python example runs as written" "0 failed" "$(printf '%s\n' "$out" | tail -1 | sed 's/.*, //')"
 
 # 3. no database anywhere: the error lists each place looked at, in order
 rm "$installed_db"
