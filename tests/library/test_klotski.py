@@ -347,26 +347,29 @@ class CursorTest(unittest.TestCase):
         self.assertLess(peak, 1 << 20)
 
     def test_other_threads_run_while_a_query_runs(self):
-        """The GIL is released while SQLite steps: this thread counts while another one's
-        query runs; holding the GIL, it would count nothing before the query ends."""
-        running = threading.Event()
-        done = threading.Event()
-        answers = []
-
-        def query():
-            running.set()
-            answers.append(self.db.execute("SELECT count(*) FROM layouts WHERE group_id = 7").fetchone())
-            done.set()
-
-        worker = threading.Thread(target=query)
-        worker.start()
-        running.wait()
-        counted = 0
-        while not done.is_set():
-            counted += 1
-        worker.join()
-        self.assertEqual(answers, self.db.execute("SELECT count(*) FROM layouts WHERE group_id = 7").fetchall())
-        self.assertGreater(counted, 1000)
+        """The GIL is released while SQLite steps: in a child, the main thread runs an endless
+        query; another thread, let go just before it, answers 2,000 lookups on a second
+        handle and only then sends SIGINT, which stops the query.  Were the GIL held
+        through the steps, that thread could not finish and the query would never end (the
+        test waits 60 s at most)."""
+        child = subprocess.run(
+            [sys.executable, "-c", "import klotski, os, signal, sys, threading\n"
+             "sys.setswitchinterval(1)  # no switch but where the module lets go of the GIL\n"
+             "db, other = klotski.open(sys.argv[1]), klotski.open(sys.argv[1])\n"
+             "go = threading.Event()\n"
+             "def work():\n"
+             "    go.wait()\n"
+             "    answers = [other.layout('#%d' % i).min_steps for i in range(2000)]\n"
+             "    print(len(answers), flush=True)\n"
+             "    os.kill(os.getpid(), signal.SIGINT)\n"
+             "threading.Thread(target=work).start()\n"
+             "go.set()\n"
+             "try:\n"
+             "    db.execute(sys.argv[2]).fetchone()\n"
+             "except KeyboardInterrupt:\n"
+             "    print('KeyboardInterrupt', flush=True)\n", DB, ENDLESS],
+            stdout=subprocess.PIPE, text=True, timeout=60)
+        self.assertEqual(child.stdout, "2000\nKeyboardInterrupt\n")
 
     def test_threads_share_a_handle(self):
         """Threads take turns on one handle: each gets the answers it gets alone."""
@@ -377,16 +380,16 @@ class CursorTest(unittest.TestCase):
         def work(i):
             try:
                 cursor = self.db.execute("SELECT code FROM layouts WHERE code >= ? ORDER BY code LIMIT 2000", [i])
-                for _ in range(5):
+                for _ in range(20):
                     if [self.db.layout(text) for text in SAMPLE] != alone:
                         failures.append("layout")
                     if [self.db.moves(text) for text in SAMPLE[:20]] != moves:
                         failures.append("moves")
-                    cursor.fetchmany(400)
+                    cursor.fetchmany(100)
             except Exception as error:  # noqa: BLE001 - any is a failure to report
                 failures.append(repr(error))
 
-        threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+        threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
         for thread in threads:
             thread.start()
         for thread in threads:
