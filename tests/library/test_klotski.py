@@ -123,7 +123,9 @@ class LayoutTest(unittest.TestCase):
         self.assertNotEqual(klotski.Layout("4WVE1"), "1A9BF0C00")
 
 
-class DatabaseTest(unittest.TestCase):
+class WithDatabase(unittest.TestCase):
+    """The test database open as self.db for the tests of a class."""
+
     @classmethod
     def setUpClass(cls):
         cls.db = klotski.open(DB)
@@ -131,6 +133,9 @@ class DatabaseTest(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.db.close()
+
+
+class DatabaseTest(WithDatabase):
 
     def test_layout_record_against_show(self):
         for text, shown in zip(SAMPLE, command("show", *SAMPLE)):
@@ -269,17 +274,10 @@ class DatabaseTest(unittest.TestCase):
 ENDLESS = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
 
 
-class CursorTest(unittest.TestCase):
+class CursorTest(WithDatabase):
     """Database.execute as PEP 249 has it: parameters, the cursor, its rows read as they
     are fetched."""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.db = klotski.open(DB)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.db.close()
 
     def test_qmark_and_named_parameters(self):
         self.assertEqual(self.db.execute("SELECT ?, ?", (1, "x")).fetchall(), [(1, "x")])
@@ -419,19 +417,12 @@ class CursorTest(unittest.TestCase):
             child.wait()
 
 
-class NoMemoryTest(unittest.TestCase):
+class NoMemoryTest(WithDatabase):
     """Every call, with the Nth of Python's allocations failing (CPython's
     _testcapi.set_nomemory), for N = 0, 1, 2, ... until the call succeeds: MemoryError or the
     right answer, never a crash or another exception.  (Run under PYTHONMALLOC=malloc in
     the sanitizer build, where a write to freed memory stops the test.)"""
 
-    @classmethod
-    def setUpClass(cls):
-        cls.db = klotski.open(DB)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.db.close()
 
     def each_failing_allocation(self, call, check):
         for n in range(100000):
@@ -525,6 +516,21 @@ class ModuleTest(unittest.TestCase):
             self.assertTrue(thing.__doc__, thing)
         import pydoc
         self.assertIn("class Layout", pydoc.render_doc(klotski, renderer=pydoc.plaintext))
+
+    def test_docstring_examples_run(self):
+        import doctest
+        things = [klotski, klotski.Layout, klotski.open] + [
+            getattr(cls, name) for cls in (klotski.Layout, klotski.Database, klotski.Cursor) for name in dir(cls)
+            if not name.startswith("__")]
+        runner, examples = doctest.DocTestRunner(), 0
+        with klotski.open(DB) as db:
+            for thing in things:
+                test = doctest.DocTestParser().get_doctest(thing.__doc__ or "", {"klotski": klotski, "db": db},
+                                                           getattr(thing, "__qualname__", "klotski"), None, 0)
+                examples += len(test.examples)
+                runner.run(test)
+        self.assertGreaterEqual(examples, 8)
+        self.assertEqual(runner.failures, 0)
 
 
 if __name__ == "__main__":
