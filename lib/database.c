@@ -72,8 +72,12 @@ int klotski_open(const char *path, klotski_db **out)
     snprintf(db->path, sizeof db->path, "%s", kl_db_locate(path, library_file(library), installed, sizeof installed));
     char detail[256];
     /* One thread uses a handle at a time: SQLite's mutexes would only cost time. */
-    switch (kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS,
-                       &db->connection, detail, sizeof detail)) {
+    enum kl_db_open_status status = kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+                                               BUSY_TIMEOUT_MS, &db->connection, detail, sizeof detail);
+    /* Memory that ran out while opening or checking is no fault of the file. */
+    if (status != KL_DB_OPENED && strcmp(detail, sqlite3_errstr(SQLITE_NOMEM)) == 0)
+        return fail(db, KLOTSKI_NOMEM, db->path, "%s", detail);
+    switch (status) {
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:

@@ -70,9 +70,13 @@ static int layout_argument(PyObject *value, klotski_code *code)
         const char *text = text_argument(value, "a layout");
         if (!text)
             return -1;
-        if (klotski_parse(text, code, message) == KLOTSKI_OK)
+        int result = klotski_parse(text, code, message);
+        if (result == KLOTSKI_OK)
             return 0;
-        PyErr_SetString(PyExc_ValueError, message);
+        if (result == KLOTSKI_NOMEM)
+            PyErr_NoMemory();
+        else
+            PyErr_SetString(PyExc_ValueError, message);
         return -1;
     }
     if (PyLong_Check(value)) {
@@ -452,6 +456,14 @@ static PyObject *raise(int result, const char *message)
     return NULL;
 }
 
+/* Whether the handle's last failure was SQLite running out of memory, which the library
+ * reports as a database error: it raises MemoryError, as Python's own do. */
+static int out_of_memory(klotski_db *db)
+{
+    sqlite3 *connection = db ? klotski_db_connection(db) : NULL;
+    return connection && sqlite3_errcode(connection) == SQLITE_NOMEM;
+}
+
 /* The message of a failed call, copied under the lock (the next call replaces the
  * handle's). */
 static void keep_message(DatabaseObject *self, int result, char message[KLOTSKI_MESSAGE_SIZE])
@@ -511,6 +523,7 @@ static PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
     if (result != KLOTSKI_OK) {
         char message[KLOTSKI_MESSAGE_SIZE];
         snprintf(message, sizeof message, "%s", klotski_errmsg(db));
+        result = out_of_memory(db) ? KLOTSKI_NOMEM : result;
         klotski_close(db);
         Py_DECREF(self);
         if (result == KLOTSKI_CANTOPEN && !bytes)
@@ -564,7 +577,9 @@ static int step_statement(CursorObject *self)
     Py_END_ALLOW_THREADS
     if (rc == SQLITE_ROW)
         return self->row_ready = 1;
-    if (rc != SQLITE_DONE && !PyErr_Occurred())
+    if (rc == SQLITE_NOMEM && !PyErr_Occurred())
+        PyErr_NoMemory();
+    else if (rc != SQLITE_DONE && !PyErr_Occurred())
         PyErr_SetString(database_error, sqlite3_errmsg(klotski_db_connection(self->database->db)));
     finish_statement(self);
     return rc == SQLITE_DONE && !PyErr_Occurred() ? 0 : -1;
@@ -828,8 +843,10 @@ static PyObject *group_record(const struct klotski_group *g)
         Py_BEGIN_ALLOW_THREADS                                                             \
         (result) = db ? (call) : HANDLE_CLOSED;                                            \
         Py_END_ALLOW_THREADS                                                               \
-        if ((result) != KLOTSKI_OK)                                                        \
+        if ((result) != KLOTSKI_OK) {                                                      \
             keep_message(self, result, message);                                           \
+            (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result);                       \
+        }                                                                                  \
         PyThread_release_lock((self)->lock);                                               \
     } while (0)
 

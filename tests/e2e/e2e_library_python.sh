@@ -48,6 +48,20 @@ expect "make install: open() finds the installed database from any folder" "$ins
 expect "the build tree's module imports with PYTHONPATH=OBJ/python" "1A9BF0C00" \
     "$(cd "$T" && PYTHONPATH=$LIBRARY_OBJ/python library_run python3 -c 'import klotski; print(klotski.Layout("4WVE1").code)')"
 
+# Allocations in C failing (tests/library/failmalloc.c): in the normal build only, since
+# the sanitizer's runtime owns malloc in the other.
+if [ -n "$LIBRARY_PRELOAD" ]; then
+    skip "C allocations failing one by one" "the sanitizer's runtime replaces malloc itself"
+else
+    cc -shared -fPIC -O2 -o "$T/failmalloc.so" "$ROOT/tests/library/failmalloc.c"
+    out=$(cd "$T" && PYTHONPATH=$site KLOTSKI_FAILMALLOC=1 KLOTSKI_DB=$TEST_DB KLOTSKI_BIN=$BIN \
+        LD_PRELOAD=$T/failmalloc.so python3 "$ROOT/tests/library/test_klotski.py" -v CAllocationTest 2>&1)
+    status=$?
+    printf '%s\n' "$out" | grep -E '^(FAIL|ERROR)|Error' | head -20
+    expect "C allocations failing one by one: the unittest's exit status" 0 "$status"
+    expect "C allocations failing one by one: ran, not skipped" "OK" "$(printf '%s\n' "$out" | grep -E '^Ran 1 test' -A2 | tail -1)"
+fi
+
 # 2. pip install in a venv
 cp -r "$ROOT/python" "$T/source"
 rm -rf "$T/source/build" "$T/source"/*.egg-info

@@ -6,6 +6,7 @@ Layout and Database, moves and solutions in each metric against the command's un
 it), a missing database, and a solution checked step by step against the steps and the
 stored min_steps."""
 import copy
+import ctypes
 import gc
 import inspect
 import json
@@ -473,6 +474,45 @@ class NoMemoryTest(WithDatabase):
             self.each_failing_allocation(lambda: self.db.execute("SELECT :a", {}), lambda result: None)
 
 
+@unittest.skipUnless(os.environ.get("KLOTSKI_FAILMALLOC"), "needs tests/library/failmalloc.c preloaded")
+class CAllocationTest(WithDatabase):
+    """Every call that allocates in C (libklotski, SQLite), with the Nth malloc, calloc or
+    realloc failing (failmalloc.so, which e2e_library_python.sh preloads), for N = 0, 1, 2,
+    ... until the call succeeds: MemoryError or the right answer, never a crash, never
+    another exception (a DatabaseError for SQLite's out of memory, say).  The layouts are
+    given as Layouts: klotski_parse's own failures are the library's."""
+
+    def test_every_call(self):
+        after = ctypes.CDLL(None).failmalloc_after
+        after.argtypes = [ctypes.c_long]
+        layout, hard = klotski.Layout("4WVE1"), klotski.Layout("4FEA13400")
+        calls = {
+            "svg": layout.svg,
+            "open": lambda: klotski.open(DB).close(),
+            "layout": lambda: self.db.layout(layout),
+            "group": lambda: self.db.group("5-4-1-1"),
+            "solve": lambda: self.db.solve(hard, metric="unit"),
+            "moves": lambda: self.db.moves(layout, metric="straight"),
+            "execute": lambda: self.db.execute("SELECT :a, klotski_short(code), klotski_svg(code), x'00ff', 1.5, NULL"
+                                               " FROM layouts WHERE code >= :a ORDER BY code LIMIT 3",
+                                               {"a": layout}).fetchall(),
+        }
+        for name, call in calls.items():
+            with self.subTest(name):
+                expected = call()
+                for n in range(100000):
+                    after(n)
+                    try:
+                        result = call()
+                    except MemoryError:
+                        continue
+                    finally:
+                        after(-1)
+                    break
+                self.assertEqual(result, expected)
+                self.assertGreater(n, 0)  # failures were seen
+
+
 class ModuleTest(unittest.TestCase):
     def test_every_function_has_a_signature(self):
         things = [klotski.open, klotski.Layout]
@@ -531,6 +571,12 @@ class ModuleTest(unittest.TestCase):
                 runner.run(test)
         self.assertGreaterEqual(examples, 8)
         self.assertEqual(runner.failures, 0)
+
+
+def load_tests(loader, tests, pattern):
+    """Every test but CAllocationTest, which runs alone, by name, with its library preloaded."""
+    return unittest.TestSuite(suite for suite in tests
+                              if not any(isinstance(test, CAllocationTest) for test in suite))
 
 
 if __name__ == "__main__":
