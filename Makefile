@@ -26,10 +26,14 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
 # clang for the libFuzzer targets of tests/fuzz/; abidiff to compare the library's ABI
-# with the releases' kept in lib/abi/.
+# with the releases' kept in lib/abi/; Debian's python3 with venv, pip, setuptools and
+# wheel for the Python package's `pip install` in a venv, and mypy for its stubtest
+# (e2e_library_python.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
               command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
-              command:abidiff=abigail-tools
+              command:abidiff=abigail-tools \
+              python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
+              python:wheel=python3-wheel python:mypy.stubtest=python3-mypy
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -162,7 +166,7 @@ $(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR
 
 $(PYTHON_MODULE): python/klotski.c $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(PIC) $(shell pkg-config --cflags python3 2>/dev/null) -MMD -MP $(LDFLAGS) -shared \
+	$(CC) $(CFLAGS) $(PIC) -Ilib $(shell pkg-config --cflags python3 2>/dev/null) -MMD -MP $(LDFLAGS) -shared \
 	  -o $@ $< -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'
 
 $(OBJ)/python/klotski.pyi: python/klotski.pyi

@@ -3,7 +3,9 @@
 #   bench/library.sh OBJ DB
 # klotski_board over every code of the database in one query, beside the same scan
 # without it; Layout(text) in Python beside a no-op call of the same shape (str(text):
-# a type called with one str); db.layout(x) over 1,000 layouts spread over the table.
+# a type called with one str); db.layout(x) over 1,000 layouts spread over the table;
+# a cursor over all 29.3M rows (peak memory beside the same process that reads none);
+# how long Ctrl-C takes to stop a running query.
 set -eu
 obj=${1:-build/release}
 db=${2:-data/klotski.db}
@@ -39,4 +41,41 @@ print(f"  db.layout('1A9BF0C00') again and again:           {same:.1f} us")
 hard = "4FEA13400"
 print(f"  db.solve('4FEA13400') (138 steps):                {per_call('db.solve(hard)', 100):.0f} us")
 print(f"  db.moves('1A9BF0C00'):                            {per_call('db.moves(text)', 1000):.1f} us")
+PY
+
+echo
+echo "Python cursor over every row of layouts (SELECT code, min_steps), peak memory:"
+for rows in 0 all; do
+    PYTHONPATH=$obj/python /usr/bin/time -f "  %M KB peak, %e s wall: $rows rows read" python3 - "$db" "$rows" <<'PY'
+import sys
+import klotski
+db = klotski.open(sys.argv[1])
+cursor = db.execute("SELECT code, min_steps FROM layouts")
+if sys.argv[2] == "all":
+    count = sum(1 for _ in cursor)
+    assert count == klotski.LAYOUT_COUNT, count
+PY
+done
+
+echo
+echo "Ctrl-C in a running query (an endless recursive count), SIGINT to KeyboardInterrupt:"
+PYTHONPATH=$obj/python python3 - "$db" <<'PY'
+import os, signal, sys, threading, time
+import klotski
+db = klotski.open(sys.argv[1])
+endless = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
+delays = []
+for _ in range(10):
+    sent = []
+    def interrupt():
+        time.sleep(0.3)
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=interrupt).start()
+    try:
+        db.execute(endless).fetchone()
+    except KeyboardInterrupt:
+        delays.append(time.monotonic() - sent[0])
+delays.sort()
+print(f"  median {delays[len(delays) // 2] * 1000:.0f} ms, at most {delays[-1] * 1000:.0f} ms over {len(delays)} runs")
 PY

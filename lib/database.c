@@ -72,11 +72,13 @@ static int database_error(klotski_db *db)
     return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->connection));
 }
 
-/* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database. */
-static const char *library_file(void)
+/* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database,
+ * into buf (PATH_MAX bytes).  The loader's name of it may hold "..", as a Python module's
+ * rpath $ORIGIN/../.. gives: the real path names the prefix itself. */
+static const char *library_file(char *buf)
 {
     Dl_info info;
-    return dladdr((void *)klotski_open, &info) && info.dli_fname ? info.dli_fname : NULL;
+    return dladdr((void *)klotski_open, &info) && info.dli_fname && realpath(info.dli_fname, buf) ? buf : NULL;
 }
 
 /* The path to open, a copy (NULL when memory ran out): kl_db_locate's lookup order, from
@@ -84,8 +86,8 @@ static const char *library_file(void)
  * PREFIX/lib/TRIPLET (Makefile): then its folder stands in for it. */
 static char *locate(const char *path)
 {
-    char installed[PATH_MAX], folder[PATH_MAX];
-    const char *file = library_file();
+    char installed[PATH_MAX], folder[PATH_MAX], library[PATH_MAX];
+    const char *file = library_file(library);
     const char *found = kl_db_locate(path, file, installed, sizeof installed);
     if (access(found, F_OK) != 0 && file && snprintf(folder, sizeof folder, "%s", file) < (int)sizeof folder &&
         strrchr(folder, '/')) {
@@ -114,8 +116,12 @@ int klotski_open(const char *path, klotski_db **out)
                     length, PATH_MAX - 1);
     char detail[256];
     /* One thread uses a handle at a time: SQLite's mutexes would only cost time. */
-    switch (kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS,
-                       &db->connection, detail, sizeof detail)) {
+    enum kl_db_open_status status = kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
+                                               BUSY_TIMEOUT_MS, &db->connection, detail, sizeof detail);
+    /* Memory that ran out while opening or checking is no fault of the file. */
+    if (status != KL_DB_OPENED && strcmp(detail, sqlite3_errstr(SQLITE_NOMEM)) == 0)
+        return fail(db, KLOTSKI_NOMEM, db->path, "%s", detail);
+    switch (status) {
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
@@ -133,6 +139,12 @@ int klotski_open(const char *path, klotski_db **out)
     if (klotski_sql_functions(db->connection) != SQLITE_OK)
         return database_error(db);
     return succeed(db);
+}
+
+size_t klotski_db_places(char *buf, size_t size)
+{
+    char library[PATH_MAX];
+    return kl_db_places(library_file(library), buf, size);
 }
 
 int klotski_close(klotski_db *db)

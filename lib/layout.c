@@ -287,7 +287,10 @@ int klotski_svg(klotski_code code, char **svg)
     char title[KL_CODE_TEXT_SIZE];
     kl_code_format(code, title);
     svg_board_write(out, code, NULL, title);
-    if (fclose(out) != 0) {
+    /* A write that ran out of memory sets the stream's error, and the close may still
+     * succeed, with a short or NULL buffer. */
+    bool failed = ferror(out) != 0;
+    if (fclose(out) != 0 || failed || !*svg) {
         free(*svg);
         *svg = NULL;
         return KLOTSKI_NOMEM;

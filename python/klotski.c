@@ -1,16 +1,21 @@
-/* The Python module `klotski`: a CPython extension over libklotski (lib/klotski.h).
+/* The Python module `klotski`: a CPython extension over libklotski (klotski.h).
  * Layout is a C type holding one code, so that Layout(text) costs one parse; the records
  * are struct sequences (named tuples); Database wraps a klotski_db handle, whose SQLite
- * connection has the SQL functions registered.  Every call holds the GIL throughout, which
- * also keeps one thread at a time on a handle, as klotski.h asks.  python/klotski.pyi
- * gives the types. */
+ * connection has the SQL functions registered, and Database.execute returns a Cursor that
+ * steps its statement as rows are fetched.  The database's calls run with the GIL
+ * released and the handle's lock held (see "Database" below).  python/klotski.pyi gives
+ * the types. */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 #include <structmember.h>
+#include <pythread.h>
+
+#include <string.h>
+#include <time.h>
 
 #include <sqlite3.h>
 
-#include "lib/klotski.h"
+#include <klotski.h>
 
 static PyObject *database_error;    /* klotski.DatabaseError */
 static PyObject *no_database_error; /* klotski.NoDatabaseError */
@@ -25,6 +30,24 @@ typedef struct {
 } LayoutObject;
 
 static PyTypeObject layout_type;
+
+/* The UTF-8 text of a str argument; NULL with TypeError for another type, ValueError
+ * when it holds a NUL character (the C calls read up to the first: '4WVE1\0junk' must not
+ * pass for 4WVE1).  `what` names the argument in the message. */
+static const char *text_argument(PyObject *value, const char *what)
+{
+    if (!PyUnicode_Check(value)) {
+        PyErr_Format(PyExc_TypeError, "%s is a str, not %.100s", what, Py_TYPE(value)->tp_name);
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *text = PyUnicode_AsUTF8AndSize(value, &size);
+    if (text && strlen(text) != (size_t)size) {
+        PyErr_Format(PyExc_ValueError, "%R: %s holds a NUL character", value, what);
+        return NULL;
+    }
+    return text;
+}
 
 static PyObject *layout_new_code(klotski_code code)
 {
@@ -44,12 +67,16 @@ static int layout_argument(PyObject *value, klotski_code *code)
         return 0;
     }
     if (PyUnicode_Check(value)) {
-        const char *text = PyUnicode_AsUTF8(value);
+        const char *text = text_argument(value, "a layout");
         if (!text)
             return -1;
-        if (klotski_parse(text, code, message) == KLOTSKI_OK)
+        int result = klotski_parse(text, code, message);
+        if (result == KLOTSKI_OK)
             return 0;
-        PyErr_SetString(PyExc_ValueError, message);
+        if (result == KLOTSKI_NOMEM)
+            PyErr_NoMemory();
+        else
+            PyErr_SetString(PyExc_ValueError, message);
         return -1;
     }
     if (PyLong_Check(value)) {
@@ -86,7 +113,7 @@ static int metric_argument(PyObject *value, enum klotski_metric *metric)
                      Py_TYPE(value)->tp_name);
         return -1;
     }
-    const char *name = PyUnicode_AsUTF8(value);
+    const char *name = text_argument(value, "a metric");
     char message[KLOTSKI_MESSAGE_SIZE];
     if (!name)
         return -1;
@@ -283,6 +310,13 @@ static PyObject *layout_richcompare(PyObject *a, PyObject *b, int op)
 
 static PyObject *layout_int(LayoutObject *self) { return PyLong_FromUnsignedLongLong(self->code); }
 
+/* Layout(int code): what pickle and copy call again. */
+static PyObject *layout_reduce(LayoutObject *self, PyObject *unused)
+{
+    (void)unused;
+    return Py_BuildValue("(O(K))", Py_TYPE(self), (unsigned long long)self->code);
+}
+
 static PyNumberMethods layout_number = {.nb_int = (unaryfunc)layout_int, .nb_index = (unaryfunc)layout_int};
 
 static PyGetSetDef layout_getset[] = {
@@ -299,23 +333,25 @@ static PyGetSetDef layout_getset[] = {
 };
 
 static PyMethodDef layout_methods[] = {
-    {"mirror", (PyCFunction)layout_mirror, METH_NOARGS, "mirror() -> Layout\n\nThe left-right mirror image."},
-    {"flip", (PyCFunction)layout_flip, METH_NOARGS, "flip() -> Layout\n\nThe up-down image."},
-    {"turn", (PyCFunction)layout_turn, METH_NOARGS, "turn() -> Layout\n\nThe layout turned by half a turn."},
+    {"mirror", (PyCFunction)layout_mirror, METH_NOARGS, "mirror($self, /)\n--\n\nThe left-right mirror image, a Layout."},
+    {"flip", (PyCFunction)layout_flip, METH_NOARGS, "flip($self, /)\n--\n\nThe up-down image, a Layout."},
+    {"turn", (PyCFunction)layout_turn, METH_NOARGS, "turn($self, /)\n--\n\nThe layout turned by half a turn, a Layout."},
     {"steps", (PyCFunction)(void (*)(void))layout_steps, METH_VARARGS | METH_KEYWORDS,
-     "steps(metric='step') -> list[Step]\n\nEvery move from the layout under `metric` (as the klotski command's\n"
+     "steps($self, /, metric='step')\n--\n\nEvery move from the layout under `metric`, a list of Steps (as the klotski command's\n"
      "--metric: 'step', 'straight' one direction, 'unit' one cell): (piece, from_cell,\n"
      "to_cell, distance, next).  ValueError for another metric.\n\n"
      ">>> len(klotski.Layout('4WVE1').steps()), len(klotski.Layout('4WVE1').steps(metric='unit'))\n"
      "(8, 4)"},
-    {"svg", (PyCFunction)layout_svg, METH_NOARGS, "svg() -> str\n\nThe board as one SVG document."},
+    {"svg", (PyCFunction)layout_svg, METH_NOARGS, "svg($self, /)\n--\n\nThe board as one SVG document (a str)."},
+    {"__reduce__", (PyCFunction)layout_reduce, METH_NOARGS,
+     "__reduce__($self, /)\n--\n\nPickles (and copies) a Layout as its int code."},
     {"from_id", (PyCFunction)layout_from_id, METH_O | METH_CLASS,
-     "from_id(id) -> Layout\n\nThe layout whose id is `id` (0 to 29,334,497)."},
+     "from_id($type, id, /)\n--\n\nThe Layout whose id is `id` (0 to 29,334,497)."},
     {NULL},
 };
 
 PyDoc_STRVAR(layout_doc,
-"Layout(layout)\n\n"
+"Layout(layout)\n--\n\n"
 "A legal Klotski layout.  `layout` is a str in any form the klotski command takes but\n"
 "files and classic names: a code ('1A9BF0C00', short '1a9bf0c'), a short code ('4WVE1'),\n"
 "an id ('#4091296'), a 20-digit grid, or a board (5 lines of K H V o . or a drawing);\n"
@@ -344,40 +380,115 @@ static PyTypeObject layout_type = {
 
 /* ---- Database -------------------------------------------------------------------- */
 
+/* A Database's handle is shared by the threads that use it: each call takes the handle's
+ * lock (klotski.h allows one thread at a time on a handle), waiting for it with the GIL
+ * released, and runs the library or SQLite with the GIL released.  The rule that keeps
+ * this free of deadlocks: no thread waits for the lock while it holds the GIL (a thread
+ * holding the lock may wait for the GIL). */
+
+typedef struct CursorObject CursorObject;
+
 typedef struct {
     PyObject_HEAD
-    klotski_db *db; /* NULL once closed */
+    klotski_db *db;              /* NULL once closed */
+    PyThread_type_lock lock;     /* held around every use of db and of cursors */
+    CursorObject *cursors;       /* the cursors with a statement, linked through next */
+    int64_t signals_checked_ms;  /* when the progress handler last ran the signal handlers */
 } DatabaseObject;
 
-static PyTypeObject database_type;
+static PyTypeObject database_type, cursor_type;
 
-/* Raises the exception of a failed call on the handle: ValueError for bad input, KeyError
- * for a missing row, UnsolvableError, NoDatabaseError, DatabaseError. */
-static PyObject *raise(klotski_db *db, int result)
+/* How often a running statement lets Python run its signal handlers (Ctrl-C), in
+ * milliseconds, and how many SQLite virtual-machine steps lie between looks at the clock. */
+#define SIGNAL_CHECK_MS 50
+#define PROGRESS_STEPS 1000
+
+/* A result of the calls below when the database was closed (no library code). */
+#define HANDLE_CLOSED (-1)
+
+/* Takes the handle's lock, waiting with the GIL released; returns with the GIL held. */
+static void lock_handle(DatabaseObject *self)
 {
+    if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK))
+        return;
+    Py_BEGIN_ALLOW_THREADS
+    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    Py_END_ALLOW_THREADS
+}
+
+/* The progress handler of the handle's connection: every SIGNAL_CHECK_MS while a
+ * statement runs, it takes the GIL and runs the signal handlers; when one raises
+ * (KeyboardInterrupt), SQLite stops the statement and the exception is the call's. */
+static int run_signal_handlers(void *arg)
+{
+    DatabaseObject *self = arg;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    int64_t ms = (int64_t)now.tv_sec * 1000 + now.tv_nsec / 1000000;
+    if (ms - self->signals_checked_ms < SIGNAL_CHECK_MS)
+        return 0;
+    self->signals_checked_ms = ms;
+    PyGILState_STATE gil = PyGILState_Ensure();
+    int stop = PyErr_Occurred() || PyErr_CheckSignals() < 0;
+    PyGILState_Release(gil);
+    return stop;
+}
+
+/* Raises the exception of a failed call, from its result and the message read under
+ * the lock: the exception a signal handler raised while it ran first; ValueError for bad
+ * input, KeyError for a missing row, UnsolvableError, NoDatabaseError, MemoryError,
+ * DatabaseError.  Returns NULL. */
+static PyObject *raise(int result, const char *message)
+{
+    if (PyErr_Occurred())
+        return NULL;
     PyObject *type = result == KLOTSKI_INVALID      ? PyExc_ValueError
                      : result == KLOTSKI_NOTFOUND   ? PyExc_KeyError
                      : result == KLOTSKI_UNSOLVABLE ? unsolvable_error
                      : result == KLOTSKI_CANTOPEN   ? no_database_error
                      : result == KLOTSKI_NOMEM      ? PyExc_MemoryError
                                                     : database_error;
-    if (type == PyExc_KeyError) {
-        PyObject *message = PyUnicode_FromString(klotski_errmsg(db));
-        if (message) {
-            PyErr_SetObject(type, message);
-            Py_DECREF(message);
-        }
-        return NULL;
+    PyObject *text = PyUnicode_FromString(message);
+    if (text) {
+        PyErr_SetObject(type, text); /* KeyError's str() is the repr of a str, not the str */
+        Py_DECREF(text);
     }
-    PyErr_SetString(type, klotski_errmsg(db));
     return NULL;
 }
 
-static klotski_db *open_handle(DatabaseObject *self)
+/* Whether the handle's last failure was SQLite running out of memory, which the library
+ * reports as a database error: it raises MemoryError, as Python's own do. */
+static int out_of_memory(klotski_db *db)
 {
-    if (!self->db)
-        PyErr_SetString(database_error, "the database is closed");
-    return self->db;
+    sqlite3 *connection = db ? klotski_db_connection(db) : NULL;
+    return connection && sqlite3_errcode(connection) == SQLITE_NOMEM;
+}
+
+/* The message of a failed call, copied under the lock (the next call replaces the
+ * handle's). */
+static void keep_message(DatabaseObject *self, int result, char message[KLOTSKI_MESSAGE_SIZE])
+{
+    snprintf(message, KLOTSKI_MESSAGE_SIZE, "%s",
+             result == HANDLE_CLOSED ? "the database is closed" : klotski_errmsg(self->db));
+}
+
+/* open(path=None): the places looked at join the message of a database not found. */
+static PyObject *raise_not_found(const char *message)
+{
+    size_t size = klotski_db_places(NULL, 0) + 1;
+    char *places = PyMem_Malloc(size);
+    if (!places)
+        return PyErr_NoMemory();
+    size_t length = klotski_db_places(places, size);
+    if (length > 0 && places[length - 1] == '\n')
+        places[length - 1] = '\0';
+    PyObject *text = PyUnicode_FromFormat("%s\nlooked in, in this order:\n%s", message, places);
+    PyMem_Free(places);
+    if (text) {
+        PyErr_SetObject(no_database_error, text);
+        Py_DECREF(text);
+    }
+    return NULL;
 }
 
 static PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
@@ -390,52 +501,301 @@ static PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
     PyObject *bytes = NULL;
     if (path != Py_None && !PyUnicode_FSConverter(path, &bytes))
         return NULL;
-    klotski_db *db;
-    int result = klotski_open(bytes ? PyBytes_AS_STRING(bytes) : NULL, &db);
-    Py_XDECREF(bytes);
-    if (result != KLOTSKI_OK) {
-        raise(db, result);
-        klotski_close(db);
-        return NULL;
-    }
     DatabaseObject *self = PyObject_New(DatabaseObject, &database_type);
     if (!self) {
-        klotski_close(db);
+        Py_XDECREF(bytes);
         return NULL;
     }
+    self->db = NULL;
+    self->cursors = NULL;
+    self->signals_checked_ms = 0;
+    self->lock = PyThread_allocate_lock();
+    if (!self->lock) {
+        Py_XDECREF(bytes);
+        Py_DECREF(self);
+        return PyErr_NoMemory();
+    }
+    klotski_db *db;
+    int result;
+    Py_BEGIN_ALLOW_THREADS
+    result = klotski_open(bytes ? PyBytes_AS_STRING(bytes) : NULL, &db);
+    Py_END_ALLOW_THREADS
+    if (result != KLOTSKI_OK) {
+        char message[KLOTSKI_MESSAGE_SIZE];
+        snprintf(message, sizeof message, "%s", klotski_errmsg(db));
+        result = out_of_memory(db) ? KLOTSKI_NOMEM : result;
+        klotski_close(db);
+        Py_DECREF(self);
+        if (result == KLOTSKI_CANTOPEN && !bytes)
+            return raise_not_found(message);
+        Py_XDECREF(bytes);
+        return raise(result, message);
+    }
+    Py_XDECREF(bytes);
     self->db = db;
+    sqlite3_progress_handler(klotski_db_connection(db), PROGRESS_STEPS, run_signal_handlers, self);
     return (PyObject *)self;
 }
 
+/* ---- Cursor ---------------------------------------------------------------------- */
+
+/* A statement that db.execute prepared, stepped row by row as the rows are fetched.  It
+ * holds its Database; the Database lists the cursors whose statement is open, to
+ * finalize them when it closes. */
+struct CursorObject {
+    PyObject_HEAD
+    DatabaseObject *database;
+    sqlite3_stmt *stmt;        /* NULL once every row was read, or closed */
+    int row_ready;             /* stmt holds a row not fetched yet */
+    int closed;
+    PyObject *description;
+    Py_ssize_t arraysize;
+    CursorObject *next, **link; /* in database->cursors, while stmt is not NULL */
+};
+
+/* Finalizes the statement and takes the cursor off its database's list; the lock held. */
+static void finish_statement(CursorObject *self)
+{
+    if (!self->stmt)
+        return;
+    sqlite3_finalize(self->stmt);
+    self->stmt = NULL;
+    self->row_ready = 0;
+    *self->link = self->next;
+    if (self->next)
+        self->next->link = self->link;
+}
+
+/* Steps the statement with the GIL released, the lock held.  Returns 1 with a row ready,
+ * 0 at the end (the statement finalized, so that an idle cursor holds no read lock), -1
+ * with DatabaseError, or the exception a signal handler raised meanwhile. */
+static int step_statement(CursorObject *self)
+{
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = sqlite3_step(self->stmt);
+    Py_END_ALLOW_THREADS
+    if (rc == SQLITE_ROW)
+        return self->row_ready = 1;
+    if (rc == SQLITE_NOMEM && !PyErr_Occurred())
+        PyErr_NoMemory();
+    else if (rc != SQLITE_DONE && !PyErr_Occurred())
+        PyErr_SetString(database_error, sqlite3_errmsg(klotski_db_connection(self->database->db)));
+    finish_statement(self);
+    return rc == SQLITE_DONE && !PyErr_Occurred() ? 0 : -1;
+}
+
+static PyObject *column_value(sqlite3_stmt *stmt, int column)
+{
+    switch (sqlite3_column_type(stmt, column)) {
+    case SQLITE_INTEGER:
+        return PyLong_FromLongLong(sqlite3_column_int64(stmt, column));
+    case SQLITE_FLOAT:
+        return PyFloat_FromDouble(sqlite3_column_double(stmt, column));
+    case SQLITE_TEXT: {
+        const char *text = (const char *)sqlite3_column_text(stmt, column);
+        return text ? PyUnicode_FromStringAndSize(text, sqlite3_column_bytes(stmt, column)) : PyErr_NoMemory();
+    }
+    case SQLITE_BLOB: {
+        const void *blob = sqlite3_column_blob(stmt, column);
+        int size = sqlite3_column_bytes(stmt, column);
+        return blob || size == 0 ? PyBytes_FromStringAndSize(blob, size) : PyErr_NoMemory();
+    }
+    default:
+        return Py_NewRef(Py_None);
+    }
+}
+
+/* The next row as a tuple; NULL at the end without an exception, or with one. */
+static PyObject *cursor_next_row(CursorObject *self)
+{
+    if (self->closed)
+        return PyErr_Format(database_error, "the cursor is closed");
+    PyObject *row = NULL;
+    lock_handle(self->database);
+    if (self->stmt && (self->row_ready || step_statement(self) > 0)) {
+        int columns = sqlite3_column_count(self->stmt);
+        row = PyTuple_New(columns);
+        for (int c = 0; row && c < columns; c++) {
+            PyObject *value = column_value(self->stmt, c);
+            PyTuple_SET_ITEM(row, c, value);
+            if (!value)
+                Py_CLEAR(row);
+        }
+        self->row_ready = 0;
+    }
+    PyThread_release_lock(self->database->lock);
+    return row;
+}
+
+static PyObject *cursor_iternext(CursorObject *self) { return cursor_next_row(self); }
+
+static PyObject *cursor_fetchone(CursorObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *row = cursor_next_row(self);
+    return row || PyErr_Occurred() ? row : Py_NewRef(Py_None);
+}
+
+/* Up to `limit` rows (all with a negative limit) as a list. */
+static PyObject *cursor_rows(CursorObject *self, Py_ssize_t limit)
+{
+    PyObject *rows = PyList_New(0), *row;
+    while (rows && limit-- != 0 && (row = cursor_next_row(self))) {
+        if (PyList_Append(rows, row) < 0)
+            Py_CLEAR(rows);
+        Py_DECREF(row);
+    }
+    if (rows && PyErr_Occurred())
+        Py_CLEAR(rows);
+    return rows;
+}
+
+static PyObject *cursor_fetchmany(CursorObject *self, PyObject *args, PyObject *kwargs)
+{
+    Py_ssize_t size = self->arraysize;
+    static char *keywords[] = {"size", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|n:fetchmany", keywords, &size))
+        return NULL;
+    return cursor_rows(self, size < 0 ? 0 : size);
+}
+
+static PyObject *cursor_fetchall(CursorObject *self, PyObject *unused)
+{
+    (void)unused;
+    return cursor_rows(self, -1);
+}
+
+static PyObject *cursor_close(CursorObject *self, PyObject *unused)
+{
+    (void)unused;
+    lock_handle(self->database);
+    finish_statement(self);
+    self->closed = 1;
+    PyThread_release_lock(self->database->lock);
+    Py_RETURN_NONE;
+}
+
+static void cursor_dealloc(CursorObject *self)
+{
+    if (self->database) {
+        lock_handle(self->database);
+        finish_statement(self);
+        PyThread_release_lock(self->database->lock);
+    }
+    Py_XDECREF(self->description);
+    Py_XDECREF(self->database);
+    PyObject_Free(self);
+}
+
+static PyObject *cursor_description(CursorObject *self, void *closure)
+{
+    (void)closure;
+    return Py_NewRef(self->description);
+}
+
+static PyObject *cursor_rowcount(CursorObject *self, void *closure)
+{
+    (void)self, (void)closure;
+    return PyLong_FromLong(-1);
+}
+
+static PyGetSetDef cursor_getset[] = {
+    {"description", (getter)cursor_description, NULL,
+     "One 7-tuple per column, (name, None, None, None, None, None, None), as PEP 249 has it;\n"
+     "None for a statement without columns.", NULL},
+    {"rowcount", (getter)cursor_rowcount, NULL, "-1: the rows are counted as they are read (PEP 249).", NULL},
+    {NULL},
+};
+
+static PyMemberDef cursor_members[] = {
+    {"arraysize", T_PYSSIZET, offsetof(CursorObject, arraysize), 0, "The rows fetchmany() reads by default (1)."},
+    {NULL},
+};
+
+static PyObject *self_of(PyObject *self, PyObject *unused)
+{
+    (void)unused;
+    return Py_NewRef(self);
+}
+
+static PyObject *cursor_exit(CursorObject *self, PyObject *args)
+{
+    (void)args;
+    return cursor_close(self, NULL);
+}
+
+static PyMethodDef cursor_methods[] = {
+    {"fetchone", (PyCFunction)cursor_fetchone, METH_NOARGS,
+     "fetchone($self, /)\n--\n\nThe next row as a tuple, or None after the last."},
+    {"fetchmany", (PyCFunction)(void (*)(void))cursor_fetchmany, METH_VARARGS | METH_KEYWORDS,
+     "fetchmany($self, /, size=1)\n--\n\nThe next `size` rows (arraysize when not given) as a list; fewer at the end."},
+    {"fetchall", (PyCFunction)cursor_fetchall, METH_NOARGS,
+     "fetchall($self, /)\n--\n\nThe rows not read yet, as a list."},
+    {"close", (PyCFunction)cursor_close, METH_NOARGS,
+     "close($self, /)\n--\n\nEnds the statement; fetching later raises DatabaseError."},
+    {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe cursor."},
+    {"__exit__", (PyCFunction)cursor_exit, METH_VARARGS,
+     "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the cursor."},
+    {NULL},
+};
+
+static PyTypeObject cursor_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "klotski.Cursor",
+    .tp_basicsize = sizeof(CursorObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .tp_doc = "The rows of one SQL statement, read from the database as they are fetched\n"
+              "(Database.execute; PEP 249's cursor, without execute of its own).  An iterator of\n"
+              "tuples; closed with its database.",
+    .tp_dealloc = (destructor)cursor_dealloc,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)cursor_iternext,
+    .tp_getset = cursor_getset,
+    .tp_members = cursor_members,
+    .tp_methods = cursor_methods,
+};
+
+/* ---- Database's calls ------------------------------------------------------------ */
+
 static void database_dealloc(DatabaseObject *self)
 {
+    /* The cursors hold their database: none is left here. */
     klotski_close(self->db);
+    if (self->lock)
+        PyThread_free_lock(self->lock);
     PyObject_Free(self);
 }
 
 static PyObject *database_close(DatabaseObject *self, PyObject *unused)
 {
     (void)unused;
+    lock_handle(self);
+    for (CursorObject *cursor = self->cursors; cursor; cursor = self->cursors) {
+        finish_statement(cursor);
+        cursor->closed = 1;
+    }
+    Py_BEGIN_ALLOW_THREADS
     klotski_close(self->db);
+    Py_END_ALLOW_THREADS
     self->db = NULL;
+    PyThread_release_lock(self->lock);
     Py_RETURN_NONE;
-}
-
-static PyObject *database_enter(DatabaseObject *self, PyObject *unused)
-{
-    (void)unused;
-    return Py_NewRef(self);
 }
 
 static PyObject *database_exit(DatabaseObject *self, PyObject *args)
 {
-    return database_close(self, args);
+    (void)args;
+    return database_close(self, NULL);
 }
 
 static PyObject *database_path(DatabaseObject *self, void *closure)
 {
     (void)closure;
-    return self->db ? PyUnicode_DecodeFSDefault(klotski_db_filename(self->db)) : Py_NewRef(Py_None);
+    lock_handle(self);
+    PyObject *path = self->db ? PyUnicode_DecodeFSDefault(klotski_db_filename(self->db)) : Py_NewRef(Py_None);
+    PyThread_release_lock(self->lock);
+    return path;
 }
 
 /* A column that may be NULL (KLOTSKI_NULL) as an int or None. */
@@ -474,19 +834,36 @@ static PyObject *group_record(const struct klotski_group *g, const struct klotsk
     return sequence(group_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
+/* Runs `call` (a library call on `db`, setting `result`) on the handle: with its lock, the
+ * GIL released; the message of a failure kept in `message`. */
+#define HANDLE_CALL(self, result, message, call)                                           \
+    do {                                                                                   \
+        lock_handle(self);                                                                 \
+        klotski_db *db = (self)->db;                                                       \
+        Py_BEGIN_ALLOW_THREADS                                                             \
+        (result) = db ? (call) : HANDLE_CLOSED;                                            \
+        Py_END_ALLOW_THREADS                                                               \
+        if ((result) != KLOTSKI_OK) {                                                      \
+            keep_message(self, result, message);                                           \
+            (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result);                       \
+        }                                                                                  \
+        PyThread_release_lock((self)->lock);                                               \
+    } while (0)
+
 static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
 {
-    klotski_db *db = open_handle(self);
     klotski_code code;
-    if (!db || layout_argument(arg, &code) < 0)
+    if (layout_argument(arg, &code) < 0)
         return NULL;
     struct klotski_layout l;
     struct klotski_group g;
     struct klotski_layout_metrics lm = {.size = sizeof lm};
     struct klotski_group_metrics gm = {.size = sizeof gm};
-    int result = klotski_layout_v2(db, code, &l, &lm, &g, &gm);
-    if (result != KLOTSKI_OK)
-        return raise(db, result);
+    char message[KLOTSKI_MESSAGE_SIZE];
+    int result;
+    HANDLE_CALL(self, result, message, klotski_layout_v2(db, code, &l, &lm, &g, &gm));
+    if (result != KLOTSKI_OK || PyErr_Occurred())
+        return raise(result, message);
     PyObject *fields[] = {
         layout_new_code(l.code), PyLong_FromLongLong(l.group_id), PyLong_FromLongLong(l.group_index),
         number_or_none(l.min_steps), number_or_none(l.min_solution_num), number_or_none(l.farthest_steps),
@@ -497,16 +874,15 @@ static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
 
 static PyObject *database_group(DatabaseObject *self, PyObject *arg)
 {
-    klotski_db *db = open_handle(self);
-    if (!db)
-        return NULL;
-    const char *name = PyUnicode_AsUTF8(arg);
+    const char *name = text_argument(arg, "a group name");
     if (!name)
         return NULL;
     struct klotski_group g;
     struct klotski_group_metrics gm = {.size = sizeof gm};
-    int result = klotski_group_named_v2(db, name, &g, &gm);
-    return result == KLOTSKI_OK ? group_record(&g, &gm) : raise(db, result);
+    char message[KLOTSKI_MESSAGE_SIZE];
+    int result;
+    HANDLE_CALL(self, result, message, klotski_group_named_v2(db, name, &g, &gm));
+    return result == KLOTSKI_OK && !PyErr_Occurred() ? group_record(&g, &gm) : raise(result, message);
 }
 
 /* Reads the arguments (x, metric='step') of solve and moves. */
@@ -522,16 +898,18 @@ static int layout_and_metric(PyObject *args, PyObject *kwargs, const char *forma
 
 static PyObject *database_solve(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
-    klotski_db *db = open_handle(self);
     klotski_code code;
     enum klotski_metric metric;
-    if (!db || layout_and_metric(args, kwargs, "O|O:solve", &code, &metric) < 0)
+    if (layout_and_metric(args, kwargs, "O|O:solve", &code, &metric) < 0)
         return NULL;
-    klotski_code *route;
-    int count;
-    int result = klotski_solve_in(db, code, metric, &route, &count);
-    if (result != KLOTSKI_OK)
-        return raise(db, result);
+    klotski_code *route = NULL;
+    int count, result;
+    char message[KLOTSKI_MESSAGE_SIZE];
+    HANDLE_CALL(self, result, message, klotski_solve_in(db, code, metric, &route, &count));
+    if (result != KLOTSKI_OK || PyErr_Occurred()) {
+        klotski_free(route);
+        return raise(result, message);
+    }
     PyObject *list = PyList_New(count);
     for (int i = 0; list && i < count; i++) {
         PyObject *layout = layout_new_code(route[i]);
@@ -543,141 +921,233 @@ static PyObject *database_solve(DatabaseObject *self, PyObject *args, PyObject *
     return list;
 }
 
+/* A Move struct sequence from a move, or NULL. */
+static PyObject *move_record(const struct klotski_move *move)
+{
+    PyObject *tuple = PyStructSequence_New(move_type);
+    if (!tuple || fill_step(tuple, &move->step) < 0) {
+        Py_XDECREF(tuple);
+        return NULL;
+    }
+    PyObject *outcome[] = {number_or_none(move->min_steps), PyLong_FromLong(move->change),
+                           number_or_none(move->farthest_steps), number_or_none(move->farthest_num)};
+    int ok = 1;
+    for (int f = 0; f < 4; f++) {
+        ok = ok && outcome[f];
+        PyStructSequence_SetItem(tuple, 5 + f, outcome[f]);
+    }
+    if (!ok)
+        Py_CLEAR(tuple);
+    return tuple;
+}
+
 static PyObject *database_moves(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
-    klotski_db *db = open_handle(self);
     klotski_code code;
     enum klotski_metric metric;
-    if (!db || layout_and_metric(args, kwargs, "O|O:moves", &code, &metric) < 0)
+    if (layout_and_metric(args, kwargs, "O|O:moves", &code, &metric) < 0)
         return NULL;
     struct klotski_move moves[KLOTSKI_MAX_STEPS];
-    int count;
-    int result = klotski_moves_in(db, code, metric, moves, &count);
-    if (result != KLOTSKI_OK)
-        return raise(db, result);
+    int count, result;
+    char message[KLOTSKI_MESSAGE_SIZE];
+    HANDLE_CALL(self, result, message, klotski_moves_in(db, code, metric, moves, &count));
+    if (result != KLOTSKI_OK || PyErr_Occurred())
+        return raise(result, message);
     PyObject *list = PyList_New(count);
     for (int i = 0; list && i < count; i++) {
-        PyObject *move = PyStructSequence_New(move_type);
+        PyObject *move = move_record(&moves[i]);
         PyList_SET_ITEM(list, i, move);
-        if (!move || fill_step(move, &moves[i].step) < 0) {
+        if (!move)
             Py_CLEAR(list);
-            break;
-        }
-        PyObject *outcome[] = {number_or_none(moves[i].min_steps), PyLong_FromLong(moves[i].change),
-                               number_or_none(moves[i].farthest_steps), number_or_none(moves[i].farthest_num)};
-        for (int f = 0; f < 4; f++) {
-            PyStructSequence_SetItem(move, 5 + f, outcome[f]);
-            if (!outcome[f])
-                Py_CLEAR(list);
-        }
     }
     return list;
 }
 
-/* Binds one Python value to parameter `index` of a statement; -1 with TypeError for a
- * type SQL has no value for. */
+/* Binds one Python value to parameter `index` of a statement: None, int, float, str,
+ * bytes (each with its length: a NUL inside is data) or a Layout (its int code).  -1
+ * with TypeError for a type SQL has no value for, OverflowError past 64 bits. */
 static int bind_value(sqlite3_stmt *stmt, int index, PyObject *value)
 {
+    int rc;
     if (value == Py_None)
-        return sqlite3_bind_null(stmt, index), 0;
-    if (PyObject_TypeCheck(value, &layout_type))
-        return sqlite3_bind_int64(stmt, index, (sqlite3_int64)((LayoutObject *)value)->code), 0;
-    if (PyLong_Check(value)) {
+        rc = sqlite3_bind_null(stmt, index);
+    else if (PyObject_TypeCheck(value, &layout_type))
+        rc = sqlite3_bind_int64(stmt, index, (sqlite3_int64)((LayoutObject *)value)->code);
+    else if (PyLong_Check(value)) {
         long long number = PyLong_AsLongLong(value);
-        return number == -1 && PyErr_Occurred() ? -1 : (sqlite3_bind_int64(stmt, index, number), 0);
-    }
-    if (PyFloat_Check(value))
-        return sqlite3_bind_double(stmt, index, PyFloat_AS_DOUBLE(value)), 0;
-    if (PyUnicode_Check(value)) {
+        if (number == -1 && PyErr_Occurred())
+            return -1;
+        rc = sqlite3_bind_int64(stmt, index, number);
+    } else if (PyFloat_Check(value))
+        rc = sqlite3_bind_double(stmt, index, PyFloat_AS_DOUBLE(value));
+    else if (PyUnicode_Check(value)) {
         Py_ssize_t size;
         const char *text = PyUnicode_AsUTF8AndSize(value, &size);
-        return text ? (sqlite3_bind_text(stmt, index, text, (int)size, SQLITE_TRANSIENT), 0) : -1;
+        if (!text)
+            return -1;
+        rc = sqlite3_bind_text64(stmt, index, text, (sqlite3_uint64)size, SQLITE_TRANSIENT, SQLITE_UTF8);
+    } else if (PyBytes_Check(value))
+        rc = sqlite3_bind_blob64(stmt, index, PyBytes_AS_STRING(value), (sqlite3_uint64)PyBytes_GET_SIZE(value),
+                                 SQLITE_TRANSIENT);
+    else {
+        PyErr_Format(PyExc_TypeError, "parameter %d: SQL takes None, int, float, str, bytes or Layout, not %.100s",
+                     index, Py_TYPE(value)->tp_name);
+        return -1;
     }
-    if (PyBytes_Check(value))
-        return sqlite3_bind_blob(stmt, index, PyBytes_AS_STRING(value), (int)PyBytes_GET_SIZE(value),
-                                 SQLITE_TRANSIENT), 0;
-    PyErr_Format(PyExc_TypeError, "parameter %d: SQL takes None, int, float, str, bytes or Layout, not %.100s",
-                 index, Py_TYPE(value)->tp_name);
-    return -1;
+    if (rc == SQLITE_NOMEM)
+        PyErr_NoMemory();
+    else if (rc != SQLITE_OK)
+        PyErr_Format(database_error, "parameter %d: %s", index, sqlite3_errstr(rc));
+    return rc == SQLITE_OK ? 0 : -1;
 }
 
-static PyObject *column_value(sqlite3_stmt *stmt, int column)
+/* Binds the parameters of a statement, PEP 249's qmark and named styles: a sequence
+ * for `?` (as many values as the statement has parameters), a mapping for `:name`
+ * (`@name`, `$name`; a value for each name, other keys ignored).  -1 with ValueError
+ * for a wrong count, a missing name or a mix, TypeError for other parameters. */
+static int bind_parameters(sqlite3_stmt *stmt, PyObject *parameters)
 {
-    switch (sqlite3_column_type(stmt, column)) {
-    case SQLITE_INTEGER:
-        return PyLong_FromLongLong(sqlite3_column_int64(stmt, column));
-    case SQLITE_FLOAT:
-        return PyFloat_FromDouble(sqlite3_column_double(stmt, column));
-    case SQLITE_TEXT:
-        return PyUnicode_FromStringAndSize((const char *)sqlite3_column_text(stmt, column),
-                                           sqlite3_column_bytes(stmt, column));
-    case SQLITE_BLOB:
-        return PyBytes_FromStringAndSize(sqlite3_column_blob(stmt, column), sqlite3_column_bytes(stmt, column));
-    default:
-        return Py_NewRef(Py_None);
-    }
-}
-
-/* Steps the statement to its end, collecting each row as a tuple. */
-static PyObject *collect_rows(sqlite3 *connection, sqlite3_stmt *stmt)
-{
-    PyObject *rows = PyList_New(0);
-    int columns = sqlite3_column_count(stmt), rc;
-    while (rows && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        PyObject *row = PyTuple_New(columns);
-        for (int c = 0; row && c < columns; c++) {
-            PyObject *value = column_value(stmt, c);
-            PyTuple_SET_ITEM(row, c, value);
-            if (!value)
-                Py_CLEAR(row);
+    int count = sqlite3_bind_parameter_count(stmt);
+    int named = count > 0 && sqlite3_bind_parameter_name(stmt, 1) && sqlite3_bind_parameter_name(stmt, 1)[0] != '?';
+    for (int i = 2; i <= count; i++) {
+        const char *name = sqlite3_bind_parameter_name(stmt, i);
+        if ((name && name[0] != '?') != named) {
+            PyErr_SetString(PyExc_ValueError, "the statement mixes ? and :name parameters");
+            return -1;
         }
-        if (!row || PyList_Append(rows, row) < 0)
-            Py_CLEAR(rows);
-        Py_XDECREF(row);
     }
-    if (rows && rc != SQLITE_DONE) {
-        PyErr_SetString(database_error, sqlite3_errmsg(connection));
-        Py_CLEAR(rows);
+    if (!parameters || PyTuple_Check(parameters) || PyList_Check(parameters) ||
+        (PySequence_Check(parameters) && !PyUnicode_Check(parameters) && !PyBytes_Check(parameters) &&
+         !PyDict_Check(parameters))) {
+        Py_ssize_t given = parameters ? PySequence_Size(parameters) : 0;
+        if (given < 0)
+            return -1;
+        if (named) {
+            PyErr_Format(PyExc_ValueError, "the statement names its parameters (%s): give a mapping",
+                         sqlite3_bind_parameter_name(stmt, 1));
+            return -1;
+        }
+        if (given != count) {
+            PyErr_Format(PyExc_ValueError, "the statement takes %d parameters, %zd given", count, given);
+            return -1;
+        }
+        for (int i = 1; i <= count; i++) {
+            PyObject *value = PySequence_GetItem(parameters, i - 1);
+            int bound = value ? bind_value(stmt, i, value) : -1;
+            Py_XDECREF(value);
+            if (bound < 0)
+                return -1;
+        }
+        return 0;
     }
-    return rows;
+    if (!PyMapping_Check(parameters) || PyUnicode_Check(parameters) || PyBytes_Check(parameters)) {
+        PyErr_Format(PyExc_TypeError, "parameters are a sequence (for ?) or a mapping (for :name), not %.100s",
+                     Py_TYPE(parameters)->tp_name);
+        return -1;
+    }
+    if (count > 0 && !named) {
+        PyErr_SetString(PyExc_ValueError, "the statement's parameters are ?: give a sequence");
+        return -1;
+    }
+    for (int i = 1; i <= count; i++) {
+        const char *name = sqlite3_bind_parameter_name(stmt, i);
+        PyObject *key = PyUnicode_FromString(name + 1);
+        PyObject *value = key ? PyObject_GetItem(parameters, key) : NULL;
+        Py_XDECREF(key);
+        if (!value && PyErr_ExceptionMatches(PyExc_KeyError)) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "no value for the parameter %s in the mapping", name);
+        }
+        int bound = value ? bind_value(stmt, i, value) : -1;
+        Py_XDECREF(value);
+        if (bound < 0)
+            return -1;
+    }
+    return 0;
 }
 
-static PyObject *database_execute(DatabaseObject *self, PyObject *args)
+/* PEP 249's description of a statement's columns, or None without columns. */
+static PyObject *column_description(sqlite3_stmt *stmt)
 {
-    const char *sql;
-    PyObject *parameters = NULL;
-    klotski_db *db = open_handle(self);
-    if (!db || !PyArg_ParseTuple(args, "s|O:execute", &sql, &parameters))
-        return NULL;
-    sqlite3 *connection = klotski_db_connection(db);
+    int columns = sqlite3_column_count(stmt);
+    if (columns == 0)
+        return Py_NewRef(Py_None);
+    PyObject *description = PyTuple_New(columns);
+    for (int c = 0; description && c < columns; c++) {
+        const char *name = sqlite3_column_name(stmt, c);
+        PyObject *column = name ? Py_BuildValue("(sOOOOOO)", name, Py_None, Py_None, Py_None, Py_None, Py_None,
+                                                Py_None)
+                                : PyErr_NoMemory();
+        PyTuple_SET_ITEM(description, c, column);
+        if (!column)
+            Py_CLEAR(description);
+    }
+    return description;
+}
+
+/* Prepares the cursor's statement, binds its parameters and steps to its first row, the
+ * lock held.  Returns 0, or -1 with an exception (the statement finalized). */
+static int start_statement(CursorObject *cursor, const char *sql, PyObject *parameters)
+{
+    DatabaseObject *database = cursor->database;
+    if (!database->db) {
+        PyErr_SetString(database_error, "the database is closed");
+        return -1;
+    }
+    sqlite3 *connection = klotski_db_connection(database->db);
     sqlite3_stmt *stmt;
     const char *tail;
-    if (sqlite3_prepare_v2(connection, sql, -1, &stmt, &tail) != SQLITE_OK) {
-        PyErr_SetString(database_error, sqlite3_errmsg(connection));
-        return NULL;
+    int rc;
+    Py_BEGIN_ALLOW_THREADS
+    rc = sqlite3_prepare_v2(connection, sql, -1, &stmt, &tail);
+    Py_END_ALLOW_THREADS
+    if (rc != SQLITE_OK) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(rc == SQLITE_NOMEM ? PyExc_MemoryError : database_error, sqlite3_errmsg(connection));
+        return -1;
     }
     if (!stmt || tail[strspn(tail, " \t\r\n;")]) {
         sqlite3_finalize(stmt);
         PyErr_SetString(PyExc_ValueError, "execute runs one SQL statement");
+        return -1;
+    }
+    cursor->stmt = stmt;
+    cursor->next = database->cursors;
+    cursor->link = &database->cursors;
+    if (cursor->next)
+        cursor->next->link = &cursor->next;
+    database->cursors = cursor;
+    if (!(cursor->description = column_description(stmt)) || bind_parameters(stmt, parameters) < 0 ||
+        step_statement(cursor) < 0) {
+        finish_statement(cursor);
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *database_execute(DatabaseObject *self, PyObject *args, PyObject *kwargs)
+{
+    const char *sql;
+    PyObject *parameters = NULL;
+    static char *keywords[] = {"sql", "parameters", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "s|O:execute", keywords, &sql, &parameters))
         return NULL;
-    }
-    PyObject *rows = NULL, *values = parameters ? PySequence_Fast(parameters, "parameters are a sequence") : NULL;
-    Py_ssize_t count = values ? PySequence_Fast_GET_SIZE(values) : 0;
-    if (parameters && !values)
-        goto done;
-    if (count != sqlite3_bind_parameter_count(stmt)) {
-        PyErr_Format(PyExc_ValueError, "the statement takes %d parameters, %zd given",
-                     sqlite3_bind_parameter_count(stmt), count);
-        goto done;
-    }
-    for (Py_ssize_t i = 0; i < count; i++)
-        if (bind_value(stmt, (int)i + 1, PySequence_Fast_GET_ITEM(values, i)) < 0)
-            goto done;
-    rows = collect_rows(connection, stmt);
-done:
-    Py_XDECREF(values);
-    sqlite3_finalize(stmt);
-    return rows;
+    CursorObject *cursor = PyObject_New(CursorObject, &cursor_type);
+    if (!cursor)
+        return NULL;
+    cursor->database = (DatabaseObject *)Py_NewRef(self);
+    cursor->stmt = NULL;
+    cursor->row_ready = cursor->closed = 0;
+    cursor->description = NULL;
+    cursor->arraysize = 1;
+    cursor->next = NULL;
+    cursor->link = NULL;
+    lock_handle(self);
+    int started = start_statement(cursor, sql, parameters);
+    PyThread_release_lock(self->lock);
+    if (started < 0)
+        Py_CLEAR(cursor);
+    return (PyObject *)cursor;
 }
 
 static PyGetSetDef database_getset[] = {
@@ -687,32 +1157,42 @@ static PyGetSetDef database_getset[] = {
 
 static PyMethodDef database_methods[] = {
     {"layout", (PyCFunction)database_layout, METH_O,
-     "layout(x) -> Record\n\nThe stored record of a layout (every column of the layouts table) and its group.\n"
-     "x: a str in any Layout form, an int code or a Layout.  ValueError for no layout;\n"
-     "KeyError when the database lacks it.\n\n"
+     "layout($self, x, /)\n--\n\n"
+     "The stored record of a layout (a Record: every column of the layouts table) and its\n"
+     "group.  x: a str in any Layout form, an int code or a Layout.  ValueError for no\n"
+     "layout; KeyError when the database lacks it.\n\n"
      ">>> db.layout('1A9BF0C00').min_steps\n81"},
     {"solve", (PyCFunction)(void (*)(void))database_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(x, metric='step') -> list[Layout]\n\nA minimal solution counted in `metric` ('step', 'straight' or 'unit', as\n"
-     "the klotski command's --metric): its distance + 1 layouts from x to a solved one,\n"
-     "each one move of that kind from the one before.  UnsolvableError when its group\n"
+     "solve($self, /, x, metric='step')\n--\n\n"
+     "A minimal solution counted in `metric` ('step', 'straight' or 'unit', as the klotski\n"
+     "command's --metric), as a list of Layouts: its distance + 1 layouts from x to a solved\n"
+     "one, each one move of that kind from the one before.  UnsolvableError when its group\n"
      "holds no solved layout; ValueError for another metric.\n\n"
      ">>> len(db.solve('4WVE1')) - 1, len(db.solve('4WVE1', metric='straight')) - 1\n(81, 90)"},
     {"moves", (PyCFunction)(void (*)(void))database_moves, METH_VARARGS | METH_KEYWORDS,
-     "moves(x, metric='step') -> list[Move]\n\nEvery move under `metric` from x with its outcome counted in it, best\n"
+     "moves($self, /, x, metric='step')\n--\n\n"
+     "Every move under `metric` from x with its outcome counted in it (a list of Moves), best\n"
      "first, as `klotski --metric METRIC moves` lists them: change -1 optimal, 0 neutral,\n"
      "+1 backwards; ties by the resulting code.  ValueError for another metric."},
     {"group", (PyCFunction)database_group, METH_O,
-     "group(name) -> Group\n\nThe group named `name` ('5-4-1-1').  KeyError when there is none."},
-    {"execute", (PyCFunction)database_execute, METH_VARARGS,
-     "execute(sql, parameters=()) -> list[tuple]\n\nRuns one SQL statement on the database (read-only), with the SQL\n"
-     "functions klotski_code, klotski_board, klotski_short, klotski_id, klotski_mirror,\n"
-     "klotski_class, klotski_svg and the table klotski_steps; returns every row.\n"
+     "group($self, name, /)\n--\n\nThe group named `name` ('5-4-1-1'), a Group.  KeyError when there is none."},
+    {"execute", (PyCFunction)(void (*)(void))database_execute, METH_VARARGS | METH_KEYWORDS,
+     "execute($self, /, sql, parameters=())\n--\n\n"
+     "Runs one SQL statement on the database (read-only), with the SQL functions\n"
+     "klotski_code, klotski_board, klotski_short, klotski_id, klotski_mirror, klotski_class,\n"
+     "klotski_svg and the table klotski_steps, and returns a Cursor over its rows, read as\n"
+     "they are fetched.  parameters: a sequence for `?`, a mapping for `:name` (PEP 249's\n"
+     "qmark and named styles); ValueError for a wrong count or a missing name.\n"
      "DatabaseError for an SQL error, with SQLite's message.\n\n"
-     ">>> db.execute('SELECT min_steps FROM layouts WHERE code = ?', [klotski.Layout('4WVE1')])\n"
-     "[(81,)]"},
-    {"close", (PyCFunction)database_close, METH_NOARGS, "close()\n\nCloses the database; later calls raise DatabaseError."},
-    {"__enter__", (PyCFunction)database_enter, METH_NOARGS, NULL},
-    {"__exit__", (PyCFunction)database_exit, METH_VARARGS, NULL},
+     ">>> db.execute('SELECT min_steps FROM layouts WHERE code = ?', [klotski.Layout('4WVE1')]).fetchall()\n"
+     "[(81,)]\n"
+     ">>> db.execute('SELECT klotski_short(:x) AS short', {'x': '1A9BF0C00'}).fetchone()\n"
+     "('4WVE1',)"},
+    {"close", (PyCFunction)database_close, METH_NOARGS,
+     "close($self, /)\n--\n\nCloses the database and its cursors; later calls raise DatabaseError."},
+    {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe database."},
+    {"__exit__", (PyCFunction)database_exit, METH_VARARGS,
+     "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the database."},
     {NULL},
 };
 
@@ -720,8 +1200,9 @@ static PyTypeObject database_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "klotski.Database",
     .tp_basicsize = sizeof(DatabaseObject),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The klotski database, opened read-only by klotski.open(); a context manager.",
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
+    .tp_doc = "The klotski database, opened read-only by klotski.open(); a context manager.\n"
+              "Threads may share it: its calls take turns (each waits with the GIL released).",
     .tp_dealloc = (destructor)database_dealloc,
     .tp_getset = database_getset,
     .tp_methods = database_methods,
@@ -774,10 +1255,12 @@ static PyStructSequence_Desc group_desc = {"klotski.Group", "A group's stored re
 
 static PyMethodDef module_methods[] = {
     {"open", (PyCFunction)(void (*)(void))module_open, METH_VARARGS | METH_KEYWORDS,
-     "open(path=None) -> Database\n\nOpens the klotski database read-only.  path: the file, or None for the\n"
-     "klotski command's lookup order ($KLOTSKI_DB, data/klotski.db in the current folder,\n"
-     "the installed PREFIX/share/klotski/klotski.db).  NoDatabaseError when there is none,\n"
-     "DatabaseError when it is no klotski database of this format.\n\n"
+     "open(path=None)\n--\n\nOpens the klotski database read-only and returns a Database.  path: the file,\n"
+     "or None for the klotski command's lookup order ($KLOTSKI_DB, data/klotski.db in the\n"
+     "current folder, then under the PREFIX libklotski is installed in: PREFIX/data/klotski.db,\n"
+     "the installed PREFIX/share/klotski/klotski.db).  NoDatabaseError when there is none (its\n"
+     "message lists the places looked at), DatabaseError when it is no klotski database of\n"
+     "this format.\n\n"
      ">>> with klotski.open() as db:\n...     db.layout('4WVE1').min_steps\n81"},
     {NULL},
 };
@@ -799,7 +1282,7 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type)
 
 PyMODINIT_FUNC PyInit_klotski(void)
 {
-    if (PyType_Ready(&layout_type) < 0 || PyType_Ready(&database_type) < 0)
+    if (PyType_Ready(&layout_type) < 0 || PyType_Ready(&database_type) < 0 || PyType_Ready(&cursor_type) < 0)
         return NULL;
     step_type = PyStructSequence_NewType(&step_desc);
     move_type = PyStructSequence_NewType(&move_desc);
@@ -821,7 +1304,7 @@ PyMODINIT_FUNC PyInit_klotski(void)
                                                  "A solution was asked of an unsolvable layout.", PyExc_LookupError,
                                                  NULL);
     if (!no_database_error || !unsolvable_error || add_type(module, "Layout", &layout_type) < 0 ||
-        add_type(module, "Database", &database_type) < 0 || add_type(module, "Step", step_type) < 0 ||
+        add_type(module, "Database", &database_type) < 0 || add_type(module, "Cursor", &cursor_type) < 0 || add_type(module, "Step", step_type) < 0 ||
         add_type(module, "Move", move_type) < 0 || add_type(module, "Record", record_type) < 0 ||
         add_type(module, "Group", group_type) < 0 ||
         PyModule_AddObjectRef(module, "DatabaseError", database_error) < 0 ||

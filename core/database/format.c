@@ -2,6 +2,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -213,20 +215,67 @@ static bool beside(const char *installed_file, const char *relative, char *buf, 
            size;
 }
 
-const char *kl_db_locate(const char *given, const char *installed_file, char *buf, size_t size)
+/* The i-th place of the lookup order after `given` (kl_db_locate), into buf when it is
+ * built: 0 $KLOTSKI_DB (NULL when unset or empty), 1 KL_DB_DEFAULT_PATH, 2 and 3 beside
+ * installed_file (NULL without one, or when the path does not fit).  The order lives
+ * here alone: kl_db_locate looks through it, kl_db_places lists it. */
+#define PLACE_COUNT 4
+static const char *place(int i, const char *installed_file, char *buf, size_t size)
 {
     const char *environment = getenv("KLOTSKI_DB");
+    switch (i) {
+    case 0:
+        return environment && *environment ? environment : NULL;
+    case 1:
+        return KL_DB_DEFAULT_PATH;
+    default:
+        return installed_file &&
+                       beside(installed_file, i == 2 ? KL_DB_DEFAULT_PATH : KL_DB_INSTALLED_PATH, buf, size)
+                   ? buf
+                   : NULL;
+    }
+}
+
+const char *kl_db_locate(const char *given, const char *installed_file, char *buf, size_t size)
+{
     if (given)
         return given;
-    if (environment && *environment)
-        return environment;
-    if (access(KL_DB_DEFAULT_PATH, F_OK) == 0)
-        return KL_DB_DEFAULT_PATH;
-    if (installed_file && beside(installed_file, KL_DB_DEFAULT_PATH, buf, size) && access(buf, F_OK) == 0)
-        return buf;
-    if (installed_file && beside(installed_file, KL_DB_INSTALLED_PATH, buf, size) && access(buf, F_OK) == 0)
-        return buf;
+    for (int i = 0; i < PLACE_COUNT; i++) {
+        const char *path = place(i, installed_file, buf, size);
+        if (path && (i == 0 || access(path, F_OK) == 0)) /* $KLOTSKI_DB is taken as it is */
+            return path;
+    }
     return KL_DB_DEFAULT_PATH;
+}
+
+/* Appends printf's output to the list of kl_db_places, counting what does not fit. */
+__attribute__((format(printf, 4, 5)))
+static void append(char *out, size_t out_size, size_t *length, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    int n = vsnprintf(*length < out_size ? out + *length : NULL, *length < out_size ? out_size - *length : 0,
+                      format, args);
+    va_end(args);
+    *length += n > 0 ? (size_t)n : 0;
+}
+
+size_t kl_db_places(const char *installed_file, char *out, size_t out_size)
+{
+    size_t length = 0;
+    char path[PATH_MAX], folder[PATH_MAX];
+    if (out_size > 0)
+        out[0] = '\0';
+    for (int i = 0; i < PLACE_COUNT; i++) {
+        const char *at = place(i, installed_file, path, sizeof path);
+        if (i == 0)
+            append(out, out_size, &length, "$KLOTSKI_DB%s%s\n", at ? "=" : " (not set)", at ? at : "");
+        else if (i == 1)
+            append(out, out_size, &length, "%s (in %s)\n", at, getcwd(folder, sizeof folder) ? folder : "?");
+        else if (at)
+            append(out, out_size, &length, "%s\n", at);
+    }
+    return length;
 }
 
 const char *kl_db_min_moves_column(enum kl_metric metric)
