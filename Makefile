@@ -59,9 +59,10 @@ REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
 FUZZ_OBJ     = build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,$(OBJ)/tests/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
-# Text files compiled in as C string literals: the schema, the classic names, the web
+# Text files compiled in as C string literals: the schema, the classic names and their
+# pinyin, the web
 # pages' style sheets and scripts, the web application's page.
-EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
+EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv data/classic_pinyin.tsv \
                  $(wildcard query/render/assets/*.css query/render/assets/*.js) \
                  $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
 
@@ -121,7 +122,7 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
 LIB_SONAME    = libklotski.so.1
 LIB_DIR       = $(OBJ)/lib
-SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/sql.c \
+SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/members.c lib/sql.c \
                   query/render/svg_board.c query/render/markup.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)

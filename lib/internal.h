@@ -17,6 +17,13 @@ void lib_message(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const 
 void lib_vmessage(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const char *format, va_list args)
     __attribute__((format(printf, 3, 0)));
 
+/* Keeps a failure's message on the handle as its own calls do ("SUBJECT: " and the rest,
+ * lib_message) and returns `result`; lib_succeed keeps "not an error" and returns
+ * KLOTSKI_OK.  For the files of lib/ beside database.c. */
+int lib_fail(klotski_db *db, int result, const char *subject, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+int lib_succeed(klotski_db *db);
+
 /* True and the raw layout in *raw when `code` is a legal layout (36 bits, legal). */
 bool lib_raw(klotski_code code, kl_raw *raw);
 

@@ -327,7 +327,48 @@ KLOTSKI_API int klotski_moves(klotski_db *db, klotski_code code, struct klotski_
 KLOTSKI_API int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
                                  struct klotski_move out[KLOTSKI_MAX_STEPS], int *count);
 
+/* A walk over a group's members in code order, so that the n-th member has
+ * group_index n (from 0), read from the database's stored member lists (the layers
+ * table: one list per depth, decompressed; no scan of the layouts table).  The lists are
+ * read whole when the walk opens: the walk holds no lock on the database, does not
+ * depend on the handle after klotski_members_open returns (it may outlive it), and takes
+ * 4 bytes a member.  One walk is one thread's at a time; distinct walks are independent.
+ */
+typedef struct klotski_members klotski_members;
+
+/* Opens a walk over the members of the group named `group` ("2-6-1-0"); *members receives
+ * it (NULL on failure), to be freed with klotski_members_close.  Returns KLOTSKI_OK,
+ * KLOTSKI_NOTFOUND (no such group: "NAME: no such group" in klotski_errmsg),
+ * KLOTSKI_NOMEM, or KLOTSKI_ERROR (the database failed, or a member list is corrupt). */
+KLOTSKI_API int klotski_members_open(klotski_db *db, const char *group, klotski_members **members);
+
+/* Steps the walk: the next member's code into *code and, when min_steps is not NULL, its
+ * min_steps into *min_steps (KLOTSKI_NULL in an unsolvable group).  Returns 1 with a
+ * member, 0 when the walk is over (its outputs untouched), and 0 when memory runs out at
+ * its first step (then klotski_members_count is not 0). */
+KLOTSKI_API int klotski_members_next(klotski_members *members, klotski_code *code, int *min_steps);
+
+/* How many members the walk has in all: the group's size. */
+KLOTSKI_API int64_t klotski_members_count(const klotski_members *members);
+
+/* Frees the walk; NULL is allowed. */
+KLOTSKI_API void klotski_members_close(klotski_members *members);
+
 /* ===== HELPER API =================================================================== */
+
+/* A walk over member lists read on a connection of your own (as the SQL function
+ * klotski_members does): klotski_members_new makes an empty walk (KLOTSKI_OK or
+ * KLOTSKI_NOMEM, *members NULL then); klotski_members_add adds one list, a BLOB of the
+ * layers table (`bytes` bytes of "id list v1", schema/tables.sql of the project) holding
+ * `count` members at min_steps `depth` (KLOTSKI_NULL: unsolvable), decoded here (the blob
+ * is not kept).  klotski_members_add returns KLOTSKI_OK, KLOTSKI_NOMEM, or KLOTSKI_INVALID
+ * (the walk is untouched) when the blob is corrupt or holds another count, when the
+ * walk's members would pass KLOTSKI_LAYOUT_COUNT, or once the walk has stepped.  Then
+ * klotski_members_next walks all the lists' members merged in code order. */
+KLOTSKI_API int klotski_members_new(klotski_members **members);
+KLOTSKI_API int klotski_members_add(klotski_members *members, int depth, const void *blob, size_t bytes,
+                                    int64_t count);
+
 
 struct sqlite3;
 

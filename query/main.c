@@ -13,9 +13,9 @@
 
 #include "core/database/format.h"
 #include "core/moves.h"
+#include "core/text_distance.h"
 #include "query/commands/command.h"
 #include "query/db.h"
-#include "query/input/distance.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
@@ -223,7 +223,7 @@ static int no_such_command(const char *name)
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         names[i] = commands[i]->name;
     names[COMMAND_COUNT] = "help";
-    const char *nearest = text_nearest(name, names, COMMAND_COUNT + 1, MAX_COMMAND_EDITS);
+    const char *nearest = kl_text_nearest(name, names, COMMAND_COUNT + 1, MAX_COMMAND_EDITS);
     if (nearest)
         return report(EXIT_BAD_INPUT, name, "no such command; did you mean %s? (see klotski --help)", nearest);
     return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");
