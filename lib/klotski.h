@@ -332,8 +332,7 @@ KLOTSKI_API int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski
  * table: one list per depth, decompressed; no scan of the layouts table).  The lists are
  * read whole when the walk opens: the walk holds no lock on the database, does not
  * depend on the handle after klotski_members_open returns (it may outlive it), and takes
- * 4 bytes a member.  One walk is one thread's at a time; distinct walks are independent.
- */
+ * 4 bytes a member.  One walk is one thread's at a time; distinct walks are independent. */
 typedef struct klotski_members klotski_members;
 
 /* Opens a walk over the members of the group named `group` ("2-6-1-0"); *members receives
@@ -344,8 +343,8 @@ KLOTSKI_API int klotski_members_open(klotski_db *db, const char *group, klotski_
 
 /* Steps the walk: the next member's code into *code and, when min_steps is not NULL, its
  * min_steps into *min_steps (KLOTSKI_NULL in an unsolvable group).  Returns 1 with a
- * member, 0 when the walk is over (its outputs untouched), and 0 when memory runs out at
- * its first step (then klotski_members_count is not 0). */
+ * member, 0 when the walk is over (its outputs untouched).  It allocates nothing and
+ * cannot fail. */
 KLOTSKI_API int klotski_members_next(klotski_members *members, klotski_code *code, int *min_steps);
 
 /* How many members the walk has in all: the group's size. */

@@ -27,9 +27,10 @@ struct klotski_members {
     struct member_list *lists;
     size_t list_count, list_room;
     int64_t total;   /* members in all lists */
-    size_t *heap;    /* the lists with members left, least next id first; NULL until the
-                        walk starts */
+    size_t *heap;    /* the lists with members left, least next id first (room for
+                        list_room, so that the walk's start allocates nothing) */
     size_t heap_count;
+    bool started;    /* the walk has stepped: no more lists */
 };
 
 int klotski_members_new(klotski_members **out)
@@ -40,14 +41,17 @@ int klotski_members_new(klotski_members **out)
 
 int klotski_members_add(klotski_members *m, int depth, const void *blob, size_t bytes, int64_t count)
 {
-    if (m->heap || count < 0 || count > KLOTSKI_LAYOUT_COUNT - m->total)
+    if (m->started || count < 0 || count > KLOTSKI_LAYOUT_COUNT - m->total)
         return KLOTSKI_INVALID;
     if (m->list_count == m->list_room) {
         size_t room = m->list_room ? 2 * m->list_room : 64;
         struct member_list *lists = realloc(m->lists, room * sizeof *lists);
-        if (!lists)
+        if (lists)
+            m->lists = lists;
+        size_t *heap = lists ? realloc(m->heap, room * sizeof *heap) : NULL;
+        if (!heap)
             return KLOTSKI_NOMEM;
-        m->lists = lists;
+        m->heap = heap;
         m->list_room = room;
     }
     uint32_t *ids = malloc(((size_t)count + 1) * sizeof *ids);
@@ -88,24 +92,22 @@ static void sift_down(klotski_members *m, size_t at)
     }
 }
 
-/* Puts every list with members in the heap: the walk's start.  Returns false when memory
- * ran out. */
-static bool start(klotski_members *m)
+/* Puts every list with members in the heap: the walk's start. */
+static void start(klotski_members *m)
 {
-    m->heap = malloc((m->list_count + 1) * sizeof *m->heap);
-    if (!m->heap)
-        return false;
+    m->started = true;
     for (size_t i = 0; i < m->list_count; i++)
         if (m->lists[i].count > 0)
             m->heap[m->heap_count++] = i;
     for (size_t i = m->heap_count / 2; i-- > 0;)
         sift_down(m, i);
-    return true;
 }
 
 int klotski_members_next(klotski_members *m, klotski_code *code, int *min_steps)
 {
-    if ((!m->heap && !start(m)) || m->heap_count == 0)
+    if (!m->started)
+        start(m);
+    if (m->heap_count == 0)
         return 0;
     struct member_list *list = &m->lists[m->heap[0]];
     *code = kl_id_to_code(list->ids[list->next++]);

@@ -506,6 +506,75 @@ static PyObject *database_group(DatabaseObject *self, PyObject *arg)
     return result == KLOTSKI_OK ? group_record(&g) : raise(db, result);
 }
 
+
+/* ---- Members: db.members(group) ---------------------------------------------------- */
+
+/* An iterator over a group's members (klotski_members of klotski.h), which holds all the
+ * group's member lists and nothing of the database. */
+typedef struct {
+    PyObject_HEAD
+    klotski_members *walk;
+    int64_t left; /* members not yet given */
+} MembersObject;
+
+static void members_dealloc(MembersObject *self)
+{
+    klotski_members_close(self->walk);
+    PyObject_Free(self);
+}
+
+static PyObject *members_iternext(MembersObject *self)
+{
+    klotski_code code;
+    if (!klotski_members_next(self->walk, &code, NULL))
+        return NULL; /* StopIteration */
+    self->left--;
+    return layout_new_code(code);
+}
+
+static PyObject *members_length_hint(MembersObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromLongLong(self->left);
+}
+
+static PyMethodDef members_methods[] = {
+    {"__length_hint__", (PyCFunction)members_length_hint, METH_NOARGS, NULL},
+    {NULL},
+};
+
+static PyTypeObject members_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "klotski.Members",
+    .tp_basicsize = sizeof(MembersObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "An iterator over a group's members in code order (Database.members).",
+    .tp_dealloc = (destructor)members_dealloc,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)members_iternext,
+    .tp_methods = members_methods,
+};
+
+static PyObject *database_members(DatabaseObject *self, PyObject *arg)
+{
+    klotski_db *db = open_handle(self);
+    const char *name = db ? PyUnicode_AsUTF8(arg) : NULL;
+    if (!name)
+        return NULL;
+    klotski_members *walk;
+    int result = klotski_members_open(db, name, &walk);
+    if (result != KLOTSKI_OK)
+        return raise(db, result);
+    MembersObject *members = PyObject_New(MembersObject, &members_type);
+    if (!members) {
+        klotski_members_close(walk);
+        return NULL;
+    }
+    members->walk = walk;
+    members->left = klotski_members_count(walk);
+    return (PyObject *)members;
+}
+
 /* Reads the arguments (x, metric='step') of solve and moves. */
 static int layout_and_metric(PyObject *args, PyObject *kwargs, const char *format, klotski_code *code,
                              enum klotski_metric *metric)
@@ -700,6 +769,12 @@ static PyMethodDef database_methods[] = {
      "+1 backwards; ties by the resulting code.  ValueError for another metric."},
     {"group", (PyCFunction)database_group, METH_O,
      "group(name) -> Group\n\nThe group named `name` ('5-4-1-1').  KeyError when there is none."},
+    {"members", (PyCFunction)database_members, METH_O,
+     "members(name) -> Iterator[Layout]\n\nThe members of the group named `name`, in code order (the n-th has\n"
+     "group_index n), from the database's stored member lists, read whole here: the\n"
+     "iterator holds no lock and outlives the database's close.  KeyError when there is\n"
+     "no such group.\n\n"
+     ">>> next(db.members('5-4-1-1'))\nLayout('00A6BFC00')"},
     {"execute", (PyCFunction)database_execute, METH_VARARGS,
      "execute(sql, parameters=()) -> list[tuple]\n\nRuns one SQL statement on the database (read-only), with the SQL\n"
      "functions klotski_code, klotski_board, klotski_short, klotski_id, klotski_mirror,\n"
@@ -796,7 +871,7 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type)
 
 PyMODINIT_FUNC PyInit_klotski(void)
 {
-    if (PyType_Ready(&layout_type) < 0 || PyType_Ready(&database_type) < 0)
+    if (PyType_Ready(&layout_type) < 0 || PyType_Ready(&database_type) < 0 || PyType_Ready(&members_type) < 0)
         return NULL;
     step_type = PyStructSequence_NewType(&step_desc);
     move_type = PyStructSequence_NewType(&move_desc);
