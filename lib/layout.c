@@ -57,7 +57,7 @@ int klotski_parse(const char *text, klotski_code *code, char *message)
 {
     char reason[KL_CLASSIC_MESSAGE_SIZE];
     kl_code parsed;
-    if (kl_classic_parse(text, "a code, short code, #id, grid, board or classic name", &parsed, reason,
+    if (kl_classic_parse(text, "a code, id, grid, board or classic name", &parsed, reason,
                          sizeof reason)) {
         *code = parsed;
         return KLOTSKI_OK;
