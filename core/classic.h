@@ -38,7 +38,9 @@ bool kl_classic_names_of(kl_code code, char names[KL_CLASSIC_NAMES_SIZE]);
  * name in pinyin (hengdaolima, heng dao li ma, héng dāo lì mǎ, any case; also with #N).
  * Several names that read alike in pinyin: the shortest of them, since the others are it
  * with marks added (xiaoxuanfeng is 小旋风, not 小旋风Ⅰ); several of the same length are
- * refused with the list.
+ * refused with the list.  The forms come first: a spelling that is also a code or a short
+ * code (tanke, five letters of the short code's alphabet) is that code, and a blank makes
+ * it a name (tan ke).
  * text: NUL-terminated; blanks around it and a byte-order mark are ignored.  forms: what
  * the caller reads, for the message when text is none of them ("a code, id, grid, board
  * file or classic name").  Returns true with the code in *code, or false with the reason
