@@ -21,9 +21,11 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
               pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
-# clang for the libFuzzer targets of tests/fuzz/.
+# clang for the libFuzzer targets of tests/fuzz/; Unicode's Unihan readings, from which
+# e2e_names.sh remakes data/classic_pinyin.tsv (data/classic_pinyin.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
-              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang
+              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
+              file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data
 
 OPT      = -O2
 ifeq ($(SAN),1)
