@@ -167,6 +167,17 @@ expected_errors=$(for x in "${bad_text[@]}"; do "$K" --db "$TEST_DB" show "$x" 2
     "$K" --db "$TEST_DB" show hengdaolma 2>&1 >/dev/null | sed 's/^klotski: /klotski_int: /'
     "$K" --db "$TEST_DB" show simianchuge 2>&1 >/dev/null | sed 's/^klotski: /klotski_code: /')
 expect "bad input: SQL errors with the command's messages" "$expected_errors" "$(sed 's/^[A-Za-z ]*error near line [0-9]*: //' "$T/bad.err")"
+# schema/functions.md's examples, as written (but the last, a scan of every row).
+awk '/^```sql$/ { inside = 1; next } /^```$/ { inside = 0 } inside' "$ROOT/schema/functions.md" |
+    sed '/scan of 29.3M rows/,$d' > "$T/examples.sql"
+library_run sqlite3 -batch -cmd ".load $EXT" "$TEST_DB" < "$T/examples.sql" > "$T/examples.out" 2> "$T/examples.err"
+expect "schema/functions.md's examples run: exit status, no error" "0 " "$? $(head -3 "$T/examples.err")"
+expect "schema/functions.md's examples: klotski_int and names find 横刀立马's row (81 steps)" \
+    "81 81 1A9BF0C00|4WVE1" "$(sed -n '/^81$/,/4WVE1$/p' "$T/examples.out" | xargs)"
+expect "schema/functions.md's examples: 5-4-1-1's first members with their rows" \
+    "$(sql "SELECT printf('%09X', code), min_steps, min_unit_moves FROM layouts
+            WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1') ORDER BY code LIMIT 3")" \
+    "$(grep -A2 '^00A6BFC00|' "$T/examples.out")"
 expect "klotski_members on a database of another kind: its error names what is missing" \
     "klotski_members: no such table: groups (the member lists are a klotski database's)" \
     "$(library_run sqlite3 -batch :memory: ".load $EXT" "SELECT * FROM klotski_members('5-4-1-1')" 2>&1 | sed 's/^.*\(klotski_members: \)/\1/')"
