@@ -10,8 +10,9 @@
  *
  * MAIN API      version, results, layouts (parse, format, id, short code, board, class,
  *               symmetries, steps), metrics, the database (open, records, solution,
- *               moves; each in any metric through its _in form)
- * HELPER API    the SQL functions on a connection of your own, memory
+ *               moves; each in any metric through its _in form; a group's members)
+ * HELPER API    the SQL functions on a connection of your own, member walks over lists
+ *               read on it, memory
  *
  * Thread safety: the functions on codes are pure and may be called from any number of
  * threads at once.  A klotski_db must be used by one thread at a time (open one per
@@ -85,13 +86,21 @@ typedef uint64_t klotski_code;
 
 /* Parses a layout as the klotski command takes it on its command line, in every form
  * that names no file: a code in hex, short form allowed (1A9BF0C00, 1a9bf0c), a short
- * code (4WVE1), an id (#4091296), a 20-digit grid (27732773144115510660), or a board
+ * code (4WVE1), an id (#4091296), a 20-digit grid (27732773144115510660), a board
  * (text with a line break: 5 lines of K H V o ., or a drawing as `klotski show` prints
- * it).  Classic names are the command's alone.
+ * it), or a classic name (横刀立马; NAME#N for the Nth, by code, of a name's several
+ * layouts), also typed in pinyin with or without blanks and tone marks, in any case
+ * (hengdaolima, "héng dāo lì mǎ"; names that read alike: the shortest, as the command
+ * takes them; a spelling that is also a code is the code).
  * text: NUL-terminated.  code: receives the code.  message: NULL, or room for
  * KLOTSKI_MESSAGE_SIZE bytes, receiving on failure the command's error line without its
- * "klotski: " ("1A9BF0C01: not a layout code: unused low bits are not zero"; the input is
- * named "board" when it holds a line break, and cut when long).
+ * "klotski: " ("1A9BF0C01: not a layout code: unused low bits are not zero"; for a name
+ * that is none, the closest names: "横刀立: not a code, id, grid, board or classic name;
+ * closest names: 横刀立马, 横骆驼", and for misspelt pinyin with their pinyin:
+ * "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì
+ * mǎ)"; a name of several layouts lists them to pick from; the input is named "board"
+ * when it holds a line break, and cut when long).  Thread-safe (the names' index is made
+ * once, on first use).
  * Returns KLOTSKI_OK, or KLOTSKI_INVALID with *code untouched. */
 KLOTSKI_API int klotski_parse(const char *text, klotski_code *code, char *message);
 
@@ -377,10 +386,12 @@ struct sqlite3;
 KLOTSKI_API struct sqlite3 *klotski_db_connection(klotski_db *db);
 
 /* Registers the SQL functions on a connection of your own (the loadable extension
- * klotski_sqlite.so registers the same ones): klotski_code(text), klotski_board(code),
- * klotski_short(code), klotski_id(code), klotski_mirror(code), klotski_class(code),
- * klotski_svg(code) and the table-valued klotski_steps(code), or klotski_steps(code,
- * metric) for the moves of a metric named as klotski_metric_parse reads it.  Returns
+ * klotski_sqlite.so registers the same ones): klotski_code(text), klotski_int(text) (the
+ * integer layouts.code holds), klotski_board(code), klotski_short(code), klotski_id(code),
+ * klotski_mirror(code), klotski_class(code), klotski_svg(code), the table-valued
+ * klotski_steps(code), or klotski_steps(code, metric) for the moves of a metric named as
+ * klotski_metric_parse reads it, and the table-valued klotski_members(group), a group's
+ * members in code order read from the connection's member lists.  Returns
  * SQLite's result code (SQLITE_OK is 0). */
 KLOTSKI_API int klotski_sql_functions(struct sqlite3 *connection);
 

@@ -317,8 +317,9 @@ static PyMethodDef layout_methods[] = {
 PyDoc_STRVAR(layout_doc,
 "Layout(layout)\n\n"
 "A legal Klotski layout.  `layout` is a str in any form the klotski command takes but\n"
-"files and classic names: a code ('1A9BF0C00', short '1a9bf0c'), a short code ('4WVE1'),\n"
-"an id ('#4091296'), a 20-digit grid, or a board (5 lines of K H V o . or a drawing);\n"
+"files: a code ('1A9BF0C00', short '1a9bf0c'), a short code ('4WVE1'), an id\n"
+"('#4091296'), a 20-digit grid, a board (5 lines of K H V o . or a drawing), or a\n"
+"classic name ('横刀立马', '四面楚歌#2'), also in pinyin ('hengdaolima', 'héng dāo lì mǎ');\n"
 "or the int code that the database stores; or a Layout.  Raises ValueError with the\n"
 "codec's message when it is no legal layout.\n\n"
 ">>> klotski.Layout('4WVE1')\n"
@@ -856,8 +857,8 @@ static PyMethodDef module_methods[] = {
 
 PyDoc_STRVAR(module_doc,
 "Klotski (华容道) layouts and the klotski database, over libklotski.\n\n"
-"Layout(text) parses any layout the klotski command takes (but files and classic\n"
-"names) and gives its code, short code, id, board, class, images and steps;\n"
+"Layout(text) parses any layout the klotski command takes (but files; classic names\n"
+"in characters or pinyin too) and gives its code, short code, id, board, class, images and steps;\n"
 "open(path=None) opens the database for records, solutions, moves, groups and SQL\n"
 "with the klotski_* functions.  Bad layouts raise ValueError with the codec's message.");
 
