@@ -41,6 +41,7 @@ static char *all_names;        /* every name in the table's order, each ended by
 static size_t *name_starts;    /* where each entry's name begins in all_names */
 static size_t *distinct;       /* each name's first entry, in the table's order */
 static size_t distinct_count;
+static char **spellings;       /* per distinct name, its pinyin key in first readings */
 static bool ready;             /* all of the above were made (false when memory ran out) */
 
 static int compare_by_name(const void *a, const void *b)
@@ -145,6 +146,15 @@ static void split_table(void)
         if (first[i])
             distinct[distinct_count++] = i;
     free(first);
+    spellings = calloc(distinct_count + 1, sizeof *spellings);
+    for (size_t i = 0; spellings && i < distinct_count; i++) {
+        char spelled[KL_PINYIN_SIZE];
+        kl_pinyin_spell(entries[distinct[i]].name, false, spelled, sizeof spelled);
+        if (!(spellings[i] = strdup(spelled)))
+            return;
+    }
+    if (!spellings)
+        return;
     ready = index_names();
 }
 
@@ -407,9 +417,10 @@ static size_t pinyin_suggest(const char *key, const char *names[KL_CLASSIC_SUGGE
     size_t length = kl_text_code_points(key, typed, MAX_NAME_CHARS), count = 0;
     size_t score[KL_CLASSIC_SUGGESTIONS], bound = length / 4 ? length / 4 : 1;
     for (size_t i = 0; i < distinct_count; i++) {
-        char spelled[KL_PINYIN_SIZE];
-        kl_pinyin_spell(entries[distinct[i]].name, false, spelled, sizeof spelled);
-        size_t known_length = kl_text_code_points(spelled, known, MAX_NAME_CHARS);
+        size_t known_length = strlen(spellings[i]); /* ASCII: a byte a letter */
+        if ((known_length > length ? known_length - length : length - known_length) > bound)
+            continue;
+        known_length = kl_text_code_points(spellings[i], known, MAX_NAME_CHARS);
         size_t d = kl_text_distance_within(known, known_length, typed, length, bound);
         if (d > bound || (count == KL_CLASSIC_SUGGESTIONS && d >= score[count - 1]))
             continue;
