@@ -24,6 +24,14 @@ int lib_fail(klotski_db *db, int result, const char *subject, const char *format
     __attribute__((format(printf, 4, 5)));
 int lib_succeed(klotski_db *db);
 
+/* Reads the member lists of the group named `group` on `connection` (a klotski
+ * database's) into a new walk *walk (NULL on failure).  Returns KLOTSKI_OK, or
+ * KLOTSKI_NOTFOUND, KLOTSKI_ERROR (no member lists there, a failed read, a corrupt list)
+ * with the reason in *message, to be freed with sqlite3_free ("no such group"), or
+ * KLOTSKI_NOMEM.  In lib/sql.c, so that the library's klotski_members_open and the
+ * extension's klotski_members read the lists with one code, each through its SQLite. */
+int lib_member_lists_read(struct sqlite3 *connection, const char *group, klotski_members **walk, char **message);
+
 /* True and the raw layout in *raw when `code` is a legal layout (36 bits, legal). */
 bool lib_raw(klotski_code code, kl_raw *raw);
 

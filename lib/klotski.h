@@ -19,7 +19,8 @@
  * thread); distinct handles are independent.
  *
  * Ownership: strings and arrays the library allocates (klotski_svg, klotski_solve) are
- * the caller's, freed with klotski_free.  Strings returned as const char * belong to the
+ * the caller's, freed with klotski_free; a member walk (klotski_members_open) is freed
+ * with klotski_members_close.  Strings returned as const char * belong to the
  * library (static, or the handle's, valid until its next call or its close).
  *
  * Stability: the names, structs and values below are version 1's and keep their meaning;

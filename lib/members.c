@@ -10,7 +10,6 @@
 
 #include <sqlite3.h>
 
-#include "core/database/format.h"
 #include "core/database/idlist.h"
 #include "core/rank.h"
 #include "lib/internal.h"
@@ -132,37 +131,11 @@ void klotski_members_close(klotski_members *m)
 
 int klotski_members_open(klotski_db *db, const char *group, klotski_members **out)
 {
-    *out = NULL;
-    sqlite3 *connection = klotski_db_connection(db);
-    sqlite3_stmt *stmt;
-    if (sqlite3_prepare_v2(connection, KL_DB_GROUP_LAYERS_SELECT, -1, &stmt, NULL) != SQLITE_OK)
-        return lib_fail(db, KLOTSKI_ERROR, klotski_db_filename(db), "database error: %s", sqlite3_errmsg(connection));
-    sqlite3_bind_text(stmt, 1, group, -1, SQLITE_STATIC);
-    klotski_members *m;
-    int result = klotski_members_new(&m), rc = SQLITE_DONE;
-    int64_t size = -1;
-    while (result == KLOTSKI_OK && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-        size = sqlite3_column_int64(stmt, 3);
-        int depth = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? KLOTSKI_NULL : sqlite3_column_int(stmt, 0);
-        const void *blob = sqlite3_column_blob(stmt, 2);
-        result = klotski_members_add(m, depth, blob, (size_t)sqlite3_column_bytes(stmt, 2), sqlite3_column_int64(stmt, 1));
-    }
-    if (result == KLOTSKI_OK && rc != SQLITE_DONE)
-        result = lib_fail(db, KLOTSKI_ERROR, klotski_db_filename(db), "database error: %s", sqlite3_errmsg(connection));
-    sqlite3_finalize(stmt);
-    if (result == KLOTSKI_OK && size < 0)
-        result = lib_fail(db, KLOTSKI_NOTFOUND, group, "no such group");
-    else if (result == KLOTSKI_OK && size != m->total)
-        result = KLOTSKI_INVALID;
-    if (result == KLOTSKI_INVALID)
-        result = lib_fail(db, KLOTSKI_ERROR, klotski_db_filename(db),
-                          "group %s: a member list is corrupt; rebuild the database with `make`", group);
-    else if (result == KLOTSKI_NOMEM)
-        result = lib_fail(db, KLOTSKI_NOMEM, NULL, "out of memory");
-    if (result != KLOTSKI_OK) {
-        klotski_members_close(m);
-        return result;
-    }
-    *out = m;
-    return lib_succeed(db);
+    char *message;
+    int result = lib_member_lists_read(klotski_db_connection(db), group, out, &message);
+    if (result == KLOTSKI_OK)
+        return lib_succeed(db);
+    result = lib_fail(db, result, group, "%s", message ? message : "out of memory");
+    sqlite3_free(message);
+    return result;
 }

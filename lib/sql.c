@@ -27,6 +27,7 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 #include "core/database/format.h"
+#include "lib/internal.h"
 #include "lib/klotski.h"
 
 /* What read_code found. */
@@ -441,17 +442,14 @@ static int members_next(sqlite3_vtab_cursor *base)
     return SQLITE_OK;
 }
 
-/* Reads the group's member lists on the table's connection into a new walk.  Returns
- * SQLITE_OK, or an error with the table's message set. */
-static int members_read(struct members_table *table, const char *group, klotski_members **walk)
+int lib_member_lists_read(sqlite3 *connection, const char *group, klotski_members **walk, char **message)
 {
+    *walk = NULL;
+    *message = NULL;
     sqlite3_stmt *stmt;
-    if (sqlite3_prepare_v2(table->connection, KL_DB_GROUP_LAYERS_SELECT, -1, &stmt, NULL) != SQLITE_OK) {
-        char *message = sqlite3_mprintf("%s (the member lists are a klotski database's)",
-                                        sqlite3_errmsg(table->connection));
-        members_error(&table->base, message ? message : "out of memory");
-        sqlite3_free(message);
-        return SQLITE_ERROR;
+    if (sqlite3_prepare_v2(connection, KL_DB_GROUP_LAYERS_SELECT, -1, &stmt, NULL) != SQLITE_OK) {
+        *message = sqlite3_mprintf("%s (the member lists are a klotski database's)", sqlite3_errmsg(connection));
+        return *message ? KLOTSKI_ERROR : KLOTSKI_NOMEM;
     }
     sqlite3_bind_text(stmt, 1, group, -1, SQLITE_STATIC);
     int result = klotski_members_new(walk), rc = SQLITE_DONE;
@@ -463,26 +461,24 @@ static int members_read(struct members_table *table, const char *group, klotski_
         result = klotski_members_add(*walk, depth, blob, (size_t)sqlite3_column_bytes(stmt, 2),
                                      sqlite3_column_int64(stmt, 1));
     }
-    char *message = NULL;
-    if (result == KLOTSKI_NOMEM)
-        rc = SQLITE_NOMEM;
-    else if (result != KLOTSKI_OK || (size >= 0 && size != klotski_members_count(*walk)))
-        message = sqlite3_mprintf("group %s: a member list is corrupt; rebuild the database", group);
-    else if (rc != SQLITE_DONE)
-        message = sqlite3_mprintf("%s", sqlite3_errmsg(table->connection));
-    else if (size < 0)
-        message = sqlite3_mprintf("%s: no such group", group);
-    else
-        rc = SQLITE_OK;
+    if (result == KLOTSKI_INVALID || (result == KLOTSKI_OK && size >= 0 && size != klotski_members_count(*walk))) {
+        *message = sqlite3_mprintf("a member list is corrupt; rebuild the database with `make`");
+        result = KLOTSKI_ERROR;
+    } else if (result == KLOTSKI_OK && rc != SQLITE_DONE) {
+        *message = sqlite3_mprintf("database error: %s", sqlite3_errmsg(connection));
+        result = KLOTSKI_ERROR;
+    } else if (result == KLOTSKI_OK && size < 0) {
+        *message = sqlite3_mprintf("no such group");
+        result = KLOTSKI_NOTFOUND;
+    }
     sqlite3_finalize(stmt);
-    if (message || rc != SQLITE_OK) {
+    if (result != KLOTSKI_OK) {
         klotski_members_close(*walk);
         *walk = NULL;
-        if (rc != SQLITE_NOMEM)
-            rc = members_error(&table->base, message ? message : "out of memory");
-        sqlite3_free(message);
+        if (!*message)
+            result = KLOTSKI_NOMEM;
     }
-    return rc;
+    return result;
 }
 
 /* The walk over one group's members; a NULL group gives no rows. */
@@ -502,10 +498,19 @@ static int members_filter(sqlite3_vtab_cursor *base, int plan, const char *plan_
     cursor->group = sqlite3_value_dup(argv[0]);
     if (!cursor->group)
         return SQLITE_NOMEM;
-    int rc = members_read((struct members_table *)base->pVtab, (const char *)sqlite3_value_text(argv[0]),
-                          &cursor->walk);
-    if (rc != SQLITE_OK)
-        return rc;
+    const char *group = (const char *)sqlite3_value_text(cursor->group);
+    char *message;
+    int result = lib_member_lists_read(((struct members_table *)base->pVtab)->connection, group, &cursor->walk,
+                                       &message);
+    if (result == KLOTSKI_NOMEM)
+        return SQLITE_NOMEM;
+    if (result != KLOTSKI_OK) {
+        char *line = sqlite3_mprintf("%s: %s", group, message);
+        sqlite3_free(message);
+        members_error(base->pVtab, line ? line : "out of memory");
+        sqlite3_free(line);
+        return SQLITE_ERROR;
+    }
     cursor->done = !klotski_members_next(cursor->walk, &cursor->code, &cursor->min_steps);
     return SQLITE_OK;
 }

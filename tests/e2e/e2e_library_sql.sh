@@ -179,7 +179,7 @@ expect "schema/functions.md's examples: 5-4-1-1's first members with their rows"
             WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1') ORDER BY code LIMIT 3")" \
     "$(grep -A2 '^00A6BFC00|' "$T/examples.out")"
 expect "klotski_members on a database of another kind: its error names what is missing" \
-    "klotski_members: no such table: groups (the member lists are a klotski database's)" \
+    "klotski_members: 5-4-1-1: no such table: groups (the member lists are a klotski database's)" \
     "$(library_run sqlite3 -batch :memory: ".load $EXT" "SELECT * FROM klotski_members('5-4-1-1')" 2>&1 | sed 's/^.*\(klotski_members: \)/\1/')"
 rm -rf "$T"
 finish
