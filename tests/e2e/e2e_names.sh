@@ -98,9 +98,10 @@ PINYIN=$ROOT/data/classic_pinyin.tsv
 # that read alike, in the file's order); for spellings with a letter dropped, "SPELLING
 # <TAB>closest NAME, NAME" (the model's suggestions: first-reading spellings at most a
 # quarter of the letters away, at least one, fewest first, ties in the file's order).
-python3 - "$TSV" "$PINYIN" > "$T/pinyin_model.tsv" <<'PY'
+python3 - "$TSV" "$PINYIN" "$T/pinyin_other.tsv" > "$T/pinyin_model.tsv" <<'PY'
 import itertools, sys, unicodedata
-names_file, pinyin_file = sys.argv[1:]
+names_file, pinyin_file, other_file = sys.argv[1:]
+other_spellings = open(other_file, "w", encoding="utf-8")
 def plain(reading):
     letters = "".join(c for c in unicodedata.normalize("NFD", reading) if c.isascii())
     return letters.replace("v", "u")
@@ -153,6 +154,10 @@ for name in order:
     for spelling in (key, toned, toned.upper()):
         if not is_code(spelling):
             print(spelling + "\t" + expected(key))
+    # A character of several readings (多音字) read by its last: a spelling of its own.
+    other = "".join(plain(u[-1]) for u in units(name))
+    if other != key and not is_code(other):
+        print(other + "\t" + expected(other), file=other_spellings)
     if len(key) >= 8:
         dropped = key[:len(key) // 2] + key[len(key) // 2 + 1:]
         if expected(dropped) is None and not is_code(dropped):
@@ -164,6 +169,9 @@ for name in order:
 PY
 expect "the model spells every name three ways (but tanke, a short code)" "$(( $(cut -f2 "$TSV" | awk '!seen[$0]++' | wc -l) * 3 - 1 ))" \
     "$(grep -cv $'\tclosest' "$T/pinyin_model.tsv")"
+expect "the model spells the names with a character of several readings by their last readings too" yes \
+    "$([ "$(wc -l < "$T/pinyin_other.tsv")" -gt 50 ] && echo yes || echo no)"
+cat "$T/pinyin_other.tsv" >> "$T/pinyin_model.tsv"
 run show --json tanke 'tan ke'
 expect "tanke is a short code; 'tan ke' is 坦克" "E03EC1800 10F99DC00" "$(printf '%s\n' "$out" | jq -r .code | xargs)"
 # What the command answers, in the model's words: the spellings that name one layout in
