@@ -28,12 +28,14 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
 # clang for the libFuzzer targets of tests/fuzz/; abidiff to compare the library's ABI
 # with the releases' kept in lib/abi/; Debian's python3 with venv, pip, setuptools and
 # wheel for the Python package's `pip install` in a venv, and mypy for its stubtest
-# (e2e_library_python.sh).
+# (e2e_library_python.sh); Unicode's Unihan readings, from which e2e_names.sh remakes
+# data/classic_pinyin.tsv (data/classic_pinyin.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
               command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
               command:abidiff=abigail-tools \
               python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
-              python:wheel=python3-wheel python:mypy.stubtest=python3-mypy
+              python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
+              file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -69,9 +71,10 @@ REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
 FUZZ_OBJ     = build/fuzz
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,$(OBJ)/tests/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
-# Text files compiled in as C string literals: the schema, the classic names, the web
+# Text files compiled in as C string literals: the schema, the classic names and their
+# pinyin, the web
 # pages' style sheets and scripts, the web application's page.
-EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv \
+EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv data/classic_pinyin.tsv \
                  $(wildcard query/render/assets/*.css query/render/assets/*.js) \
                  $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
 
@@ -132,7 +135,7 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
 LIB_SONAME    = libklotski.so.1
 LIB_DIR       = $(OBJ)/lib
-SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/sql.c)
+SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/members.c lib/sql.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 # .so, which every python3 imports, where python3 is not installed yet when make reads this.

@@ -5,13 +5,18 @@
 # without it; Layout(text) in Python beside a no-op call of the same shape (str(text):
 # a type called with one str); db.layout(x) over 1,000 layouts spread over the table;
 # a cursor over all 29.3M rows (peak memory beside the same process that reads none);
-# how long Ctrl-C takes to stop a running query.
+# how long Ctrl-C takes to stop a running query;
+# the members of the largest group, 2-6-1-0 (964,656), from Python (db.members, every
+# Layout made) and from SQL (klotski_members), beside the scan by group_id that they
+# spare; a name typed in pinyin and a misspelt one, in Python.
 set -eu
 obj=${1:-build/release}
 db=${2:-data/klotski.db}
 
 echo "SQL functions (the sqlite3 shell, klotski_sqlite.so), every layout of $db:"
-for query in "SELECT count(code) FROM layouts" "SELECT count(klotski_board(code)) FROM layouts"; do
+for query in "SELECT count(code) FROM layouts" "SELECT count(klotski_board(code)) FROM layouts" \
+    "SELECT count(*), max(min_steps) FROM klotski_members('2-6-1-0')" \
+    "SELECT count(*) FROM layouts WHERE group_id = (SELECT group_id FROM groups WHERE name = '2-6-1-0')"; do
     /usr/bin/time -f "  %e s wall, %U s user, %S s system: $query" sqlite3 -batch "$db" ".load $obj/lib/klotski/klotski_sqlite.so" "$query" > /dev/null
 done
 
@@ -41,6 +46,13 @@ print(f"  db.layout('1A9BF0C00') again and again:           {same:.1f} us")
 hard = "4FEA13400"
 print(f"  db.solve('4FEA13400') (138 steps):                {per_call('db.solve(hard)', 100):.0f} us")
 print(f"  db.moves('1A9BF0C00'):                            {per_call('db.moves(text)', 1000):.1f} us")
+walk = min(timeit.repeat("for m in db.members('2-6-1-0'): pass", number=1, repeat=5, globals=globals()))
+listed = min(timeit.repeat("list(db.members('2-6-1-0'))", number=1, repeat=5, globals=globals()))
+print(f"  db.members('2-6-1-0'), all 964,656 Layouts:       {walk:.3f} s iterated, {listed:.3f} s into a list")
+pinyin = per_call("Layout('hengdaolima')", 10_000, "Layout = klotski.Layout")
+print(f"  Layout('hengdaolima'), a name in pinyin:           {pinyin:.2f} us")
+misspelt = per_call("bad('hengdaolma')", 1_000, "Layout = klotski.Layout\ndef bad(t):\n    try: Layout(t)\n    except ValueError: pass")
+print(f"  Layout('hengdaolma'), misspelt, with suggestions:  {misspelt:.1f} us")
 PY
 
 echo

@@ -35,11 +35,20 @@ static bool is_control(const unsigned char *p, size_t length)
     return (length == 1 && (p[0] < 0x20 || p[0] == 0x7F)) || (length == 2 && p[0] == 0xC2 && p[1] < 0xA0);
 }
 
-/* The byte length of the character at p: invalid UTF-8 counts as one byte (written \xNN). */
-static size_t char_bytes(const unsigned char *p)
+/* Whether the byte at p is written \xNN: it starts no well-formed UTF-8 character, or
+ * one that is a control (a C1 control's two bytes are written one by one). */
+static bool is_escaped(const unsigned char *p)
 {
     size_t length = utf8_length(p);
-    return length ? length : 1;
+    return length == 0 || is_control(p, length);
+}
+
+/* The bytes of the character at p as a message counts them: each escaped byte is a
+ * character of its own (so that a subject cut to KL_MESSAGE_SUBJECT_CHARS characters
+ * takes at most 4 bytes a character: a C1 control's two bytes are 8). */
+static size_t char_bytes(const unsigned char *p)
+{
+    return is_escaped(p) ? 1 : utf8_length(p);
 }
 
 /* Writes text[0, end) so that a terminal shows it as it is: controls and bytes that are
@@ -48,9 +57,8 @@ static void put_safe_part(FILE *out, const unsigned char *p, const unsigned char
 {
     for (size_t length; p < end; p += length) {
         length = char_bytes(p);
-        if (utf8_length(p) == 0 || is_control(p, length))
-            for (size_t i = 0; i < length; i++)
-                fprintf(out, "\\x%02x", p[i]);
+        if (is_escaped(p))
+            fprintf(out, "\\x%02x", p[0]);
         else
             fwrite(p, 1, length, out);
     }

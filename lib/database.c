@@ -488,3 +488,17 @@ int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metr
     *count = n;
     return succeed(db);
 }
+
+int lib_fail(klotski_db *db, int result, const char *subject, const char *format, ...)
+{
+    char text[KLOTSKI_MESSAGE_SIZE];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    return fail(db, result, subject, "%s", text);
+}
+
+int lib_succeed(klotski_db *db) { return succeed(db); }
+
+int lib_usable(klotski_db *db, const char *call, const char *missing) { return usable(db, call, missing); }

@@ -17,6 +17,26 @@ void lib_message(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const 
 void lib_vmessage(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const char *format, va_list args)
     __attribute__((format(printf, 3, 0)));
 
+/* Keeps a failure's message on the handle as its own calls do ("SUBJECT: " and the rest,
+ * lib_message) and returns `result`; lib_succeed keeps "not an error" and returns
+ * KLOTSKI_OK.  For the files of lib/ beside database.c. */
+int lib_fail(klotski_db *db, int result, const char *subject, const char *format, ...)
+    __attribute__((format(printf, 4, 5)));
+int lib_succeed(klotski_db *db);
+
+/* KLOTSKI_OK when the handle is open and `missing` is NULL; else KLOTSKI_MISUSE, kept on
+ * the handle as its own calls keep it ("CALL: MISSING is NULL").  For the files of lib/
+ * beside database.c. */
+int lib_usable(klotski_db *db, const char *call, const char *missing);
+
+/* Reads the member lists of the group named `group` on `connection` (a klotski
+ * database's) into a new walk *walk (NULL on failure).  Returns KLOTSKI_OK, or
+ * KLOTSKI_NOTFOUND, KLOTSKI_ERROR (no member lists there, a failed read, a corrupt list)
+ * with the reason in *message, to be freed with sqlite3_free ("no such group"), or
+ * KLOTSKI_NOMEM.  In lib/sql.c, so that the library's klotski_members_open and the
+ * extension's klotski_members read the lists with one code, each through its SQLite. */
+int lib_member_lists_read(struct sqlite3 *connection, const char *group, klotski_members **walk, char **message);
+
 /* True and the raw layout in *raw when `code` is a legal layout (36 bits, legal). */
 bool lib_raw(klotski_code code, kl_raw *raw);
 

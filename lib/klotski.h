@@ -10,15 +10,17 @@
  *
  * MAIN API      version, results, layouts (parse, format, id, short code, board, class,
  *               symmetries, steps), metrics, the database (open, records, solution,
- *               moves; each in any metric through its _in form)
- * HELPER API    the SQL functions on a connection of your own, memory
+ *               moves; each in any metric through its _in form; a group's members)
+ * HELPER API    the SQL functions on a connection of your own, member walks over lists
+ *               read on it, memory
  *
  * Thread safety: the functions on codes are pure and may be called from any number of
  * threads at once.  A klotski_db must be used by one thread at a time (open one per
  * thread); distinct handles are independent.
  *
  * Ownership: strings and arrays the library allocates (klotski_svg, klotski_solve) are
- * the caller's, freed with klotski_free.  Strings returned as const char * belong to the
+ * the caller's, freed with klotski_free; a member walk (klotski_members_open) is freed
+ * with klotski_members_close.  Strings returned as const char * belong to the
  * library (static, or the handle's, valid until its next call or its close).
  *
  * NULL: a pointer argument may be NULL only where its description says so; any other
@@ -113,13 +115,21 @@ typedef uint64_t klotski_code;
 
 /* Parses a layout as the klotski command takes it on its command line, in every form
  * that names no file: a code in hex, short form allowed (1A9BF0C00, 1a9bf0c), a short
- * code (4WVE1), an id (#4091296), a 20-digit grid (27732773144115510660), or a board
+ * code (4WVE1), an id (#4091296), a 20-digit grid (27732773144115510660), a board
  * (text with a line break: 5 lines of K H V o ., or a drawing as `klotski show` prints
- * it).  Classic names are the command's alone.
+ * it), or a classic name (横刀立马; NAME#N for the Nth, by code, of a name's several
+ * layouts), also typed in pinyin with or without blanks and tone marks, in any case
+ * (hengdaolima, "héng dāo lì mǎ"; names that read alike: the shortest, as the command
+ * takes them; a spelling that is also a code is the code).
  * text: NUL-terminated.  code: receives the code.  message: NULL, or room for
  * KLOTSKI_MESSAGE_SIZE bytes, receiving on failure the command's error line without its
- * "klotski: " ("1A9BF0C01: not a layout code: unused low bits are not zero"; the input is
- * named "board" when it holds a line break, and cut when long).
+ * "klotski: " ("1A9BF0C01: not a layout code: unused low bits are not zero"; for a name
+ * that is none, the closest names: "横刀立: not a code, id, grid, board or classic name;
+ * closest names: 横刀立马, 横骆驼", and for misspelt pinyin with their pinyin:
+ * "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì
+ * mǎ)"; a name of several layouts lists them to pick from; the input is named "board"
+ * when it holds a line break, and cut when long).  Thread-safe (the names' index is made
+ * once, on first use).
  * Returns KLOTSKI_OK, or KLOTSKI_INVALID with *code untouched. */
 KLOTSKI_API int klotski_parse(const char *text, klotski_code *code, char *message);
 
@@ -405,7 +415,47 @@ KLOTSKI_API int klotski_moves(klotski_db *db, klotski_code code, struct klotski_
 KLOTSKI_API int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
                                  struct klotski_move out[KLOTSKI_MAX_STEPS], int *count);
 
+/* A walk over a group's members in code order, so that the n-th member has
+ * group_index n (from 0), read from the database's stored member lists (the layers
+ * table: one list per depth, decompressed; no scan of the layouts table).  The lists are
+ * read whole when the walk opens: the walk holds no lock on the database, does not
+ * depend on the handle after klotski_members_open returns (it may outlive it), and takes
+ * 4 bytes a member.  One walk is one thread's at a time; distinct walks are independent. */
+typedef struct klotski_members klotski_members;
+
+/* Opens a walk over the members of the group named `group` ("2-6-1-0"); *members receives
+ * it (NULL on failure), to be freed with klotski_members_close.  Returns KLOTSKI_OK,
+ * KLOTSKI_NOTFOUND (no such group: "NAME: no such group" in klotski_errmsg),
+ * KLOTSKI_NOMEM, or KLOTSKI_ERROR (the database failed, or a member list is corrupt). */
+KLOTSKI_API int klotski_members_open(klotski_db *db, const char *group, klotski_members **members);
+
+/* Steps the walk: the next member's code into *code and, when min_steps is not NULL, its
+ * min_steps into *min_steps (KLOTSKI_NULL in an unsolvable group).  Returns 1 with a
+ * member, 0 when the walk is over (its outputs untouched).  It allocates nothing and
+ * cannot fail. */
+KLOTSKI_API int klotski_members_next(klotski_members *members, klotski_code *code, int *min_steps);
+
+/* How many members the walk has in all: the group's size. */
+KLOTSKI_API int64_t klotski_members_count(const klotski_members *members);
+
+/* Frees the walk; NULL is allowed. */
+KLOTSKI_API void klotski_members_close(klotski_members *members);
+
 /* ===== HELPER API =================================================================== */
+
+/* A walk over member lists read on a connection of your own (as the SQL function
+ * klotski_members does): klotski_members_new makes an empty walk (KLOTSKI_OK or
+ * KLOTSKI_NOMEM, *members NULL then); klotski_members_add adds one list, a BLOB of the
+ * layers table (`bytes` bytes of "id list v1", schema/tables.sql of the project) holding
+ * `count` members at min_steps `depth` (KLOTSKI_NULL: unsolvable), decoded here (the blob
+ * is not kept).  klotski_members_add returns KLOTSKI_OK, KLOTSKI_NOMEM, or KLOTSKI_INVALID
+ * (the walk is untouched) when the blob is corrupt or holds another count, when the
+ * walk's members would pass KLOTSKI_LAYOUT_COUNT, or once the walk has stepped.  Then
+ * klotski_members_next walks all the lists' members merged in code order. */
+KLOTSKI_API int klotski_members_new(klotski_members **members);
+KLOTSKI_API int klotski_members_add(klotski_members *members, int depth, const void *blob, size_t bytes,
+                                    int64_t count);
+
 
 struct sqlite3;
 
@@ -417,11 +467,14 @@ KLOTSKI_API struct sqlite3 *klotski_db_connection(klotski_db *db);
 
 /* Registers the SQL functions on a connection of your own (the loadable extension
  * klotski_sqlite.so registers the same ones; its entry point is sqlite3_klotski_init):
- * klotski_code(text), klotski_board(code), klotski_short(code), klotski_id(code),
+ * klotski_code(text), klotski_int(text) (the
+ * integer layouts.code holds), klotski_board(code), klotski_short(code), klotski_id(code),
  * klotski_mirror(code), klotski_class(code), klotski_svg(code), klotski_version() (the
  * library's version, 1.2.0) and the table-valued klotski_steps(code), or
  * klotski_steps(code, metric) for the moves of a metric named as klotski_metric_parse
- * reads it; its hidden column layout is the argument as given.  Returns SQLite's result
+ * reads it; its hidden column layout is the argument as given; and the table-valued
+ * klotski_members(group), a group's members in code order read from the connection's
+ * member lists.  Returns SQLite's result
  * code (SQLITE_OK is 0; SQLITE_MISUSE, 21, for NULL). */
 KLOTSKI_API int klotski_sql_functions(struct sqlite3 *connection);
 

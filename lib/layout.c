@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/board.h"
+#include "core/classic.h"
 #include "core/classes.h"
 #include "core/drawing.h"
 #include "core/layout_text.h"
@@ -57,9 +58,10 @@ int klotski_parse(const char *text, klotski_code *code, char *message)
 {
     if (!text || !code)
         return KLOTSKI_MISUSE;
-    char reason[KL_LAYOUT_MESSAGE_SIZE];
+    char reason[KL_CLASSIC_MESSAGE_SIZE];
     kl_code parsed;
-    if (kl_layout_parse(text, &parsed, reason) == KL_LAYOUT_PARSED) {
+    if (kl_classic_parse(text, "a code, id, grid, board or classic name", &parsed, reason,
+                         sizeof reason)) {
         *code = parsed;
         return KLOTSKI_OK;
     }

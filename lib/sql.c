@@ -1,8 +1,9 @@
 /* The SQL functions of klotski.h on a SQLite connection, in the manner of SQLite's
- * ext/misc (series.c, uuid.c): scalar functions klotski_code, klotski_board,
- * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg,
- * klotski_version, and the table-valued klotski_steps (the steps of a layout, or its
- * moves under a metric named by its second argument) as an eponymous virtual table.
+ * ext/misc (series.c, uuid.c): scalar functions klotski_code, klotski_int, klotski_board,
+ * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg, klotski_version, and the
+ * table-valued klotski_steps (the steps of a layout, or its moves under a metric named
+ * by its second argument) and klotski_members (a group's members, from the database's
+ * member lists on the same connection) as eponymous virtual tables.
  *
  * One source, two builds: in libklotski it exports klotski_sql_functions (for the
  * library's own connections and the Python module's); compiled with
@@ -11,7 +12,7 @@
  * (it may have SQLite built in) and whose engine calls go to libklotski.
  *
  * A code argument is text in any form klotski_parse takes (1A9BF0C00, 4WVE1, #4091296,
- * a grid, a board) or an integer as layouts.code stores it; NULL gives NULL; anything
+ * a grid, a board, a classic name in characters or pinyin) or an integer as layouts.code stores it; NULL gives NULL; anything
  * else is an SQL error with the codec's message ("klotski_board: 1A9BF0C01: not a layout
  * code: unused low bits are not zero"). */
 #ifdef KLOTSKI_SQLITE_EXTENSION
@@ -25,6 +26,8 @@ SQLITE_EXTENSION_INIT1
 #include <stdio.h>
 #include <string.h>
 
+#include "core/database/format.h"
+#include "lib/internal.h"
 #include "lib/klotski.h"
 
 /* What read_code found. */
@@ -85,13 +88,13 @@ static void version_function(sqlite3_context *context, int argc, sqlite3_value *
 }
 
 /* What each scalar function answers for a legal code. */
-enum answer { CODE, BOARD, SHORT, ID, MIRROR, CLASS, SVG };
+enum answer { CODE, INT, BOARD, SHORT, ID, MIRROR, CLASS, SVG };
 
 static const struct scalar {
     const char *name;
     enum answer answer;
 } scalars[] = {
-    {"klotski_code", CODE},     {"klotski_board", BOARD}, {"klotski_short", SHORT},
+    {"klotski_code", CODE},     {"klotski_int", INT},       {"klotski_board", BOARD}, {"klotski_short", SHORT},
     {"klotski_id", ID},         {"klotski_mirror", MIRROR}, {"klotski_class", CLASS},
     {"klotski_svg", SVG},
 };
@@ -111,6 +114,9 @@ static void scalar_function(sqlite3_context *context, int argc, sqlite3_value **
     case CODE:
         klotski_format(code, text);
         break;
+    case INT:
+        sqlite3_result_int64(context, (sqlite3_int64)code);
+        return;
     case BOARD:
         klotski_board(code, text);
         break;
@@ -338,6 +344,236 @@ static sqlite3_module steps_module = {
     .xRowid = steps_rowid,
 };
 
+
+/* ---- klotski_members(GROUP): one row per member ------------------------------------ */
+
+/* The table's columns, in its declaration's order; GROUP is the hidden argument. */
+enum members_column { MEMBER_CODE, MEMBER_MIN_STEPS, MEMBER_GROUP_INDEX, MEMBER_GROUP };
+
+#define MEMBERS_DECLARATION "CREATE TABLE x(code INTEGER, min_steps INTEGER, group_index INTEGER, \"group\" HIDDEN)"
+
+/* The table: SQLite's part, and the connection whose member lists it reads. */
+struct members_table {
+    sqlite3_vtab base;
+    sqlite3 *connection;
+};
+
+/* A walk over one group's members. */
+struct members_cursor {
+    sqlite3_vtab_cursor base;  /* SQLite's part, first */
+    klotski_members *walk;     /* NULL: no rows (a NULL group) */
+    klotski_code code;         /* the row the cursor is on */
+    int min_steps;
+    sqlite3_int64 group_index;
+    bool done;
+    sqlite3_value *group;      /* the argument as given */
+};
+
+static int members_connect(sqlite3 *db, void *aux, int argc, const char *const *argv, sqlite3_vtab **out,
+                           char **error)
+{
+    (void)aux, (void)argc, (void)argv, (void)error;
+    int rc = sqlite3_declare_vtab(db, MEMBERS_DECLARATION);
+    if (rc != SQLITE_OK)
+        return rc;
+    sqlite3_vtab_config(db, SQLITE_VTAB_INNOCUOUS);
+    struct members_table *table = sqlite3_malloc(sizeof *table);
+    if (!table)
+        return SQLITE_NOMEM;
+    memset(table, 0, sizeof *table);
+    table->connection = db;
+    *out = &table->base;
+    return SQLITE_OK;
+}
+
+/* Sets the table's error message; returns SQLITE_ERROR. */
+static int members_error(sqlite3_vtab *table, const char *message)
+{
+    sqlite3_free(table->zErrMsg);
+    table->zErrMsg = sqlite3_mprintf("klotski_members: %s", message);
+    return SQLITE_ERROR;
+}
+
+/* The plan: the group's equality constraint becomes the filter's argument; a scan without
+ * one is refused (there is no table of all members but layouts). */
+static int members_best_index(sqlite3_vtab *table, sqlite3_index_info *info)
+{
+    for (int i = 0; i < info->nConstraint; i++) {
+        const struct sqlite3_index_constraint *c = &info->aConstraint[i];
+        if (c->iColumn != MEMBER_GROUP || c->op != SQLITE_INDEX_CONSTRAINT_EQ)
+            continue;
+        if (!c->usable)
+            return SQLITE_CONSTRAINT;
+        info->aConstraintUsage[i].argvIndex = 1;
+        info->aConstraintUsage[i].omit = 1;
+        info->estimatedCost = 1000;
+        info->estimatedRows = 1000;
+        /* The rows come in code order, which is group_index order. */
+        if (info->nOrderBy == 1 && !info->aOrderBy[0].desc &&
+            (info->aOrderBy[0].iColumn == MEMBER_CODE || info->aOrderBy[0].iColumn == MEMBER_GROUP_INDEX))
+            info->orderByConsumed = 1;
+        return SQLITE_OK;
+    }
+    return members_error(table, "name a group: SELECT * FROM klotski_members('5-4-1-1')");
+}
+
+static int members_open(sqlite3_vtab *table, sqlite3_vtab_cursor **out)
+{
+    (void)table;
+    struct members_cursor *cursor = sqlite3_malloc(sizeof *cursor);
+    if (!cursor)
+        return SQLITE_NOMEM;
+    memset(cursor, 0, sizeof *cursor);
+    *out = &cursor->base;
+    return SQLITE_OK;
+}
+
+/* Forgets the cursor's walk and argument. */
+static void members_reset(struct members_cursor *cursor)
+{
+    klotski_members_close(cursor->walk);
+    sqlite3_value_free(cursor->group);
+    cursor->walk = NULL;
+    cursor->group = NULL;
+    cursor->done = true;
+    cursor->group_index = 0;
+}
+
+static int members_close(sqlite3_vtab_cursor *base)
+{
+    members_reset((struct members_cursor *)base);
+    sqlite3_free(base);
+    return SQLITE_OK;
+}
+
+static int members_next(sqlite3_vtab_cursor *base)
+{
+    struct members_cursor *cursor = (struct members_cursor *)base;
+    if (!cursor->done) {
+        cursor->group_index++;
+        cursor->done = !klotski_members_next(cursor->walk, &cursor->code, &cursor->min_steps);
+    }
+    return SQLITE_OK;
+}
+
+int lib_member_lists_read(sqlite3 *connection, const char *group, klotski_members **walk, char **message)
+{
+    *walk = NULL;
+    *message = NULL;
+    sqlite3_stmt *stmt;
+    if (sqlite3_prepare_v2(connection, KL_DB_GROUP_LAYERS_SELECT, -1, &stmt, NULL) != SQLITE_OK) {
+        *message = sqlite3_mprintf("%s (the member lists are a klotski database's)", sqlite3_errmsg(connection));
+        return *message ? KLOTSKI_ERROR : KLOTSKI_NOMEM;
+    }
+    sqlite3_bind_text(stmt, 1, group, -1, SQLITE_STATIC);
+    int result = klotski_members_new(walk), rc = SQLITE_DONE;
+    sqlite3_int64 size = -1;
+    while (result == KLOTSKI_OK && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+        size = sqlite3_column_int64(stmt, 3);
+        int depth = sqlite3_column_type(stmt, 0) == SQLITE_NULL ? KLOTSKI_NULL : sqlite3_column_int(stmt, 0);
+        const void *blob = sqlite3_column_blob(stmt, 2);
+        result = klotski_members_add(*walk, depth, blob, (size_t)sqlite3_column_bytes(stmt, 2),
+                                     sqlite3_column_int64(stmt, 1));
+    }
+    if (result == KLOTSKI_INVALID || (result == KLOTSKI_OK && size >= 0 && size != klotski_members_count(*walk))) {
+        *message = sqlite3_mprintf("a member list is corrupt; rebuild the database with `make`");
+        result = KLOTSKI_ERROR;
+    } else if (result == KLOTSKI_OK && rc != SQLITE_DONE) {
+        *message = sqlite3_mprintf("database error: %s", sqlite3_errmsg(connection));
+        result = KLOTSKI_ERROR;
+    } else if (result == KLOTSKI_OK && size < 0) {
+        *message = sqlite3_mprintf("no such group");
+        result = KLOTSKI_NOTFOUND;
+    }
+    sqlite3_finalize(stmt);
+    if (result != KLOTSKI_OK) {
+        klotski_members_close(*walk);
+        *walk = NULL;
+        if (!*message)
+            result = KLOTSKI_NOMEM;
+    }
+    return result;
+}
+
+/* The walk over one group's members; a NULL group gives no rows. */
+static int members_filter(sqlite3_vtab_cursor *base, int plan, const char *plan_text, int argc, sqlite3_value **argv)
+{
+    (void)plan, (void)plan_text, (void)argc;
+    struct members_cursor *cursor = (struct members_cursor *)base;
+    members_reset(cursor);
+    switch (sqlite3_value_type(argv[0])) {
+    case SQLITE_NULL:
+        return SQLITE_OK;
+    case SQLITE_TEXT:
+        break;
+    default:
+        return members_error(base->pVtab, "a group is named as text: klotski_members('5-4-1-1')");
+    }
+    cursor->group = sqlite3_value_dup(argv[0]);
+    if (!cursor->group)
+        return SQLITE_NOMEM;
+    const char *group = (const char *)sqlite3_value_text(cursor->group);
+    char *message;
+    int result = lib_member_lists_read(((struct members_table *)base->pVtab)->connection, group, &cursor->walk,
+                                       &message);
+    if (result == KLOTSKI_NOMEM)
+        return SQLITE_NOMEM;
+    if (result != KLOTSKI_OK) {
+        char *line = sqlite3_mprintf("%s: %s", group, message);
+        sqlite3_free(message);
+        members_error(base->pVtab, line ? line : "out of memory");
+        sqlite3_free(line);
+        return SQLITE_ERROR;
+    }
+    cursor->done = !klotski_members_next(cursor->walk, &cursor->code, &cursor->min_steps);
+    return SQLITE_OK;
+}
+
+static int members_eof(sqlite3_vtab_cursor *base) { return ((struct members_cursor *)base)->done; }
+
+static int members_column(sqlite3_vtab_cursor *base, sqlite3_context *context, int column)
+{
+    const struct members_cursor *cursor = (const struct members_cursor *)base;
+    switch ((enum members_column)column) {
+    case MEMBER_CODE:
+        sqlite3_result_int64(context, (sqlite3_int64)cursor->code);
+        break;
+    case MEMBER_MIN_STEPS:
+        if (cursor->min_steps == KLOTSKI_NULL)
+            sqlite3_result_null(context);
+        else
+            sqlite3_result_int(context, cursor->min_steps);
+        break;
+    case MEMBER_GROUP_INDEX:
+        sqlite3_result_int64(context, cursor->group_index);
+        break;
+    case MEMBER_GROUP:
+        sqlite3_result_value(context, cursor->group);
+        break;
+    }
+    return SQLITE_OK;
+}
+
+static int members_rowid(sqlite3_vtab_cursor *base, sqlite3_int64 *rowid)
+{
+    *rowid = ((const struct members_cursor *)base)->group_index + 1;
+    return SQLITE_OK;
+}
+
+/* xCreate NULL: an eponymous-only table, named by its function. */
+static sqlite3_module members_module = {
+    .xConnect = members_connect,
+    .xBestIndex = members_best_index,
+    .xDisconnect = steps_disconnect,
+    .xOpen = members_open,
+    .xClose = members_close,
+    .xFilter = members_filter,
+    .xNext = members_next,
+    .xEof = members_eof,
+    .xColumn = members_column,
+    .xRowid = members_rowid,
+};
+
 /* Registers every function on db.  Returns SQLite's result code; on a failure, the name
  * of the function that failed in *failed. */
 static int register_functions(sqlite3 *db, const char **failed)
@@ -356,7 +592,11 @@ static int register_functions(sqlite3 *db, const char **failed)
     if (rc != SQLITE_OK)
         return rc;
     *failed = "klotski_steps";
-    return sqlite3_create_module(db, *failed, &steps_module, NULL);
+    rc = sqlite3_create_module(db, *failed, &steps_module, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    *failed = "klotski_members";
+    return sqlite3_create_module(db, *failed, &members_module, NULL);
 }
 
 #ifdef KLOTSKI_SQLITE_EXTENSION

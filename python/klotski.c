@@ -353,8 +353,9 @@ static PyMethodDef layout_methods[] = {
 PyDoc_STRVAR(layout_doc,
 "Layout(layout)\n--\n\n"
 "A legal Klotski layout.  `layout` is a str in any form the klotski command takes but\n"
-"files and classic names: a code ('1A9BF0C00', short '1a9bf0c'), a short code ('4WVE1'),\n"
-"an id ('#4091296'), a 20-digit grid, or a board (5 lines of K H V o . or a drawing);\n"
+"files: a code ('1A9BF0C00', short '1a9bf0c'), a short code ('4WVE1'), an id\n"
+"('#4091296'), a 20-digit grid, a board (5 lines of K H V o . or a drawing), or a\n"
+"classic name ('横刀立马', '四面楚歌#2'), also in pinyin ('hengdaolima', 'héng dāo lì mǎ');\n"
 "or the int code that the database stores; or a Layout.  Raises ValueError with the\n"
 "codec's message when it is no legal layout.\n\n"
 ">>> klotski.Layout('4WVE1')\n"
@@ -885,6 +886,79 @@ static PyObject *database_group(DatabaseObject *self, PyObject *arg)
     return result == KLOTSKI_OK && !PyErr_Occurred() ? group_record(&g, &gm) : raise(result, message);
 }
 
+
+/* ---- Members: db.members(group) ---------------------------------------------------- */
+
+/* An iterator over a group's members (klotski_members of klotski.h), which holds all the
+ * group's member lists and nothing of the database. */
+typedef struct {
+    PyObject_HEAD
+    klotski_members *walk;
+    int64_t left; /* members not yet given */
+} MembersObject;
+
+static void members_dealloc(MembersObject *self)
+{
+    klotski_members_close(self->walk);
+    PyObject_Free(self);
+}
+
+static PyObject *members_iternext(MembersObject *self)
+{
+    klotski_code code;
+    if (!klotski_members_next(self->walk, &code, NULL))
+        return NULL; /* StopIteration */
+    self->left--;
+    return layout_new_code(code);
+}
+
+static PyObject *members_length_hint(MembersObject *self, PyObject *unused)
+{
+    (void)unused;
+    return PyLong_FromLongLong(self->left);
+}
+
+static PyMethodDef members_methods[] = {
+    {"__length_hint__", (PyCFunction)members_length_hint, METH_NOARGS,
+     "__length_hint__($self, /)\n--\n\nThe members not yet given."},
+    {NULL},
+};
+
+static PyTypeObject members_type = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "klotski.Members",
+    .tp_basicsize = sizeof(MembersObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "An iterator over a group's members in code order (Database.members).",
+    .tp_dealloc = (destructor)members_dealloc,
+    .tp_iter = PyObject_SelfIter,
+    .tp_iternext = (iternextfunc)members_iternext,
+    .tp_methods = members_methods,
+};
+
+static PyObject *database_members(DatabaseObject *self, PyObject *arg)
+{
+    const char *name = text_argument(arg, "a group name");
+    if (!name)
+        return NULL;
+    klotski_members *walk = NULL;
+    char message[KLOTSKI_MESSAGE_SIZE];
+    int result;
+    HANDLE_CALL(self, result, message, klotski_members_open(db, name, &walk));
+    if (result != KLOTSKI_OK || PyErr_Occurred()) {
+        klotski_members_close(walk);
+        return raise(result, message);
+    }
+    MembersObject *members = PyObject_New(MembersObject, &members_type);
+    if (!members) {
+        klotski_members_close(walk);
+        return NULL;
+    }
+    members->walk = walk;
+    members->left = klotski_members_count(walk);
+    return (PyObject *)members;
+}
+
 /* Reads the arguments (x, metric='step') of solve and moves. */
 static int layout_and_metric(PyObject *args, PyObject *kwargs, const char *format, klotski_code *code,
                              enum klotski_metric *metric)
@@ -1176,6 +1250,12 @@ static PyMethodDef database_methods[] = {
      "+1 backwards; ties by the resulting code.  ValueError for another metric."},
     {"group", (PyCFunction)database_group, METH_O,
      "group($self, name, /)\n--\n\nThe group named `name` ('5-4-1-1'), a Group.  KeyError when there is none."},
+    {"members", (PyCFunction)database_members, METH_O,
+     "members($self, name, /)\n--\n\nThe members of the group named `name`, an iterator of Layouts in code order (the\n"
+     "n-th has group_index n), from the database's stored member lists, read whole here:\n"
+     "the iterator holds no lock and outlives the database's close.  KeyError when there is\n"
+     "no such group.\n\n"
+     ">>> next(db.members('5-4-1-1'))\nLayout('00A6BFC00')"},
     {"execute", (PyCFunction)(void (*)(void))database_execute, METH_VARARGS | METH_KEYWORDS,
      "execute($self, /, sql, parameters=())\n--\n\n"
      "Runs one SQL statement on the database (read-only), with the SQL functions\n"
@@ -1267,8 +1347,8 @@ static PyMethodDef module_methods[] = {
 
 PyDoc_STRVAR(module_doc,
 "Klotski (华容道) layouts and the klotski database, over libklotski.\n\n"
-"Layout(text) parses any layout the klotski command takes (but files and classic\n"
-"names) and gives its code, short code, id, board, class, images and steps;\n"
+"Layout(text) parses any layout the klotski command takes (but files; classic names\n"
+"in characters or pinyin too) and gives its code, short code, id, board, class, images and steps;\n"
 "open(path=None) opens the database for records, solutions, moves, groups and SQL\n"
 "with the klotski_* functions.  Bad layouts raise ValueError with the codec's message.");
 
@@ -1282,7 +1362,8 @@ static int add_type(PyObject *module, const char *name, PyTypeObject *type)
 
 PyMODINIT_FUNC PyInit_klotski(void)
 {
-    if (PyType_Ready(&layout_type) < 0 || PyType_Ready(&database_type) < 0 || PyType_Ready(&cursor_type) < 0)
+    if (PyType_Ready(&layout_type) < 0 || PyType_Ready(&database_type) < 0 || PyType_Ready(&cursor_type) < 0 ||
+        PyType_Ready(&members_type) < 0)
         return NULL;
     step_type = PyStructSequence_NewType(&step_desc);
     move_type = PyStructSequence_NewType(&move_desc);

@@ -14,9 +14,9 @@
 #include "core/database/format.h"
 #include "core/moves.h"
 #include "lib/klotski.h" /* KLOTSKI_VERSION, the project's one version */
+#include "core/text_distance.h"
 #include "query/commands/command.h"
 #include "query/db.h"
-#include "query/input/distance.h"
 #include "query/render/output.h"
 #include "query/report.h"
 
@@ -123,7 +123,7 @@ static void print_tool_help(void)
     printf("\nA LAYOUT is a code (1A9BF0C00 or 1a9bf0c), an id (#4091296), a short code (4WVE1:\n"
            "five characters are always one; write a hex code that short as 1A9BF0), a board\n"
            "file (or - for stdin), a 20-digit grid (27732773144115510660) or a classic name\n"
-           "(横刀立马, NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
+           "(横刀立马, or in pinyin hengdaolima; NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
            "are answered in turn.  A GROUP is a name (5-4-1-1) or a LAYOUT; a CLASS a name\n"
            "(5-4-1).\n\nPictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
            "group --svg|--html (see each command's --help).\n\n%s\nexit status: 0 answered, 1 not found or unsolvable, 2 bad usage or input.\n"
@@ -223,7 +223,7 @@ static int no_such_command(const char *name)
     for (size_t i = 0; i < COMMAND_COUNT; i++)
         names[i] = commands[i]->name;
     names[COMMAND_COUNT] = "help";
-    const char *nearest = text_nearest(name, names, COMMAND_COUNT + 1, MAX_COMMAND_EDITS);
+    const char *nearest = kl_text_nearest(name, names, COMMAND_COUNT + 1, MAX_COMMAND_EDITS);
     if (nearest)
         return report(EXIT_BAD_INPUT, name, "no such command; did you mean %s? (see klotski --help)", nearest);
     return report(EXIT_BAD_INPUT, name, "no such command (see klotski --help)");

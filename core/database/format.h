@@ -77,6 +77,14 @@ enum kl_db_layout_column {
     " g.hardest_straight_count, g.hardest_unit_count"                                  \
     " FROM groups g JOIN classes c USING (class_id) "
 
+/* A group's member lists, by the group's name (the one parameter): one row per layer, its
+ * depth (NULL in an unsolvable group), its size and its ids ("id list v1"), then the
+ * group's size; no row: no such group.  The library's member walks read it (lib/members.c
+ * on its handle, lib/sql.c on the caller's connection). */
+#define KL_DB_GROUP_LAYERS_SELECT                                                          \
+    "SELECT l.depth, l.size, l.ids, g.size FROM groups g JOIN layers l USING (group_id)"  \
+    " WHERE g.name = ? ORDER BY l.depth"
+
 /* layouts.packed, the one stored column of min_solution_num, farthest_steps, farthest_num
  * and solution_num (schema/tables.sql says how): its index in a record, which holds no
  * generated column, and the radixes of its form in a group the farthest phase has done,

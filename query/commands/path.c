@@ -5,7 +5,7 @@
 
 #include "query/search/bfs.h"
 #include "query/commands/command.h"
-#include "query/input/classic.h"
+#include "core/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -90,9 +90,8 @@ static int run_path(struct db *db, const struct request *req)
     kl_code *route = route_to(&search, target.position, &length);
     bfs_free(&search);
     if (options.html) {
-        char *names = classic_names_of(route[0]);
-        picture_route(route, length, "a shortest path", db_metric(db), names);
-        free(names);
+        char names[KL_CLASSIC_NAMES_SIZE];
+        picture_route(route, length, "a shortest path", db_metric(db), kl_classic_names_of(route[0], names) ? names : NULL);
     }
     else
         route_print(route, length, db_metric(db), options.codes);

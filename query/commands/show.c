@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "query/input/classic.h"
+#include "core/classic.h"
 #include "core/classes.h"
 #include "query/commands/command.h"
 #include "core/drawing.h"
@@ -53,7 +53,8 @@ static void add_fields(struct table *t, const struct kl_db_layout_row *layout, c
     table_number_or_null(t, layout->farthest_steps, NULL);
     table_number_or_null(t, layout->farthest_num, NULL);
     table_number_or_null(t, layout->solution_num, NULL);
-    char *names = classic_names_of(layout->code);
+    char named[KL_CLASSIC_NAMES_SIZE];
+    char *names = kl_classic_names_of(layout->code, named) ? named : NULL;
     /* For people one name a line, so that the card stays narrow beside the board. */
     for (char *comma; names && out_format() == FORMAT_TEXT && (comma = strstr(names, ", "));) {
         *comma = '\n';
@@ -63,7 +64,6 @@ static void add_fields(struct table *t, const struct kl_db_layout_row *layout, c
         table_text(t, names);
     else
         table_null(t, NULL);
-    free(names);
     char cells[KL_DRAWING_CELLS_SIZE];
     kl_drawing_cells(layout->code, cells);
     if (out_format() == FORMAT_TEXT)
@@ -88,10 +88,8 @@ static int show_layout(struct db *db, const struct kl_db_layout_row *layout, con
 {
     (void)db;
     if (options.svg) {
-        char *names = classic_names_of(layout->code);
-        int status = picture_board(layout, group, names);
-        free(names);
-        return status;
+        char names[KL_CLASSIC_NAMES_SIZE];
+        return picture_board(layout, group, kl_classic_names_of(layout->code, names) ? names : NULL);
     }
     struct table *t = table_new(show_columns);
     add_fields(t, layout, group);

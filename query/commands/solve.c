@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "query/commands/command.h"
-#include "query/input/classic.h"
+#include "core/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
@@ -34,9 +34,8 @@ static int solve_layout(struct db *db, const struct kl_db_layout_row *layout, co
         return status;
     size_t count = (size_t)layout->min_moves[db_metric(db)] + 1;
     if (options.html) {
-        char *names = classic_names_of(layout->code);
-        picture_solution(route, count, db_metric(db), names);
-        free(names);
+        char names[KL_CLASSIC_NAMES_SIZE];
+        picture_solution(route, count, db_metric(db), kl_classic_names_of(layout->code, names) ? names : NULL);
     }
     else
         route_print(route, count, db_metric(db), options.codes);

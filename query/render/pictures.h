@@ -33,7 +33,7 @@ int picture_check_request(bool svg, bool html, bool listing);
  * given.  Returns EXIT_ANSWERED or reports and returns EXIT_BAD_INPUT. */
 int picture_check_one_input(const char *option, const struct request *req);
 
-/* show LAYOUT --svg.  names: the layout's classic names (query/input/classic.h), which
+/* show LAYOUT --svg.  names: the layout's classic names (core/classic.h), which
  * the picture's title gives after the code, or NULL.  Returns EXIT_ANSWERED. */
 int picture_board(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group, const char *names);
 

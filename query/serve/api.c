@@ -10,7 +10,7 @@
 #include "core/database/format.h"
 #include "core/rank.h"
 #include "query/commands/command.h"
-#include "query/input/classic.h"
+#include "core/classic.h"
 #include "query/input/input.h"
 #include "core/drawing.h"
 #include "core/layout_text.h"
@@ -570,9 +570,9 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     struct body b;
     body_begin(&b);
     out_set_stream(b.stream);
-    char *names = classic_names_of(code);
-    picture_solution(route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db), names);
-    free(names);
+    char names[KL_CLASSIC_NAMES_SIZE];
+    picture_solution(route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db),
+                     kl_classic_names_of(code, names) ? names : NULL);
     out_set_stream(NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);

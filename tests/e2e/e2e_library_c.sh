@@ -16,6 +16,10 @@
 # tests/library/contract.c checks the rules no answer shows (klotski_errcode, NULLs and
 # KLOTSKI_MISUSE, struct bounds and sized structs, long paths, klotski_close with a
 # statement open, no lock held while idle: a writer's lock taken beside an idle handle).
+# tests/library/members.c walks groups' members
+# (klotski_members_*), compared with a scan of the layouts table by the sqlite3 shell in
+# code order, and parses classic names in characters and pinyin (klotski_parse), compared
+# with SPEC.md's 横刀立马 and with the command's answers and error lines.
 . "$(dirname "$0")/lib.sh"
 library_setup c
 mkdir -p "$T/elsewhere"
@@ -50,6 +54,7 @@ compile "$ROOT/tests/library/contract.c" "$T/contract" sqlite3
 expect "klotski.pc: its private requirements" "sqlite3 zlib" "$(pkg-config --print-requires-private klotski | xargs)"
 expect "pkg-config --static: -lsqlite3 for a static link" yes \
     "$(pkg-config --static --libs klotski | grep -qw -- -lsqlite3 && echo yes || echo no)"
+compile "$ROOT/tests/library/members.c" "$T/members"
 expect "the programs link the installed library" "$P/lib/libklotski.so.1" \
     "$(LD_LIBRARY_PATH=$P/lib ldd "$T/probe" | awk '/libklotski/ {print $3}')"
 
@@ -142,7 +147,57 @@ grep -E '^(moves|solve)/' "$T/probe.out" | sort > "$T/metric_actual"
 expect "probe: moves and solutions of ${#metric_inputs[@]} layouts in ${metrics[*]} moves as klotski --metric answers" \
     "$(wc -l < "$T/metric_expected") lines, no difference" \
     "$(wc -l < "$T/metric_actual") lines, $(diff "$T/metric_expected" "$T/metric_actual" > "$T/diff" && echo no difference || head -3 "$T/diff")"
-expect "probe: a text in no form" "error hello world: not a code, short code, #id, grid or board" \
+expect "probe: a text in no form, as the command words it (but the board files it reads)" \
+    "error hello world: not a code, id, grid, board or classic name; closest names: 伏羲八卦 风风巽, 伏羲八卦 地天泰, 伏羲八卦 天水讼" \
     "$(echo 'hello world' | KLOTSKI_DB=$TEST_DB LD_LIBRARY_PATH=$P/lib "$T/probe" | grep '^error')"
+expect "the command's words for it" \
+    "klotski: hello world: not a code, id, grid, board file or classic name; closest names: 伏羲八卦 风风巽, 伏羲八卦 地天泰, 伏羲八卦 天水讼" \
+    "$("$K" --db "$TEST_DB" show 'hello world' 2>&1)"
+
+# ---- a group's members: the walk against a scan of the table, in code order ----
+# 5-4-1-1 (横刀立马's), the largest group 2-6-1-0 (964,656 members), an unsolvable group of
+# one layout and the largest unsolvable group.
+groups=(5-4-1-1 2-6-1-0 6-2-3-1174 5-3-0-0)
+KLOTSKI_DB=$TEST_DB LD_LIBRARY_PATH=$P/lib "$T/members" "${groups[@]}" no-such-group > "$T/members.out"
+expect "members: exit status" 0 "$?"
+grep '^FAIL' "$T/members.out" | head -5
+expect "members: its own checks" "checks failed: 0" "$(tail -1 "$T/members.out")"
+for g in "${groups[@]}"; do
+    sqlite3 -batch "$TEST_DB" "SELECT '$g', printf('%09X', l.code), ifnull(l.min_steps, 'null') FROM layouts l
+        WHERE l.group_id = (SELECT group_id FROM groups WHERE name = '$g') ORDER BY l.code" |
+        awk -F'|' '{ print "member " $1 " " NR - 1 " " $2 " " $3 }'
+    sql "SELECT 'count $g ' || size FROM groups WHERE name = '$g'"
+done > "$T/members.expected"
+grep -E '^(member|count) ' "$T/members.out" > "$T/members.actual"
+expect "members of ${groups[*]}: every member in code order, its group_index and min_steps, as a scan of layouts" \
+    "$(wc -l < "$T/members.expected") lines, no difference" \
+    "$(wc -l < "$T/members.actual") lines, $(diff "$T/members.expected" "$T/members.actual" > "$T/diff" && echo no difference || head -3 "$T/diff")"
+expect "members: no such group" "error no-such-group: no such group" "$(grep '^error' "$T/members.out")"
+
+# ---- classic names, in characters and in pinyin ----
+names=(横刀立马 hengdaolima "heng dao li ma" "héng dāo lì mǎ" "HÉNG DĀO LÌ MǍ" "Heng'Dao-Li Ma")
+KLOTSKI_DB=$TEST_DB LD_LIBRARY_PATH=$P/lib "$T/members" "${names[@]/#/@}" > "$T/names.out"
+expect "klotski_parse: 横刀立马 in characters and in pinyin, any case, blanks and tone marks, is SPEC's 1A9BF0C00" \
+    "$(printf 'parse %s 1A9BF0C00\n' "${names[@]}")" "$(grep -E '^(parse|error)' "$T/names.out")"
+# The command's answers and its error lines ("board file", which the library does not
+# read, aside): a name of several layouts, a pick of one, misspelt pinyin and characters,
+# pinyin that reads as two names, a name in pinyin with a pick.
+named=(四面楚歌 '四面楚歌#2' '四面楚歌#4' simianchuge 'si mian chu ge#3' hengdaolma 'heng dao li' 横刀立 gaoweifenqi xiaoxuanfeng)
+for x in "${named[@]}"; do
+    if code=$("$K" --db "$TEST_DB" show "$x" --json 2> "$T/stderr" | jq -r .code); then
+        echo "parse $x $code"
+    else
+        sed -e 's/^klotski: /error /' -e 's/board file/board/' "$T/stderr"
+    fi
+done > "$T/named.expected"
+KLOTSKI_DB=$TEST_DB LD_LIBRARY_PATH=$P/lib "$T/members" "${named[@]/#/@}" | grep -E '^(parse|error)' > "$T/named.actual"
+expect "xiaoxuanfeng is 小旋风 (data/classic_names.tsv), not 小旋风Ⅰ" "5DFAB8000" \
+    "$(awk -F'\t' '$2 == "小旋风" {print $1}' "$ROOT/data/classic_names.tsv")"
+grep -q '^parse xiaoxuanfeng 5DFAB8000$' "$T/named.expected"
+expect "the command reads xiaoxuanfeng as 小旋风" 0 "$?"
+expect "klotski_parse: ${#named[@]} names, picks and misspellings answer as the command" \
+    "" "$(diff "$T/named.expected" "$T/named.actual")"
+expect "the command's answers hold what is checked: a pick list, the pinyin's suggestions, two names that read alike" \
+    "1 2 1" "$(grep -c 'pick one: simianchuge#1 = 5BEA70C00' "$T/named.expected") $(grep -c 'closest names: 横刀立马 (héng dāo lì mǎ)' "$T/named.expected") $(grep -c 'reads as 2 names: 高位分歧, 高位分岐' "$T/named.expected")"
 rm -rf "$T"
 finish

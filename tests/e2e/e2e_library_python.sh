@@ -7,7 +7,8 @@
 # the unittest tests/library/test_klotski.py runs against the klotski command's answers;
 # klotski.open() with no path finds the installed database from another folder, or lists
 # where it looked; the README's Python example runs; mypy's stubtest checks the
-# installed stub against the module.
+# installed stub against the module; tests/library/test_names_members.py checks groups'
+# members and classic names in characters and pinyin against the command's answers.
 . "$(dirname "$0")/lib.sh"
 library_setup python
 site=$(echo "$P"/lib/python3*/dist-packages)
@@ -20,18 +21,19 @@ ln -sf "$TEST_DB" "$installed_db"
 pymalloc=debug
 [ -n "$LIBRARY_PRELOAD" ] && pymalloc=malloc
 
-# unittest NAME PYTHON [VAR=VALUE...]: the unittest with that interpreter, from $T.
+# unittest NAME PYTHON [VAR=VALUE...]: the unittests with that interpreter, from $T.
 unittest() {
-    local name=$1 python=$2 out status
+    local name=$1 python=$2 out status test
     shift 2
-    out=$(cd "$T" && export "$@" PYTHONMALLOC=$pymalloc KLOTSKI_DB=$TEST_DB KLOTSKI_BIN=$BIN &&
-        library_run "$python" "$ROOT/tests/library/test_klotski.py" -v 2>&1)
-    status=$?
-    printf '%s\n' "$out" | grep -E '^(FAIL|ERROR)|Error' | head -20
-    expect "$name: the unittest's exit status" 0 "$status"
-    expect "$name: the unittest ran every test" "OK" "$(printf '%s\n' "$out" | grep -E '^Ran [0-9]+ tests' -A2 | tail -1)"
+    for test in test_klotski test_names_members; do
+        out=$(cd "$T" && export "$@" PYTHONMALLOC=$pymalloc KLOTSKI_DB=$TEST_DB KLOTSKI_BIN=$BIN &&
+            library_run "$python" "$ROOT/tests/library/$test.py" -v 2>&1)
+        status=$?
+        printf '%s\n' "$out" | grep -E '^(FAIL|ERROR)|Error' | head -20
+        expect "$name: $test: the unittest's exit status" 0 "$status"
+        expect "$name: $test: the unittest ran every test" "OK" "$(printf '%s\n' "$out" | grep -E '^Ran [0-9]+ tests' -A2 | tail -1)"
+    done
 }
-
 # found PYTHON [VAR=VALUE...]: the path klotski.open() opens from / without $KLOTSKI_DB.
 found() {
     local python=$1

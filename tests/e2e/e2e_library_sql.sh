@@ -7,7 +7,9 @@
 # klotski_board parsed back by the klotski command, klotski_steps against `klotski moves
 # --json`, klotski_steps(x, 'straight' or 'unit') against `klotski --metric M moves
 # --json`; klotski_svg against `show --svg` (the same pieces); the README's join of
-# klotski_steps with layouts; NULL gives NULL; bad input (an illegal code, garbage text, a
+# klotski_steps with layouts; klotski_int against the integers; classic names in
+# characters and pinyin (SPEC.md's 横刀立马 is 1A9BF0C00, 81 steps); klotski_members
+# against a scan of the layouts table in code order; NULL gives NULL; bad input (an illegal code, garbage text, a
 # blob, a real, a huge and a negative integer, a scan of klotski_steps without a layout, a
 # metric that is none) gives an SQL error with the command's message, and the connection
 # answers after each.  klotski_steps' hidden column layout is the argument as given (so
@@ -34,6 +36,9 @@ ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_code(x), klotski_id(x), kl
 expect "1000 layouts as text: code, id, short code, mirror, class as the command's" "" "$(diff "$T/expected" "$T/from_text" | head -3)"
 ksql "WITH s(x) AS (VALUES ${integers%,}) SELECT klotski_code(x), klotski_id(x), klotski_short(x), klotski_mirror(x), klotski_class(x) FROM s" > "$T/from_integers"
 expect "1000 layouts as integers: the same" "" "$(diff "$T/expected" "$T/from_integers" | head -3)"
+ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_int(x) FROM s" > "$T/ints"
+expect "klotski_int of 1000 layouts as text: the integers layouts.code holds" "" \
+    "$(diff <(printf '%s\n' "${integers%,}" | tr -d '()' | tr ',' '\n') "$T/ints" | head -3)"
 expect "the codes are those of the layouts table" 1000 "$(ksql "WITH s(x) AS (VALUES ${integers%,}) SELECT count(*) FROM s JOIN layouts l ON l.code = s.x")"
 
 # Boards: each written to a file and read back by the command.
@@ -90,6 +95,39 @@ out=$(ksql "SELECT load_extension('$EXT', 'sqlite3_klotski_init') FROM (SELECT 1
 expect "a failed registration: its message through pzErrMsg" yes \
     "$(grep -q "klotski_sqlite: cannot register klotski_code (libklotski [0-9.]*): unable to delete/modify user-function due to active statements" <<< "$out" && echo yes || echo "no: $out")"
 
+# ---- klotski_int and classic names ----
+expect "klotski_int: every form, a name in characters and in pinyin, is 0x1A9BF0C00" \
+    "7142837248|7142837248|7142837248|7142837248|7142837248|7142837248|7142837248" \
+    "$(ksql "SELECT klotski_int('4WVE1'), klotski_int('1a9bf0c'), klotski_int('#4091296'), klotski_int(0x1A9BF0C00),
+        klotski_int('横刀立马'), klotski_int('hengdaolima'), klotski_int('Héng Dāo Lì Mǎ')")"
+expect "WHERE code = klotski_int(...) finds the row (README), where klotski_code's text matches nothing" "81|0" \
+    "$(ksql "SELECT (SELECT min_steps FROM layouts WHERE code = klotski_int('4WVE1')),
+        (SELECT count(*) FROM layouts WHERE code = klotski_code('4WVE1'))")"
+expect "the other functions take names: klotski_code('横刀立马'), klotski_short('heng dao li ma'), a pick" \
+    "1A9BF0C00|4WVE1|$(answered "$K" --db "$TEST_DB" show '四面楚歌#2' --json | jq -r .code)" \
+    "$(ksql "SELECT klotski_code('横刀立马'), klotski_short('heng dao li ma'), klotski_code('simianchuge#2')")"
+
+# ---- klotski_members: a group's members against a scan of layouts, in code order ----
+for g in 5-4-1-1 5-3-0-0; do
+    expect "klotski_members('$g'): every member, its group_index and min_steps, in code order, as a scan of layouts" \
+        "$(sql "SELECT printf('%09X', code), group_index, ifnull(min_steps, 'null') FROM layouts
+                WHERE group_id = (SELECT group_id FROM groups WHERE name = '$g') ORDER BY code" | md5sum)" \
+        "$(ksql "SELECT printf('%09X', code), group_index, ifnull(min_steps, 'null') FROM klotski_members('$g')" | md5sum)"
+done
+expect "klotski_members('2-6-1-0'): its 964,656 members, each its own row of layouts" "964656|964656" \
+    "$(ksql "SELECT count(*), sum(l.group_index = m.group_index AND l.min_steps IS m.min_steps
+                AND l.group_id = (SELECT group_id FROM groups WHERE name = '2-6-1-0'))
+             FROM klotski_members('2-6-1-0') m JOIN layouts l USING (code)")"
+expect "klotski_members: the hidden group column, as given, and as a constraint" "5-4-1-1|25955 5-4-1-1|25955" \
+    "$(ksql "SELECT \"group\", count(*) FROM klotski_members('5-4-1-1')
+             UNION ALL SELECT \"group\", count(*) FROM klotski_members WHERE \"group\" = '5-4-1-1'" | xargs)"
+expect "klotski_members: ORDER BY code DESC is honoured" "$(sql "SELECT printf('%09X', max(code)) FROM layouts
+        WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1')")" \
+    "$(ksql "SELECT printf('%09X', code) FROM klotski_members('5-4-1-1') ORDER BY code DESC LIMIT 1")"
+expect "klotski_members: one row per group joined with groups, for the three smallest groups" \
+    "$(sql "SELECT sum(size) FROM (SELECT size FROM groups ORDER BY size, group_id LIMIT 3)")" \
+    "$(ksql "SELECT count(*) FROM (SELECT name FROM groups ORDER BY size, group_id LIMIT 3) g, klotski_members(g.name) m")"
+
 # The picture: the pieces of show --svg, which also captions it.
 for x in 1A9BF0C00 '#5' 4FEA13400; do
     expect "klotski_svg($x): the pieces and frame of show --svg" "$(answered "$K" --db "$TEST_DB" show "$x" --svg | grep '<rect')" \
@@ -101,6 +139,8 @@ expect "NULL in, NULL out" "1|1|1|1|1|1|1|0|0" "$(ksql "SELECT klotski_code(NULL
     klotski_short(NULL) IS NULL, klotski_id(NULL) IS NULL, klotski_mirror(NULL) IS NULL, klotski_class(NULL) IS NULL,
     klotski_svg(NULL) IS NULL, (SELECT count(*) FROM klotski_steps(NULL)),
     (SELECT count(*) FROM klotski_steps('4WVE1', NULL))")"
+expect "NULL in, NULL out: klotski_int and klotski_members" "1|0" \
+    "$(ksql "SELECT klotski_int(NULL) IS NULL, (SELECT count(*) FROM klotski_members(NULL))")"
 
 # Bad input: an SQL error with the command's message, then the connection still answers.
 bad_text=(1A9BF0C01 '#29334498' VZ7Z3 27732773144115510669 zz)
@@ -119,6 +159,11 @@ bad_text=(1A9BF0C01 '#29334498' VZ7Z3 27732773144115510669 zz)
     echo "SELECT * FROM klotski_steps('4WVE1', 'bogus');"
     echo "SELECT * FROM klotski_steps('4WVE1', 2);"
     echo "SELECT * FROM klotski_steps;"
+    echo "SELECT * FROM klotski_members('5-4-1-9999');"
+    echo "SELECT * FROM klotski_members(5);"
+    echo "SELECT * FROM klotski_members;"
+    echo "SELECT klotski_int('hengdaolma');"
+    echo "SELECT klotski_code('simianchuge');"
     echo "SELECT 'alive last';"
 } | library_run sqlite3 -batch "$TEST_DB" > "$T/bad.out" 2> "$T/bad.err"
 expect "after each bad input the connection answers" "$(printf 'alive %s\n' $(seq 1 11) last)" "$(cat "$T/bad.out")"
@@ -127,11 +172,30 @@ expected_errors=$(for x in "${bad_text[@]}"; do "$K" --db "$TEST_DB" show "$x" 2
     echo "klotski_code: a layout is text or an integer code, not a real number"
     echo "klotski_code: 99999999999999999: not a layout code: more than 36 bits"
     echo "klotski_code: -5: not a layout code: negative"
-    echo "klotski_code: hello world: not a code, short code, #id, grid or board"
+    "$K" --db "$TEST_DB" show 'hello world' 2>&1 >/dev/null | sed -e 's/^klotski: /klotski_code: /' -e 's/board file/board/'
     echo "klotski_code: 1A9BF0C01: not a layout code: unused low bits are not zero"
     echo "klotski_steps: 1A9BF0C01: not a layout code: unused low bits are not zero"
     for m in bogus 2; do "$K" --db "$TEST_DB" --metric "$m" show 4WVE1 2>&1 >/dev/null | sed 's/^klotski: --metric: /klotski_steps: /'; done
-    echo "klotski_steps: name a layout: SELECT * FROM klotski_steps('1A9BF0C00')")
+    echo "klotski_steps: name a layout: SELECT * FROM klotski_steps('1A9BF0C00')"
+    echo "klotski_members: 5-4-1-9999: no such group"
+    echo "klotski_members: a group is named as text: klotski_members('5-4-1-1')"
+    echo "klotski_members: name a group: SELECT * FROM klotski_members('5-4-1-1')"
+    "$K" --db "$TEST_DB" show hengdaolma 2>&1 >/dev/null | sed 's/^klotski: /klotski_int: /'
+    "$K" --db "$TEST_DB" show simianchuge 2>&1 >/dev/null | sed 's/^klotski: /klotski_code: /')
 expect "bad input: SQL errors with the command's messages" "$expected_errors" "$(sed 's/^[A-Za-z ]*error near line [0-9]*: //' "$T/bad.err")"
+# schema/functions.md's examples, as written (but the last, a scan of every row).
+awk '/^```sql$/ { inside = 1; next } /^```$/ { inside = 0 } inside' "$ROOT/schema/functions.md" |
+    sed '/scan of 29.3M rows/,$d' > "$T/examples.sql"
+library_run sqlite3 -batch -cmd ".load $EXT" "$TEST_DB" < "$T/examples.sql" > "$T/examples.out" 2> "$T/examples.err"
+expect "schema/functions.md's examples run: exit status, no error" "0 " "$? $(head -3 "$T/examples.err")"
+expect "schema/functions.md's examples: klotski_int and names find 横刀立马's row (81 steps)" \
+    "81 81 1A9BF0C00|4WVE1" "$(sed -n '/^81$/,/4WVE1$/p' "$T/examples.out" | xargs)"
+expect "schema/functions.md's examples: 5-4-1-1's first members with their rows" \
+    "$(sql "SELECT printf('%09X', code), min_steps, min_unit_moves FROM layouts
+            WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1') ORDER BY code LIMIT 3")" \
+    "$(grep -A2 '^00A6BFC00|' "$T/examples.out")"
+expect "klotski_members on a database of another kind: its error names what is missing" \
+    "klotski_members: 5-4-1-1: no such table: groups (the member lists are a klotski database's)" \
+    "$(library_run sqlite3 -batch :memory: ".load $EXT" "SELECT * FROM klotski_members('5-4-1-1')" 2>&1 | sed 's/^.*\(klotski_members: \)/\1/')"
 rm -rf "$T"
 finish

@@ -5,6 +5,14 @@
 # [--section S]` in every output format against the file read with awk and the tables
 # read with sqlite3 (python3's csv module reads the CSV).  SPEC.md's facts of 横刀立马
 # (1A9BF0C00: 81 steps, group 5-4-1-1) come out of plain SQL by its name.
+# Names typed in pinyin (issue 30): every name of the file, spelled from
+# data/classic_pinyin.tsv by an independent model in Python (its first readings, without
+# tones and blanks, with tone marks and blanks, in capitals), answers as the model says:
+# the name's layout, its pick list, or the list of names that read alike, where the
+# model resolves a spelling by trying every reading of every character and taking the
+# shortest name; a spelling with one letter dropped gets the model's closest names;
+# data/classic_pinyin.sh remakes the file from Debian's unicode-data; the
+# server's API (what the page's input asks) reads pinyin too.
 . "$(dirname "$0")/lib.sh"
 K=$BIN/klotski
 T=$WORK/names
@@ -83,6 +91,136 @@ expect "names --section 经典: the 40 classic layouts" 41 "$(printf '%s\n' "$ou
 expect_error "names --section of no section" 1 "no such section; the sections are 华容道经典布局40种" names --section 象棋
 expect_error "names --section of a part several have" 2 "names 3 sections" names --section 华容道
 expect_error "names takes no arguments" 2 "names takes no arguments" names 横刀立马
+# ---- names typed in pinyin ----
+PINYIN=$ROOT/data/classic_pinyin.tsv
+# The model: for each distinct name, in the file's order, lines "SPELLING<TAB>EXPECTED"
+# where EXPECTED is "code CODE", "picks NAME" or "alike NAME, NAME" (the shortest names
+# that read alike, in the file's order); for spellings with a letter dropped, "SPELLING
+# <TAB>closest NAME, NAME" (the model's suggestions: first-reading spellings at most a
+# quarter of the letters away, at least one, fewest first, ties in the file's order).
+python3 - "$TSV" "$PINYIN" "$T/pinyin_other.tsv" > "$T/pinyin_model.tsv" <<'PY'
+import itertools, sys, unicodedata
+names_file, pinyin_file, other_file = sys.argv[1:]
+other_spellings = open(other_file, "w", encoding="utf-8")
+def plain(reading):
+    letters = "".join(c for c in unicodedata.normalize("NFD", reading) if c.isascii())
+    return letters.replace("v", "u")
+readings = {}
+for line in open(pinyin_file, encoding="utf-8"):
+    ch, rs = line.rstrip("\n").split("\t")
+    readings[ch] = rs.split(" ")
+codes, order = {}, []
+for line in open(names_file, encoding="utf-8"):
+    code, name = line.split("\t")[:2]
+    if name not in codes:
+        order.append(name)
+    codes.setdefault(name, set()).add(code)
+def units(name):
+    for ch in name:
+        if ch in readings:
+            yield readings[ch]
+        elif ch.isascii() and ch.isalnum():
+            yield [ch.lower()]
+keys = {}
+for name in order:
+    for combination in itertools.product(*[sorted({plain(r) for r in u}) for u in units(name)]):
+        keys.setdefault("".join(combination), []).append(name)
+def key_of(name):
+    return "".join(plain(u[0]) for u in units(name))
+def distance(a, b):
+    row = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        previous, row[0] = row[0], i
+        for j, y in enumerate(b, 1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (x != y))
+    return row[-1]
+def expected(key):
+    read = keys.get(key, [])
+    if not read:
+        return None
+    shortest = min(len(n) for n in read)
+    best = [n for n in read if len(n) == shortest]
+    if len(best) > 1:
+        return "alike " + ", ".join(best)
+    name = best[0]
+    return "code " + min(codes[name]) if len(codes[name]) == 1 else "picks " + name
+SHORT_CODE = set("123456789ABCDEFGHJKMNPQRSTUVWXYZ")
+def is_code(text):
+    """A spelling the command reads as a code or a short code (tanke is a short code)."""
+    return (len(text) == 5 and set(text.upper()) <= SHORT_CODE) or set(text) <= set("0123456789abcdef")
+for name in order:
+    key = key_of(name)
+    toned = " ".join(u[0] for u in units(name))
+    for spelling in (key, toned, toned.upper()):
+        if not is_code(spelling):
+            print(spelling + "\t" + expected(key))
+    # A character of several readings (多音字) read by its last: a spelling of its own.
+    other = "".join(plain(u[-1]) for u in units(name))
+    if other != key and not is_code(other):
+        print(other + "\t" + expected(other), file=other_spellings)
+    if len(key) >= 8:
+        dropped = key[:len(key) // 2] + key[len(key) // 2 + 1:]
+        if expected(dropped) is None and not is_code(dropped):
+            bound = max(1, len(dropped) // 4)
+            scored = sorted((distance(key_of(n), dropped), i, n) for i, n in enumerate(order)
+                            if abs(len(key_of(n)) - len(dropped)) <= bound)
+            close = [n for d, i, n in scored if d <= bound][:3]
+            print(dropped + "\tclosest " + ", ".join(close))
+PY
+expect "the model spells every name three ways (but tanke, a short code)" "$(( $(cut -f2 "$TSV" | awk '!seen[$0]++' | wc -l) * 3 - 1 ))" \
+    "$(grep -cv $'\tclosest' "$T/pinyin_model.tsv")"
+expect "the model spells the names with a character of several readings by their last readings too" yes \
+    "$([ "$(wc -l < "$T/pinyin_other.tsv")" -gt 50 ] && echo yes || echo no)"
+cat "$T/pinyin_other.tsv" >> "$T/pinyin_model.tsv"
+run show --json tanke 'tan ke'
+expect "tanke is a short code; 'tan ke' is 坦克" "E03EC1800 10F99DC00" "$(printf '%s\n' "$out" | jq -r .code | xargs)"
+# What the command answers, in the model's words: the spellings that name one layout in
+# one run (a JSON answer each, in order), the others in another (an error line each).
+grep $'\tcode ' "$T/pinyin_model.tsv" > "$T/model_codes.tsv"
+grep -v $'\tcode ' "$T/pinyin_model.tsv" > "$T/model_errors.tsv"
+mapfile -t spellings < <(cut -f1 "$T/model_codes.tsv")
+"$K" --db "$TEST_DB" show --json "${spellings[@]}" 2> "$T/stderr" | jq -r '"code " + .code' |
+    paste <(cut -f1 "$T/model_codes.tsv") - > "$T/answers_codes.tsv"
+expect "the spellings of names of one layout: no error" "" "$(head -3 "$T/stderr")"
+mapfile -t spellings < <(cut -f1 "$T/model_errors.tsv")
+"$K" --db "$TEST_DB" show --json "${spellings[@]}" 2>&1 >/dev/null | paste "$T/model_errors.tsv" - |
+    while IFS=$'\t' read -r spelling want error; do
+        case $want in
+            "picks "*) case $error in *": is ${want#picks }, which names "*) got=$want ;; *) got=$error ;; esac ;;
+            "alike "*) got="alike $(printf '%s' "$error" | sed -n 's/.*: reads as [0-9]* names: \(.*\); type the one you mean$/\1/p')" ;;
+            "closest "*) got="closest $(printf '%s' "$error" | sed -n 's/.*closest names: //p' | sed 's/ ([^)]*)//g')" ;;
+        esac
+        printf '%s\t%s\n' "$spelling" "$got"
+    done > "$T/answers_errors.tsv"
+expect "$(wc -l < "$T/pinyin_model.tsv") spellings of the names in pinyin (and misspelt) answer as the model says" \
+    "" "$(cat "$T/answers_codes.tsv" "$T/answers_errors.tsv" | diff <(cat "$T/model_codes.tsv" "$T/model_errors.tsv") - | head -5)"
+expect "the model's answers hold each kind: a layout, a pick list, names alike, suggestions" "yes yes yes yes" \
+    "$(for k in code picks alike closest; do grep -q $'\t'"$k " "$T/pinyin_model.tsv" && printf 'yes ' || printf 'no '; done | xargs)"
+expect_error "pinyin of a name of several layouts: the picks" 2 \
+    "simianchuge: is 四面楚歌, which names 3 layouts; pick one: simianchuge#1 = 5BEA70C00, simianchuge#2 = 5BEE90C00, simianchuge#3 = 93C9BD400" \
+    show simianchuge
+run show --json 'si mian chu ge#2'
+expect "pinyin with a pick" "$(answered "$K" --db "$TEST_DB" show '四面楚歌#2' --json | jq -r .code)" "$(printf '%s\n' "$out" | jq -r .code)"
+expect_error "misspelt pinyin: the closest name, with its pinyin" 2 \
+    "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì mǎ)" show hengdaolma
+run show --json "Heng'dao-li Ma" 'HÉNG DĀO LÌ MǍ' 'héng dāo lì mǎ'
+expect "apostrophes, hyphens, capitals with tone marks" "1A9BF0C00 1A9BF0C00" "$(printf '%s\n' "$out" | jq -r .code | head -2 | xargs)"
+run show --json "$(printf 'he\xcc\x81ng da\xcc\x84o li\xcc\x80 ma\xcc\x8c')"
+expect "combining tone marks" 1A9BF0C00 "$(printf '%s\n' "$out" | jq -r .code)"
+run show --json 1ADEF8
+expect "a hex code that could be pinyin stays a code" 1ADEF8000 "$(printf '%s\n' "$out" | jq -r .code)"
+# The readings remade from Unihan (Debian's unicode-data, which the tests install; the
+# build needs only the committed file).
+expect "data/classic_pinyin.sh remakes data/classic_pinyin.tsv from unicode-data" "" \
+    "$("$ROOT/data/classic_pinyin.sh" "$TSV" /usr/share/unicode/Unihan_Readings.txt.bz2 2>&1 | diff - "$PINYIN" | head -3)"
+# The server's API, which the page's input asks: pinyin there too.
+serve_test_database
+code_of() { curl -s --max-time 30 "$URL/api/layout?layout=$1" | jq -r '.code // .error'; }
+expect "the API reads pinyin as the page sends it" "1A9BF0C00 1A9BF0C00" \
+    "$(code_of hengdaolima) $(code_of 'h%C3%A9ng%20d%C4%81o%20l%C3%AC%20m%C7%8E')"
+expect "the API's error for misspelt pinyin names the closest name" \
+    "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì mǎ)" "$(code_of hengdaolma)"
+
 run names --help
 has "names --help: the option" "--section S"
 run --help

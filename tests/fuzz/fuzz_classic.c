@@ -1,4 +1,4 @@
-/* Fuzzes the classic-name resolver (query/input/classic.h) and NAME#N through
+/* Fuzzes the classic-name resolver (core/classic.h) and NAME#N through
  * input_layout: every code it names is legal and carries that name, NAME#N picks the
  * Nth of NAME's layouts, and the suggestions for a name that is valid UTF-8 of at most
  * 64 characters are those of a naive model (on one input in 8, picked by its bytes: the
@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "query/input/classic.h"
+#include "core/classic.h"
 #include "query/input/input.h"
 
 #define ROOM 16
@@ -64,9 +64,9 @@ static size_t model_distance(const unsigned *a, size_t na, const unsigned *b, si
 
 /* The model's suggestions for `name`, whose characters are typed[0..length). */
 static size_t model_suggest(const char *name, const unsigned *typed, size_t length,
-                            char best[CLASSIC_SUGGESTIONS][MODEL_NAME_SIZE])
+                            char best[KL_CLASSIC_SUGGESTIONS][MODEL_NAME_SIZE])
 {
-    size_t score[CLASSIC_SUGGESTIONS], count = 0;
+    size_t score[KL_CLASSIC_SUGGESTIONS], count = 0;
     for (const char *line = table; *line; line = strchr(line, '\n') + 1) {
         const char *start = strchr(line, '\t') + 1, *end = strchr(start, '\t');
         char known[MODEL_NAME_SIZE];
@@ -86,9 +86,9 @@ static size_t model_suggest(const char *name, const unsigned *typed, size_t leng
         size_t at = count;
         while (at > 0 && score[at - 1] > s)
             at--;
-        if (listed || at == CLASSIC_SUGGESTIONS)
+        if (listed || at == KL_CLASSIC_SUGGESTIONS)
             continue;
-        if (count < CLASSIC_SUGGESTIONS)
+        if (count < KL_CLASSIC_SUGGESTIONS)
             count++;
         for (size_t k = count - 1; k > at; k--) {
             memcpy(best[k], best[k - 1], sizeof best[k]);
@@ -104,25 +104,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     char *name = fuzz_text(data, size);
     kl_code codes[ROOM];
-    size_t count = classic_codes(name, codes, ROOM);
+    size_t count = kl_classic_codes(name, codes, ROOM);
     for (size_t i = 0; i < count && i < ROOM; i++) {
         FUZZ_CHECK(kl_code_to_raw(codes[i], NULL) == KL_OK);
         FUZZ_CHECK(i == 0 || codes[i - 1] < codes[i]);
-        char *names = classic_names_of(codes[i]);
-        FUZZ_CHECK(names && strstr(names, name));
-        free(names);
+        char names[KL_CLASSIC_NAMES_SIZE];
+        FUZZ_CHECK(kl_classic_names_of(codes[i], names) && strstr(names, name));
     }
-    const char *suggestions[CLASSIC_SUGGESTIONS];
-    size_t suggested = classic_suggest(name, suggestions);
-    FUZZ_CHECK(suggested <= CLASSIC_SUGGESTIONS);
+    const char *suggestions[KL_CLASSIC_SUGGESTIONS];
+    size_t suggested = kl_classic_suggest(name, suggestions);
+    FUZZ_CHECK(suggested <= KL_CLASSIC_SUGGESTIONS);
     for (size_t i = 0; i < suggested; i++)
-        FUZZ_CHECK(classic_codes(suggestions[i], codes, ROOM) > 0);
+        FUZZ_CHECK(kl_classic_codes(suggestions[i], codes, ROOM) > 0);
     unsigned typed[MODEL_CHARS], sum = 0;
     for (size_t i = 0; i < size; i++)
         sum += data[i];
     size_t length = sum % 8 == 0 ? model_characters(name, size, typed, MODEL_CHARS) : MODEL_CHARS + 1;
     if (length <= MODEL_CHARS && strlen(name) == size) {
-        char expected[CLASSIC_SUGGESTIONS][MODEL_NAME_SIZE];
+        char expected[KL_CLASSIC_SUGGESTIONS][MODEL_NAME_SIZE];
         FUZZ_CHECK(model_suggest(name, typed, length, expected) == suggested);
         for (size_t i = 0; i < suggested; i++)
             FUZZ_CHECK(strcmp(expected[i], suggestions[i]) == 0);
@@ -135,8 +134,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         snprintf(picked, size + 8, "%s#%d", name, n);
         kl_code code;
         kl_code named[ROOM];
-        count = classic_codes(name, named, ROOM);
-        if (input_layout(picked, &code) == 0 && classic_codes(picked, codes, ROOM) == 0 && count > 0)
+        count = kl_classic_codes(name, named, ROOM);
+        if (input_layout(picked, &code) == 0 && kl_classic_codes(picked, codes, ROOM) == 0 && count > 0)
             FUZZ_CHECK((size_t)n <= count && code == named[n - 1]);
         free(picked);
     }

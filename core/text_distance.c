@@ -1,6 +1,6 @@
-#include "query/input/distance.h"
+#include "core/text_distance.h"
 
-size_t text_code_points(const char *s, unsigned *out, size_t room)
+size_t kl_text_code_points(const char *s, unsigned *out, size_t room)
 {
     size_t n = 0;
     while (*s && n < room) {
@@ -15,12 +15,12 @@ size_t text_code_points(const char *s, unsigned *out, size_t room)
     return n;
 }
 
-size_t text_distance_within(const unsigned *a, size_t na, const unsigned *b, size_t nb, size_t bound)
+size_t kl_text_distance_within(const unsigned *a, size_t na, const unsigned *b, size_t nb, size_t bound)
 {
     const size_t beyond = bound + 1;
     if ((na > nb ? na - nb : nb - na) > bound)
         return beyond;
-    size_t row[TEXT_DISTANCE_MAX_CHARS + 1];
+    size_t row[KL_TEXT_DISTANCE_MAX_CHARS + 1];
     for (size_t j = 0; j <= nb; j++)
         row[j] = j < beyond ? j : beyond;
     for (size_t i = 1; i <= na; i++) {
@@ -43,14 +43,14 @@ size_t text_distance_within(const unsigned *a, size_t na, const unsigned *b, siz
     return row[nb];
 }
 
-const char *text_nearest(const char *typed, const char *const *words, size_t count, size_t bound)
+const char *kl_text_nearest(const char *typed, const char *const *words, size_t count, size_t bound)
 {
-    unsigned a[TEXT_DISTANCE_MAX_CHARS], b[TEXT_DISTANCE_MAX_CHARS];
-    size_t na = text_code_points(typed, a, TEXT_DISTANCE_MAX_CHARS);
+    unsigned a[KL_TEXT_DISTANCE_MAX_CHARS], b[KL_TEXT_DISTANCE_MAX_CHARS];
+    size_t na = kl_text_code_points(typed, a, KL_TEXT_DISTANCE_MAX_CHARS);
     const char *nearest = NULL;
     for (size_t i = 0; i < count; i++) {
-        size_t nb = text_code_points(words[i], b, TEXT_DISTANCE_MAX_CHARS);
-        size_t d = text_distance_within(a, na, b, nb, bound);
+        size_t nb = kl_text_code_points(words[i], b, KL_TEXT_DISTANCE_MAX_CHARS);
+        size_t d = kl_text_distance_within(a, na, b, nb, bound);
         if (d <= bound) {
             nearest = words[i];
             bound = d ? d - 1 : 0;
