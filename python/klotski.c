@@ -1385,7 +1385,8 @@ PyMODINIT_FUNC PyInit_klotski(void)
                                                  "A solution was asked of an unsolvable layout.", PyExc_LookupError,
                                                  NULL);
     if (!no_database_error || !unsolvable_error || add_type(module, "Layout", &layout_type) < 0 ||
-        add_type(module, "Database", &database_type) < 0 || add_type(module, "Cursor", &cursor_type) < 0 || add_type(module, "Step", step_type) < 0 ||
+        add_type(module, "Database", &database_type) < 0 || add_type(module, "Cursor", &cursor_type) < 0 ||
+        add_type(module, "Members", &members_type) < 0 || add_type(module, "Step", step_type) < 0 ||
         add_type(module, "Move", move_type) < 0 || add_type(module, "Record", record_type) < 0 ||
         add_type(module, "Group", group_type) < 0 ||
         PyModule_AddObjectRef(module, "DatabaseError", database_error) < 0 ||
