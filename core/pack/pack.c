@@ -338,13 +338,27 @@ static enum kl_pack_status residue_of(struct kl_pack *pack, kl_code code, int *r
     return kl_pack_residue(pack, kl_code_to_id(code), residue);
 }
 
+enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next)
+{
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    struct kl_step moves[KL_MAX_STEPS];
+    int n = kl_steps(raw, moves), closer = (residue + 2) % 3;
+    for (int i = 0; i < n; i++) {
+        *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
+        int next_residue;
+        enum kl_pack_status status = residue_of(pack, *next, &next_residue);
+        if (status != KL_PACK_OK || next_residue == closer)
+            return status;
+    }
+    return fail(pack, KL_PACK_CORRUPT, "no step from %09llX leads one closer", (unsigned long long)code);
+}
+
 /* Walks from `code` (legal, of residue `residue`, solvable) to a solved layout, one step
  * closer each time (schema/pack.md): writes the layouts passed into route when not NULL
  * and their number less one, min_steps, into *steps. */
 static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue, kl_code *route, int *steps)
 {
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
     kl_code start = code;
     int distance = 0;
     if (route)
@@ -353,24 +367,10 @@ static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue,
         if (distance == pack->facts.max_min_steps)
             return fail(pack, KL_PACK_CORRUPT, "the walk from %09llX passes max_min_steps (%d)",
                         (unsigned long long)start, pack->facts.max_min_steps);
-        struct kl_step moves[KL_MAX_STEPS];
-        int n = kl_steps(raw, moves), closer = (residue + 2) % 3, i;
-        for (i = 0; i < n; i++) {
-            kl_raw next_raw = kl_step_apply(raw, moves[i]);
-            kl_code next = kl_raw_to_code(next_raw);
-            int next_residue;
-            enum kl_pack_status status = residue_of(pack, next, &next_residue);
-            if (status != KL_PACK_OK)
-                return status;
-            if (next_residue == closer) {
-                raw = next_raw;
-                code = next;
-                break;
-            }
-        }
-        if (i == n)
-            return fail(pack, KL_PACK_CORRUPT, "no step from %09llX leads one closer", (unsigned long long)code);
-        residue = closer;
+        enum kl_pack_status status = kl_pack_step_closer(pack, code, residue, &code);
+        if (status != KL_PACK_OK)
+            return status;
+        residue = (residue + 2) % 3;
         if (route)
             route[distance + 1] = code;
         distance++;

@@ -96,6 +96,13 @@ enum kl_pack_status kl_pack_group_number(struct kl_pack *pack, uint32_t id, int 
  * code) or KL_PACK_CORRUPT (a block does not inflate, or the walk goes astray). */
 enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *min_steps);
 
+/* One step of that walk: the first step (in kl_steps order, core/moves.h) from `code`, a
+ * legal layout of residue `residue` (0 to 2) that is not solved, to a layout of residue
+ * one less (mod 3), whose code goes into *next.  Returns KL_PACK_OK, or KL_PACK_CORRUPT
+ * when no step leads there or a block does not inflate.  kl_pack_min_steps and
+ * kl_pack_solve repeat it; `klotski pack --check` runs it once from every layout. */
+enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next);
+
 /* A minimal-step solution: route (room for max_min_steps + 1 codes, kl_pack_facts)
  * receives min_steps + 1 codes, route[0] = code, each one step from the one before,
  * the last solved; the same route as the database's (core/descent.h).  *count receives

@@ -93,8 +93,8 @@ static int check_layouts(struct check *c)
 }
 
 /* The min_steps the pack's walk gives every layout against the database's: each layout's
- * walk goes to the first step one closer (the rule of kl_pack_min_steps), whose own
- * walk's length is remembered, so each layout costs one list of steps. */
+ * walk takes the reader's step one closer (kl_pack_step_closer, as kl_pack_min_steps
+ * does), whose own walk's length is remembered, so each layout costs one step. */
 static int check_walks(struct check *c, int max_min_steps)
 {
     uint8_t *walked = xmalloc(KL_LAYOUT_COUNT);
@@ -123,27 +123,13 @@ static int check_walks(struct check *c, int max_min_steps)
                 break;
             }
             chain[length++] = at;
-            kl_raw raw;
-            kl_code_to_raw(code, &raw);
-            struct kl_step steps[KL_MAX_STEPS];
-            int n = kl_steps(raw, steps), i, next_residue = -1;
-            uint32_t next = 0;
-            for (i = 0; i < n; i++) {
-                next = kl_code_to_id(kl_raw_to_code(kl_step_apply(raw, steps[i])));
-                if (kl_pack_residue(c->pack, next, &next_residue) != KL_PACK_OK)
-                    break;
-                if (next_residue == (residue + 2) % 3)
-                    break;
-            }
-            if (i == n) {
-                differ(c, "no step from %09llX leads one closer", (unsigned long long)code);
+            kl_code next;
+            /* Every block inflated in check_layouts: a failure here is a walk astray. */
+            if (kl_pack_step_closer(c->pack, code, residue, &next) != KL_PACK_OK) {
+                differ(c, "%s", kl_pack_message(c->pack));
                 break;
             }
-            if (next_residue != (residue + 2) % 3) {
-                status = corrupt(c);
-                break;
-            }
-            at = next;
+            at = kl_code_to_id(next);
         }
         /* Unwinds the chain: each layout one more than the next; a walk that went astray
          * leaves its chain unsolvable, which the comparison below reports. */
