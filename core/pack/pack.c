@@ -301,6 +301,47 @@ enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pac
     return KL_PACK_OK;
 }
 
+enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, struct kl_pack_chunk **chunks,
+                                   uint32_t *count, char *message)
+{
+    *chunks = NULL;
+    struct kl_pack *pack = calloc(1, sizeof *pack);
+    if (!pack) {
+        if (message)
+            snprintf(message, KL_PACK_MESSAGE_SIZE, "out of memory");
+        return KL_PACK_NO_MEMORY;
+    }
+    pack->bytes = bytes;
+    pack->size = size;
+    enum kl_pack_status status = read_header(pack);
+    if (status == KL_PACK_OK)
+        status = read_index(pack);
+    uint32_t n = pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
+    if (status == KL_PACK_OK && !(*chunks = malloc(n * sizeof **chunks)))
+        status = fail(pack, KL_PACK_NO_MEMORY, "out of memory");
+    for (uint32_t i = 0; status == KL_PACK_OK && i < n; i++) {
+        size_t deflated_size;
+        (*chunks)[i].offset = (uint32_t)(chunk(pack, i, &deflated_size) - bytes);
+        (*chunks)[i].deflated_size = (uint32_t)deflated_size;
+        uint32_t plain;
+        if (i < pack->residue_blocks)
+            plain = (block_layouts(i, pack->residue_block_layouts) + 3) / 4;
+        else if (i < pack->residue_blocks + pack->group_blocks)
+            plain = 2 * block_layouts(i - pack->residue_blocks, pack->group_block_layouts);
+        else if (i + 1 < n)
+            plain = pack->facts.group_count * KL_PACK_GROUP_RECORD_BYTES;
+        else
+            plain = kl_pack_get(bytes + KL_PACK_AT_NAMES_SIZE, 4);
+        (*chunks)[i].plain_size = plain;
+    }
+    if (status == KL_PACK_OK)
+        *count = n;
+    else if (message)
+        snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", pack->message);
+    free(pack);
+    return status;
+}
+
 void kl_pack_close(struct kl_pack *pack)
 {
     if (!pack)

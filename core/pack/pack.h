@@ -60,6 +60,27 @@ struct kl_pack;
 enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pack_inflate inflate, void *context,
                                  struct kl_pack **pack, char *message);
 
+/* One chunk of a pack (schema/pack.md): where its deflated bytes are in the file, and how
+ * many plain bytes they inflate to. */
+struct kl_pack_chunk {
+    uint32_t offset;
+    uint32_t deflated_size;
+    uint32_t plain_size;
+};
+
+/* Lists the chunks of the pack held in `bytes` (size bytes), for a caller whose inflater
+ * cannot run inside kl_pack_open's calls: a web page, where DecompressionStream is
+ * asynchronous, inflates every chunk ahead and then hands the plain bytes over through
+ * a kl_pack_inflate that copies them (the chunk is the one at `deflated - bytes`).
+ * Checks the header, the index and the content checksum as kl_pack_open does.
+ * On KL_PACK_OK *chunks receives a malloc'd array (free it) and *count its length, in
+ * the format's order: the residue blocks, the group blocks, the groups chunk, the names
+ * chunk.  Otherwise *chunks is NULL and message (NULL or KL_PACK_MESSAGE_SIZE bytes)
+ * says what is wrong.  Returns KL_PACK_OK, KL_PACK_NOT_A_PACK, KL_PACK_VERSION,
+ * KL_PACK_CORRUPT or KL_PACK_NO_MEMORY.  Thread-safe. */
+enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, struct kl_pack_chunk **chunks,
+                                   uint32_t *count, char *message);
+
 /* Frees the handle and its cached blocks (not the caller's bytes); NULL is allowed. */
 void kl_pack_close(struct kl_pack *pack);
 

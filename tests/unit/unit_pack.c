@@ -216,6 +216,20 @@ static void test_walk_and_route(void **state)
         assert_true(i == 0 || moves[i - 1].next < moves[i].next);
     }
     kl_pack_close(pack);
+    /* the chunks a page inflates ahead: stored plain here, so each inflates to itself */
+    struct kl_pack_chunk *chunks;
+    uint32_t chunk_count;
+    assert_int_equal(kl_pack_chunks(bytes, size, &chunks, &chunk_count, NULL), KL_PACK_OK);
+    assert_int_equal(chunk_count, (KL_LAYOUT_COUNT - 1) / RESIDUE_BLOCK + 1 + (KL_LAYOUT_COUNT - 1) / GROUP_BLOCK + 1 + 2);
+    for (uint32_t i = 0; i < chunk_count; i++) {
+        assert_int_equal(chunks[i].plain_size, chunks[i].deflated_size);
+        assert_true(i == 0 || chunks[i].offset == chunks[i - 1].offset + chunks[i - 1].deflated_size);
+    }
+    assert_int_equal(chunks[chunk_count - 1].offset + chunks[chunk_count - 1].deflated_size, size);
+    free(chunks);
+    bytes[size - 1] ^= 1;
+    assert_int_equal(kl_pack_chunks(bytes, size, &chunks, &chunk_count, NULL), KL_PACK_CORRUPT);
+    assert_null(chunks);
     free(bytes);
     spec_free(&s);
 }
