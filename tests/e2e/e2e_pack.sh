@@ -5,7 +5,7 @@
 # stored values of known layouts where SPEC.md puts them; `klotski pack --check` agrees
 # with the database on every one of the 29,334,498 layouts (their values, groups and the
 # min_steps of the walk), every group and every name; the installed Python module
-# (klotski.open_pack over libklotski) answers as the klotski command's --json on sampled
+# (klotski.open_pack over libklotski) and a C program on the installed header answer as the klotski command's --json on sampled
 # layouts, unsolvable and classic ones among them (tests/library/test_pack.py); bad
 # usage, a file that is no pack and a path that cannot be written fail with one line and
 # leave nothing behind; a new pack replaces the old one by a rename.  Each fault the check
@@ -58,6 +58,49 @@ expect "README: the far layout from the pack" "138 139" "$(cd "$T" && PYTHONPATH
 import klotski
 with klotski.open_pack("klotski.pack") as pack:
     print(pack.min_steps("4FEA13400"), len(pack.solve("4FEA13400")))')"
+
+# The C calls, compiled against the installed header and library with pkg-config.
+cat > "$T/pack_probe.c" <<'EOF_C'
+#include <stdio.h>
+#include <stdlib.h>
+#include <klotski.h>
+
+/* pack_probe PACK UNSOLVABLE_CODE */
+int main(int argc, char **argv)
+{
+    klotski_pack *pack;
+    if (argc != 3 || klotski_pack_open(argv[1], &pack) != KLOTSKI_OK) {
+        printf("open: %s\n", argc == 3 ? klotski_pack_errmsg(pack) : "usage");
+        return 1;
+    }
+    klotski_code unsolvable = strtoull(argv[2], NULL, 16), *route, *none;
+    int steps, unsolvable_steps, count, none_count, moves_count;
+    struct klotski_move moves[KLOTSKI_MAX_STEPS];
+    struct klotski_group group;
+    klotski_pack_min_steps(pack, 0x4FEA13400u, &steps);
+    klotski_pack_min_steps(pack, unsolvable, &unsolvable_steps);
+    int solved = klotski_pack_solve(pack, 0x4FEA13400u, &route, &count);
+    klotski_pack_moves(pack, 0x1A9BF0C00u, moves, &moves_count);
+    klotski_pack_group(pack, 0x1A9BF0C00u, &group);
+    printf("%d %d %d %d %09llX %d %d %s %lld %d %d\n", steps, unsolvable_steps == KLOTSKI_NULL, solved, count,
+           (unsigned long long)route[count - 1], moves_count, moves[0].change, group.name, (long long)group.size,
+           klotski_pack_min_steps(pack, 0x1A9BF0C01u, &steps), klotski_pack_solve(pack, unsolvable, &none, &none_count));
+    klotski_free(route);
+    klotski_pack_close(pack);
+    return 0;
+}
+EOF_C
+# shellcheck disable=SC2046
+cc ${LIBRARY_PRELOAD:+-fsanitize=address,undefined} -std=c11 -Wall -Wextra -Werror -o "$T/pack_probe" "$T/pack_probe.c" \
+    $(PKG_CONFIG_PATH=$P/lib/pkgconfig pkg-config --cflags --libs klotski) 2> "$T/cc.log"
+expect "the C probe compiles against the installed library" 0 "$?"
+head -3 "$T/cc.log"
+solved_end=$("$BIN/klotski" --db "$TEST_DB" solve --codes 4FEA13400 | tail -1)
+# 138 steps; the unsolvable layout's KLOTSKI_NULL; a solution of 139 codes ending where the
+# command's does; 8 moves of 横刀立马, the first optimal; its group; an illegal code
+# KLOTSKI_INVALID (1); the unsolvable layout's solution KLOTSKI_UNSOLVABLE (3).
+expect "C: the pack's answers" "138 1 0 139 $solved_end 8 -1 5-4-1-1 25955 1 3" \
+    "$(LD_LIBRARY_PATH=$P/lib "$T/pack_probe" "$PACK" "${unsolvable%|*}")"
 
 # Bad usage and files that cannot be written or read.
 expect_error "pack without FILE" 2 "pack takes one FILE" pack
