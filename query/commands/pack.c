@@ -252,7 +252,10 @@ static int write_file(const char *path, const struct buffer *file)
         done += (size_t)n;
     }
     int error = done < file->size ? errno : 0;
-    if (!error && (fsync(fd) != 0 || fchmod(fd, 0644) != 0))
+    /* mkstemp makes the file 0600; a pack is as readable as any file the user makes. */
+    mode_t mask = umask(0);
+    umask(mask);
+    if (!error && (fsync(fd) != 0 || fchmod(fd, 0666 & ~mask) != 0))
         error = errno;
     if (close(fd) != 0 && !error)
         error = errno;

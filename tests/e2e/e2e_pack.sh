@@ -22,6 +22,7 @@ expect "pack: exit status" 0 "$status"
 has "pack: says what it wrote" "$PACK: "
 size=$(stat -c %s "$PACK")
 expect "the pack holds at most 6 MB (it holds $size bytes)" yes "$([ "$size" -le 6000000 ] && echo yes || echo no)"
+expect "the pack's permissions follow the umask" "$(printf '%o' $((0666 & ~$(umask))))" "$(stat -c %a "$PACK")"
 expect "nothing but the pack is left in its folder" "klotski.pack" "$(ls "$T" | grep -v '^prefix' | grep '^klotski')"
 
 # The format read independently: the header's counts, and the values of known layouts.
