@@ -493,7 +493,7 @@ enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_
                         (unsigned long long)code, (unsigned long long)m->next);
         m->change = residue == KL_PACK_RESIDUE_UNSOLVABLE ? 0 : (next_residue - residue + 4) % 3 - 1;
         m->min_steps = steps == KL_PACK_NONE ? KL_PACK_NONE : steps + m->change;
-        if (m->min_steps < KL_PACK_NONE || (m->min_steps == 0) != kl_code_is_solved(m->next))
+        if ((steps != KL_PACK_NONE && m->min_steps < 0) || (m->min_steps == 0) != kl_code_is_solved(m->next))
             return fail(pack, KL_PACK_CORRUPT, "the neighbour %09llX of %09llX has residue %d",
                         (unsigned long long)m->next, (unsigned long long)code, next_residue);
     }

@@ -260,6 +260,26 @@ static void test_walk_refuses_wrong_residues(void **state)
     assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
     assert_int_equal(kl_pack_min_steps(pack, solved, &steps), KL_PACK_CORRUPT);
     assert_non_null(strstr(kl_pack_message(pack), "has residue 1"));
+    /* a solved layout with a neighbour one closer than solved (its other neighbours as
+     * they should be: 0 when solved, else 1): its moves are corrupt */
+    kl_raw raw;
+    kl_code_to_raw(solved, &raw);
+    struct kl_step steps_of_solved[KL_MAX_STEPS];
+    int n = kl_steps(raw, steps_of_solved);
+    for (int i = 0; i < n; i++) {
+        kl_code next = kl_raw_to_code(kl_step_apply(raw, steps_of_solved[i]));
+        set_residue(&s, next, kl_code_is_solved(next) ? 0 : 1);
+    }
+    set_residue(&s, near, 2);
+    set_residue(&s, solved, 0);
+    kl_pack_close(pack);
+    free(bytes);
+    bytes = build(&s, &size);
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    struct kl_pack_move moves[KL_MAX_STEPS];
+    int count;
+    assert_int_equal(kl_pack_moves(pack, solved, moves, &count, &steps), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "has residue 2"));
     /* a walk longer than max_min_steps: a max of 0 ends any walk before its first step */
     s.max_min_steps = 0;
     set_residue(&s, near, 1);
