@@ -96,32 +96,50 @@ static const unsigned char *chunk(const struct kl_pack *pack, uint32_t i, size_t
     return pack->bytes + start;
 }
 
-/* Inflates chunk i into a malloc'd buffer of plain_size bytes (at least one byte).
- * Returns it, or NULL with the pack's message set and *status saying why. */
-static unsigned char *inflate_chunk(struct kl_pack *pack, uint32_t i, size_t plain_size, const char *what,
-                                    enum kl_pack_status *status)
-{
-    unsigned char *plain = malloc(plain_size ? plain_size : 1);
-    if (!plain) {
-        *status = fail(pack, KL_PACK_NO_MEMORY, "out of memory for %s", what);
-        return NULL;
-    }
-    size_t deflated_size;
-    const unsigned char *deflated = chunk(pack, i, &deflated_size);
-    if (!pack->inflate(pack->context, deflated, deflated_size, plain, plain_size)) {
-        free(plain);
-        *status = fail(pack, KL_PACK_CORRUPT, "%s does not inflate to its %zu bytes", what, plain_size);
-        return NULL;
-    }
-    return plain;
-}
-
 /* Layouts in block `block` of blocks of `per_block` layouts. */
 static uint32_t block_layouts(uint32_t block, uint32_t per_block)
 {
     uint32_t first = block * per_block;
     return KL_LAYOUT_COUNT - first < per_block ? KL_LAYOUT_COUNT - first : per_block;
 }
+
+/* The plain size of chunk i (schema/pack.md): residue blocks four layouts a byte, group
+ * blocks two bytes a layout, the groups chunk a record a group, the names chunk as the
+ * header says. */
+static size_t plain_size(const struct kl_pack *pack, uint32_t i)
+{
+    if (i < pack->residue_blocks)
+        return (block_layouts(i, pack->residue_block_layouts) + 3) / 4;
+    i -= pack->residue_blocks;
+    if (i < pack->group_blocks)
+        return 2 * (size_t)block_layouts(i, pack->group_block_layouts);
+    if (i == pack->group_blocks)
+        return (size_t)pack->facts.group_count * KL_PACK_GROUP_RECORD_BYTES;
+    return kl_pack_get(pack->bytes + KL_PACK_AT_NAMES_SIZE, 4);
+}
+
+/* Inflates chunk i into a malloc'd buffer of its plain size and one byte more (for a
+ * NUL, where the chunk is text).  Returns it, or NULL with the pack's message set and
+ * *status saying why. */
+static unsigned char *inflate_chunk(struct kl_pack *pack, uint32_t i, const char *what, enum kl_pack_status *status)
+{
+    size_t size = plain_size(pack, i);
+    unsigned char *plain = malloc(size + 1);
+    if (!plain) {
+        *status = fail(pack, KL_PACK_NO_MEMORY, "out of memory for %s", what);
+        return NULL;
+    }
+    size_t deflated_size;
+    const unsigned char *deflated = chunk(pack, i, &deflated_size);
+    if (!pack->inflate(pack->context, deflated, deflated_size, plain, size)) {
+        free(plain);
+        *status = fail(pack, KL_PACK_CORRUPT, "%s does not inflate to its %zu bytes", what, size);
+        return NULL;
+    }
+    return plain;
+}
+
+
 
 /* Reads and checks the header into pack->facts and the block sizes. */
 static enum kl_pack_status read_header(struct kl_pack *pack)
@@ -190,8 +208,7 @@ static enum kl_pack_status read_groups(struct kl_pack *pack)
 {
     uint32_t count = pack->facts.group_count;
     enum kl_pack_status status;
-    unsigned char *plain = inflate_chunk(pack, pack->residue_blocks + pack->group_blocks,
-                                         (size_t)count * KL_PACK_GROUP_RECORD_BYTES, "the groups chunk", &status);
+    unsigned char *plain = inflate_chunk(pack, pack->residue_blocks + pack->group_blocks, "the groups chunk", &status);
     if (!plain)
         return status;
     pack->groups = calloc(count, sizeof *pack->groups);
@@ -232,15 +249,11 @@ static enum kl_pack_status read_groups(struct kl_pack *pack)
 /* Reads the names chunk: name_count lines CODE<TAB>NAME<TAB>SECTION<LF>. */
 static enum kl_pack_status read_names(struct kl_pack *pack)
 {
-    size_t size = kl_pack_get(pack->bytes + KL_PACK_AT_NAMES_SIZE, 4);
-    /* Inflated one byte short of its buffer, which the NUL ends. */
-    pack->names_text = malloc(size + 1);
-    if (!pack->names_text)
-        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for the names");
-    size_t deflated_size;
-    const unsigned char *deflated = chunk(pack, pack->residue_blocks + pack->group_blocks + 1, &deflated_size);
-    if (!pack->inflate(pack->context, deflated, deflated_size, (unsigned char *)pack->names_text, size))
-        return fail(pack, KL_PACK_CORRUPT, "the names chunk does not inflate to its %zu bytes", size);
+    uint32_t names_chunk = pack->residue_blocks + pack->group_blocks + 1;
+    size_t size = plain_size(pack, names_chunk);
+    enum kl_pack_status status;
+    if (!(pack->names_text = (char *)inflate_chunk(pack, names_chunk, "the names chunk", &status)))
+        return status;
     pack->names_text[size] = '\0';
     uint32_t count = pack->facts.name_count;
     pack->names = calloc(count ? count : 1, sizeof *pack->names);
@@ -267,8 +280,26 @@ static enum kl_pack_status read_names(struct kl_pack *pack)
     return KL_PACK_OK;
 }
 
-enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pack_inflate inflate, void *context,
-                                 struct kl_pack **out, char *message)
+/* Ends an open: on KL_PACK_OK hands the pack over in *out, else frees it, with *out
+ * NULL and the pack's message copied into message (NULL or KL_PACK_MESSAGE_SIZE bytes). */
+static enum kl_pack_status finish(struct kl_pack *pack, enum kl_pack_status status, struct kl_pack **out,
+                                  char *message)
+{
+    *out = NULL;
+    if (status == KL_PACK_OK) {
+        *out = pack;
+        return status;
+    }
+    if (message)
+        snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", pack->message);
+    kl_pack_close(pack);
+    return status;
+}
+
+/* A pack whose header and index are read and checked (read_header, read_index), before
+ * any chunk is inflated.  Returns KL_PACK_OK with it in *out, or the failure with *out
+ * NULL and its text in message (NULL or KL_PACK_MESSAGE_SIZE bytes). */
+static enum kl_pack_status begin(const unsigned char *bytes, size_t size, struct kl_pack **out, char *message)
 {
     *out = NULL;
     struct kl_pack *pack = calloc(1, sizeof *pack);
@@ -279,67 +310,56 @@ enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pac
     }
     pack->bytes = bytes;
     pack->size = size;
-    pack->inflate = inflate;
-    pack->context = context;
     pack->group_block_number = UINT32_MAX;
     enum kl_pack_status status = read_header(pack);
     if (status == KL_PACK_OK)
         status = read_index(pack);
-    if (status == KL_PACK_OK && !(pack->residues = calloc(pack->residue_blocks, sizeof *pack->residues)))
+    return finish(pack, status, out, message);
+}
+
+enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pack_inflate inflate, void *context,
+                                 struct kl_pack **out, char *message)
+{
+    struct kl_pack *pack;
+    enum kl_pack_status status = begin(bytes, size, &pack, message);
+    *out = pack;
+    if (status != KL_PACK_OK)
+        return status;
+    pack->inflate = inflate;
+    pack->context = context;
+    if (!(pack->residues = calloc(pack->residue_blocks, sizeof *pack->residues)))
         status = fail(pack, KL_PACK_NO_MEMORY, "out of memory");
     if (status == KL_PACK_OK)
         status = read_groups(pack);
     if (status == KL_PACK_OK)
         status = read_names(pack);
-    if (status != KL_PACK_OK) {
-        if (message)
-            snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", pack->message);
-        kl_pack_close(pack);
-        return status;
-    }
-    *out = pack;
-    return KL_PACK_OK;
+    return finish(pack, status, out, message);
 }
 
 enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, struct kl_pack_chunk **chunks,
                                    uint32_t *count, char *message)
 {
     *chunks = NULL;
-    struct kl_pack *pack = calloc(1, sizeof *pack);
-    if (!pack) {
+    struct kl_pack *pack;
+    enum kl_pack_status status = begin(bytes, size, &pack, message);
+    if (status != KL_PACK_OK)
+        return status;
+    uint32_t n = pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
+    if (!(*chunks = malloc(n * sizeof **chunks))) {
+        kl_pack_close(pack);
         if (message)
             snprintf(message, KL_PACK_MESSAGE_SIZE, "out of memory");
         return KL_PACK_NO_MEMORY;
     }
-    pack->bytes = bytes;
-    pack->size = size;
-    enum kl_pack_status status = read_header(pack);
-    if (status == KL_PACK_OK)
-        status = read_index(pack);
-    uint32_t n = pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
-    if (status == KL_PACK_OK && !(*chunks = malloc(n * sizeof **chunks)))
-        status = fail(pack, KL_PACK_NO_MEMORY, "out of memory");
-    for (uint32_t i = 0; status == KL_PACK_OK && i < n; i++) {
+    for (uint32_t i = 0; i < n; i++) {
         size_t deflated_size;
         (*chunks)[i].offset = (uint32_t)(chunk(pack, i, &deflated_size) - bytes);
         (*chunks)[i].deflated_size = (uint32_t)deflated_size;
-        uint32_t plain;
-        if (i < pack->residue_blocks)
-            plain = (block_layouts(i, pack->residue_block_layouts) + 3) / 4;
-        else if (i < pack->residue_blocks + pack->group_blocks)
-            plain = 2 * block_layouts(i - pack->residue_blocks, pack->group_block_layouts);
-        else if (i + 1 < n)
-            plain = pack->facts.group_count * KL_PACK_GROUP_RECORD_BYTES;
-        else
-            plain = kl_pack_get(bytes + KL_PACK_AT_NAMES_SIZE, 4);
-        (*chunks)[i].plain_size = plain;
+        (*chunks)[i].plain_size = (uint32_t)plain_size(pack, i);
     }
-    if (status == KL_PACK_OK)
-        *count = n;
-    else if (message)
-        snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", pack->message);
-    free(pack);
-    return status;
+    *count = n;
+    kl_pack_close(pack);
+    return KL_PACK_OK;
 }
 
 void kl_pack_close(struct kl_pack *pack)
@@ -364,8 +384,7 @@ enum kl_pack_status kl_pack_residue(struct kl_pack *pack, uint32_t id, int *resi
         enum kl_pack_status status;
         char what[48];
         snprintf(what, sizeof what, "residue block %u", block);
-        uint32_t layouts = block_layouts(block, pack->residue_block_layouts);
-        pack->residues[block] = inflate_chunk(pack, block, (layouts + 3) / 4, what, &status);
+        pack->residues[block] = inflate_chunk(pack, block, what, &status);
         if (!pack->residues[block])
             return status;
     }
@@ -538,7 +557,7 @@ enum kl_pack_status kl_pack_group_number(struct kl_pack *pack, uint32_t id, int 
         enum kl_pack_status status;
         char what[48];
         snprintf(what, sizeof what, "group block %u", block);
-        if (!(pack->group_block = inflate_chunk(pack, pack->residue_blocks + block, 2 * (size_t)layouts, what, &status)))
+        if (!(pack->group_block = inflate_chunk(pack, pack->residue_blocks + block, what, &status)))
             return status;
         pack->group_block_number = block;
     }
