@@ -1,0 +1,76 @@
+/* Fuzzes the pack reader (core/pack/pack.h), the parser of a pack file: the input is a
+ * pack's header fields (from offset 8) and its content; the target writes the magic, the
+ * format version, the layout count and both checksums itself, so that inputs get past
+ * them to the index, the groups chunk and the names.  Chunks are inflated by copying
+ * (the reader takes any inflater): every byte is the reader's to parse.  A pack that
+ * opens answers lookups without crashing, with statuses it documents, a route that
+ * starts at its layout and ends solved, and names whose codes are legal. */
+#include "tests/fuzz/fuzz.h"
+
+#include "core/pack/crc32.h"
+#include "core/pack/format.h"
+#include "core/pack/pack.h"
+
+static bool copy_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
+                         size_t plain_size)
+{
+    (void)context;
+    if (deflated_size != plain_size)
+        return false;
+    memcpy(plain, deflated, plain_size);
+    return true;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < KL_PACK_HEADER_SIZE)
+        return 0;
+    unsigned char *bytes = malloc(size);
+    FUZZ_CHECK(bytes != NULL);
+    memcpy(bytes, data, size);
+    memcpy(bytes, KL_PACK_MAGIC, KL_PACK_MAGIC_SIZE);
+    kl_pack_put(bytes + KL_PACK_AT_FORMAT_VERSION, 4, KL_PACK_FORMAT_VERSION);
+    kl_pack_put(bytes + KL_PACK_AT_LAYOUT_COUNT, 4, KL_LAYOUT_COUNT);
+    kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, size - KL_PACK_HEADER_SIZE));
+    kl_pack_put(bytes + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, bytes, KL_PACK_AT_HEADER_CRC32));
+    struct kl_pack *pack;
+    char message[KL_PACK_MESSAGE_SIZE];
+    enum kl_pack_status status = kl_pack_open(bytes, size, copy_inflate, NULL, &pack, message);
+    FUZZ_CHECK((status == KL_PACK_OK) == (pack != NULL));
+    if (pack) {
+        struct kl_pack_facts facts;
+        kl_pack_facts(pack, &facts);
+        kl_code *route = malloc(((size_t)facts.max_min_steps + 1) * sizeof *route);
+        FUZZ_CHECK(route != NULL);
+        const kl_code codes[] = {0x4FEA13400u, 0x1A9BF0C00u, 0xDAAF4CC00u, 0x0FFFFFC00u};
+        for (size_t i = 0; i < sizeof codes / sizeof *codes; i++) {
+            kl_raw raw;
+            if (kl_code_to_raw(codes[i], &raw) != KL_OK)
+                continue;
+            int steps, count;
+            status = kl_pack_min_steps(pack, codes[i], &steps);
+            FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT);
+            FUZZ_CHECK(status != KL_PACK_OK || (steps >= KL_PACK_NONE && steps <= facts.max_min_steps));
+            status = kl_pack_solve(pack, codes[i], route, &count);
+            FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT || status == KL_PACK_UNSOLVABLE);
+            FUZZ_CHECK(status != KL_PACK_OK || (route[0] == codes[i] && kl_code_is_solved(route[count - 1])));
+            struct kl_pack_move moves[KL_MAX_STEPS];
+            status = kl_pack_moves(pack, codes[i], moves, &count, &steps);
+            FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT);
+            struct kl_pack_group group;
+            status = kl_pack_group_of(pack, codes[i], &group);
+            FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT);
+        }
+        struct kl_pack_name name;
+        for (uint32_t i = 0; kl_pack_name_at(pack, i, &name); i++) {
+            kl_raw raw;
+            FUZZ_CHECK(kl_code_to_raw(name.code, &raw) == KL_OK);
+        }
+        struct kl_pack_group group;
+        kl_pack_group_named(pack, "5-4-1-0", &group);
+        free(route);
+        kl_pack_close(pack);
+    }
+    free(bytes);
+    return 0;
+}
