@@ -267,7 +267,7 @@ static struct klotski_group group_record(const struct kl_db_group_row *row)
 
 /* Writes `full`, a sized struct as this library declares it (full_size bytes), into the
  * caller's `out`, only the members that fit in out's size; out's size member stays. */
-static void write_sized(void *out, const void *full, size_t full_size)
+void lib_write_sized(void *out, const void *full, size_t full_size)
 {
     size_t size;
     memcpy(&size, out, sizeof size);
@@ -300,7 +300,7 @@ static void write_group_metrics(struct klotski_group_metrics *out, const struct 
         .max_min_straight_moves = row->max_min_moves[KL_METRIC_STRAIGHT],
         .max_min_unit_moves = row->max_min_moves[KL_METRIC_UNIT],
     };
-    write_sized(out, &full, sizeof full);
+    lib_write_sized(out, &full, sizeof full);
 }
 
 int klotski_layout(klotski_db *db, klotski_code code, struct klotski_layout *layout, struct klotski_group *group)
@@ -344,7 +344,7 @@ int klotski_layout_v2(klotski_db *db, klotski_code code, struct klotski_layout *
             .min_straight_moves = row.min_moves[KL_METRIC_STRAIGHT],
             .min_unit_moves = row.min_moves[KL_METRIC_UNIT],
         };
-        write_sized(metrics, &full, sizeof full);
+        lib_write_sized(metrics, &full, sizeof full);
     }
     if (group)
         *group = group_record(&group_row);

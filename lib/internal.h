@@ -46,4 +46,9 @@ bool lib_metric(int metric);
 /* A step of the engine as klotski.h describes it, from the raw layout it starts from. */
 struct klotski_step lib_step(kl_raw raw, struct kl_step step);
 
+/* Copies a sized struct of klotski.h's (its first member `size_t size`) from `full`, the
+ * library's own of full_size bytes, into the caller's `out`, as far as the size the
+ * caller set in out reaches, its size member untouched. */
+void lib_write_sized(void *out, const void *full, size_t full_size);
+
 #endif

@@ -491,14 +491,18 @@ KLOTSKI_API int klotski_pack_moves(klotski_pack *pack, klotski_code code, struct
  * KLOTSKI_ERROR. */
 KLOTSKI_API int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotski_code **route, int *count);
 
-/* The layout's group into *group, as klotski_layout gives it (diameter, radius and their
- * counts KLOTSKI_NULL where the database the pack came from had not found them).
- * Returns KLOTSKI_OK, KLOTSKI_INVALID or KLOTSKI_ERROR. */
-KLOTSKI_API int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group);
+/* The layout's group into *group, as klotski_layout_v2 gives it (diameter, radius and
+ * their counts KLOTSKI_NULL where the database the pack came from had not found them),
+ * and, when metrics is not NULL, its largest distances in straight and unit moves into
+ * the sized struct *metrics (its size member the caller's to set).  Returns KLOTSKI_OK,
+ * KLOTSKI_INVALID or KLOTSKI_ERROR. */
+KLOTSKI_API int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group,
+                                   struct klotski_group_metrics *metrics);
 
-/* The group named `name` ("5-4-1-1") into *group.  Returns KLOTSKI_OK, KLOTSKI_NOTFOUND
- * (no such group) or KLOTSKI_ERROR. */
-KLOTSKI_API int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group);
+/* The group named `name` ("5-4-1-1") into *group, and *metrics as klotski_pack_group.
+ * Returns KLOTSKI_OK, KLOTSKI_NOTFOUND (no such group) or KLOTSKI_ERROR. */
+KLOTSKI_API int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group,
+                                         struct klotski_group_metrics *metrics);
 
 /* ===== HELPER API =================================================================== */
 

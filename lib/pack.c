@@ -171,11 +171,22 @@ static void group_record(const struct kl_pack_group *g, struct klotski_group *ou
     out->radius = g->radius;
     out->peripheral_count = g->peripheral_count;
     out->central_count = g->central_count;
-    out->max_min_straight_moves = g->max_min_straight_moves;
-    out->max_min_unit_moves = g->max_min_unit_moves;
 }
 
-int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group)
+/* The group's largest distances in the other metrics into the caller's sized struct
+ * (klotski.h, "Stability"): only as far as its size reaches. */
+static void group_metrics_record(const struct kl_pack_group *g, struct klotski_group_metrics *out)
+{
+    struct klotski_group_metrics full = {
+        .size = sizeof full,
+        .max_min_straight_moves = g->max_min_straight_moves,
+        .max_min_unit_moves = g->max_min_unit_moves,
+    };
+    lib_write_sized(out, &full, sizeof full);
+}
+
+int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group,
+                       struct klotski_group_metrics *metrics)
 {
     int result = check_code(pack, code);
     if (result != KLOTSKI_OK)
@@ -185,10 +196,13 @@ int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_gro
     if (status != KL_PACK_OK)
         return call_failure(pack, status);
     group_record(&g, group);
+    if (metrics)
+        group_metrics_record(&g, metrics);
     return succeed(pack);
 }
 
-int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group)
+int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group,
+                             struct klotski_group_metrics *metrics)
 {
     if (!pack->file.pack)
         return fail(pack, KLOTSKI_ERROR, pack->path, "the pack is not open");
@@ -196,5 +210,7 @@ int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotsk
     if (kl_pack_group_named(pack->file.pack, name, &g) != KL_PACK_OK)
         return fail(pack, KLOTSKI_NOTFOUND, name, "no such group");
     group_record(&g, group);
+    if (metrics)
+        group_metrics_record(&g, metrics);
     return succeed(pack);
 }

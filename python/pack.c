@@ -236,10 +236,10 @@ static PyObject *pack_moves(PackObject *self, PyObject *args, PyObject *kwargs)
     return list;
 }
 
-static PyObject *group_object(const struct klotski_group *g)
+static PyObject *group_object(const struct klotski_group *g, const struct klotski_group_metrics *m)
 {
     int64_t numbers[] = {g->solved, g->max_min_steps, g->hardest_count, g->diameter, g->radius,
-                         g->peripheral_count, g->central_count, g->max_min_straight_moves, g->max_min_unit_moves};
+                         g->peripheral_count, g->central_count, m->max_min_straight_moves, m->max_min_unit_moves};
     PyObject *items[15] = {PyLong_FromLongLong(g->group_id), PyUnicode_FromString(g->name),
                            PyUnicode_FromString(g->class_name), PyLong_FromLongLong(g->class_id),
                            PyLong_FromLongLong(g->size), new_layout(g->min_code)};
@@ -256,8 +256,9 @@ static PyObject *pack_group(PackObject *self, PyObject *arg)
     if (!name)
         return NULL;
     struct klotski_group g;
-    int result = klotski_pack_group_named(pack, name, &g);
-    return result == KLOTSKI_OK ? group_object(&g) : raise(pack, result);
+    struct klotski_group_metrics m = {.size = sizeof m};
+    int result = klotski_pack_group_named(pack, name, &g, &m);
+    return result == KLOTSKI_OK ? group_object(&g, &m) : raise(pack, result);
 }
 
 static PyObject *pack_group_of(PackObject *self, PyObject *arg)
@@ -267,8 +268,9 @@ static PyObject *pack_group_of(PackObject *self, PyObject *arg)
     if (!pack || layout_argument(arg, &code) < 0)
         return NULL;
     struct klotski_group g;
-    int result = klotski_pack_group(pack, code, &g);
-    return result == KLOTSKI_OK ? group_object(&g) : raise(pack, result);
+    struct klotski_group_metrics m = {.size = sizeof m};
+    int result = klotski_pack_group(pack, code, &g, &m);
+    return result == KLOTSKI_OK ? group_object(&g, &m) : raise(pack, result);
 }
 
 static PyGetSetDef pack_getset[] = {
