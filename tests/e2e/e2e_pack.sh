@@ -82,7 +82,7 @@ int main(int argc, char **argv)
     klotski_pack_min_steps(pack, unsolvable, &unsolvable_steps);
     int solved = klotski_pack_solve(pack, 0x4FEA13400u, &route, &count);
     klotski_pack_moves(pack, 0x1A9BF0C00u, moves, &moves_count);
-    klotski_pack_group(pack, 0x1A9BF0C00u, &group);
+    klotski_pack_group(pack, 0x1A9BF0C00u, &group, NULL);
     printf("%d %d %d %d %09llX %d %d %s %lld %d %d\n", steps, unsolvable_steps == KLOTSKI_NULL, solved, count,
            (unsigned long long)route[count - 1], moves_count, moves[0].change, group.name, (long long)group.size,
            klotski_pack_min_steps(pack, 0x1A9BF0C01u, &steps), klotski_pack_solve(pack, unsolvable, &none, &none_count));
