@@ -11,20 +11,6 @@
 
 #define CAPTION_SIZE 128
 
-/* Finds the step that leads from one layout to the next. */
-struct step_text route_describe_step(kl_code from, kl_code to)
-{
-    kl_raw before, after;
-    kl_code_to_raw(from, &before);
-    kl_code_to_raw(to, &after);
-    struct kl_step steps[KL_MAX_STEPS];
-    int n = kl_steps(before, steps);
-    for (int s = 0; s < n; s++)
-        if (kl_step_apply(before, steps[s]) == after)
-            return route_step_text(before, steps[s]);
-    return (struct step_text){0};
-}
-
 static char *drawn(kl_code code)
 {
     kl_raw raw;
