@@ -40,6 +40,9 @@ static const char app_css[] =
 static const char app_js[] =
 #include "query/serve/assets/app.js.inc"
     ;
+static const char api_js[] =
+#include "query/serve/assets/api.js.inc"
+    ;
 
 /* The commands keep their options in process-wide variables, which the command line sets
  * once.  Most routes run a command with its options as they are (unset); those that
@@ -604,6 +607,12 @@ static void answer_js(struct db *db, const struct api_request *request, struct a
     asset(reply, app_js, sizeof app_js - 1, "text/javascript; charset=utf-8");
 }
 
+static void answer_api_js(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    (void)db, (void)request;
+    asset(reply, api_js, sizeof api_js - 1, "text/javascript; charset=utf-8");
+}
+
 /* One route: its path, the arguments it takes, and its answer. */
 struct route {
     const char *path;
@@ -615,6 +624,7 @@ static const struct route routes[] = {
     {"/", {"layout", "edit", "metric", NULL}, answer_index},
     {"/app.css", {NULL}, answer_css},
     {"/app.js", {NULL}, answer_js},
+    {"/api.js", {NULL}, answer_api_js},
     {"/play", {"layout", "metric", NULL}, answer_play},
     {"/api/layout", {"layout", NULL}, answer_layout},
     {"/api/moves", {"layout", "metric", NULL}, answer_moves},
