@@ -121,7 +121,7 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
 LIB_SONAME    = libklotski.so.1
 LIB_DIR       = $(OBJ)/lib
-SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/sql.c \
+SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/pack.c lib/sql.c \
                   query/render/svg_board.c query/render/markup.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
@@ -154,10 +154,10 @@ $(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -o $@ $< -L$(LIB_DIR) -lklotski -Wl,-rpath,'$$ORIGIN/..'
 
-$(PYTHON_MODULE): python/klotski.c $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
+$(PYTHON_MODULE): python/klotski.c python/pack.c python/pack.h lib/klotski.h $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(PIC) $(shell pkg-config --cflags python3 2>/dev/null) -MMD -MP $(LDFLAGS) -shared \
-	  -o $@ $< -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'
+	$(CC) $(CFLAGS) $(PIC) $(shell pkg-config --cflags python3 2>/dev/null) $(LDFLAGS) -shared \
+	  -o $@ $(filter %.c,$^) -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'
 
 $(OBJ)/python/klotski.pyi: python/klotski.pyi
 	@mkdir -p $(@D)

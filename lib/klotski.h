@@ -11,11 +11,12 @@
  * MAIN API      version, results, layouts (parse, format, id, short code, board, class,
  *               symmetries, steps), metrics, the database (open, records, solution,
  *               moves; each in any metric through its _in form)
+ *               the pack (open, min_steps, moves, solution, group), without SQLite
  * HELPER API    the SQL functions on a connection of your own, memory
  *
  * Thread safety: the functions on codes are pure and may be called from any number of
- * threads at once.  A klotski_db must be used by one thread at a time (open one per
- * thread); distinct handles are independent.
+ * threads at once.  A klotski_db or a klotski_pack must be used by one thread at a time
+ * (open one per thread); distinct handles are independent.
  *
  * Ownership: strings and arrays the library allocates (klotski_svg, klotski_solve) are
  * the caller's, freed with klotski_free.  Strings returned as const char * belong to the
@@ -43,10 +44,11 @@ extern "C" {
 
 /* The version of this header; klotski_libversion() gives the library's, which may be
  * newer.  KLOTSKI_VERSION_NUMBER is major * 1000000 + minor * 1000 + patch. */
-#define KLOTSKI_VERSION "1.1.0"
-#define KLOTSKI_VERSION_NUMBER 1001000
+#define KLOTSKI_VERSION "1.2.0"
+#define KLOTSKI_VERSION_NUMBER 1002000
 
-/* Returns the library's version string ("1.1.0": 1.1 added the metrics), static. */
+/* Returns the library's version string ("1.2.0": 1.1 added the metrics, 1.2 the pack),
+ * static. */
 KLOTSKI_API const char *klotski_libversion(void);
 
 /* Returns the library's KLOTSKI_VERSION_NUMBER. */
@@ -326,6 +328,63 @@ KLOTSKI_API int klotski_moves(klotski_db *db, klotski_code code, struct klotski_
  * klotski_moves; KLOTSKI_INVALID also for a metric not listed. */
 KLOTSKI_API int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
                                  struct klotski_move out[KLOTSKI_MAX_STEPS], int *count);
+
+/* ===== MAIN API: the pack =========================================================== */
+
+/* The pack (`klotski pack FILE`, the format of schema/pack.md in the project): every
+ * layout's min_steps modulo 3 and its group, each group's facts and the classic names in
+ * about 5 MB, deflated in blocks.  A layout's exact min_steps is the length of a walk
+ * that steps, each time, to the first neighbour whose value is one less (steps change
+ * min_steps by at most one), so min_steps, the moves with their outcomes and a solution
+ * come from it without SQLite and without the 674 MB database.  Version 1.2.0
+ * (KLOTSKI_VERSION_NUMBER 1002000) added these calls.  Steps only: the pack holds no
+ * distance in straight or unit moves.
+ * Thread safety: as a klotski_db's (one thread at a time per handle); the handle keeps
+ * the blocks it inflated, up to 7.3 MB. */
+typedef struct klotski_pack klotski_pack;
+
+/* Reads the pack file at `path` whole and checks it: its header, both checksums, its
+ * index, groups and names.  *pack receives a handle even on failure (NULL only when
+ * memory ran out), to read klotski_pack_errmsg from; close it in every case.
+ * Returns KLOTSKI_OK, KLOTSKI_CANTOPEN (no such file; cannot read it), KLOTSKI_NOTADB (no
+ * pack, or one of another format version), KLOTSKI_ERROR (a corrupt pack: a checksum,
+ * the index or a chunk is wrong) or KLOTSKI_NOMEM. */
+KLOTSKI_API int klotski_pack_open(const char *path, klotski_pack **pack);
+
+/* Closes the handle and frees it; NULL is allowed.  Returns KLOTSKI_OK. */
+KLOTSKI_API int klotski_pack_close(klotski_pack *pack);
+
+/* The message of the handle's last failure ("x.pack: the pack is corrupt: content
+ * checksum ..."), or "not an error" after a success; owned by the handle, valid until its
+ * next call.  NULL gives "out of memory". */
+KLOTSKI_API const char *klotski_pack_errmsg(const klotski_pack *pack);
+
+/* The layout's exact min_steps into *min_steps, KLOTSKI_NULL when it is unsolvable (its
+ * group holds no solved layout).  Returns KLOTSKI_OK, KLOTSKI_INVALID (an illegal code)
+ * or KLOTSKI_ERROR (a corrupt block; the walk went astray). */
+KLOTSKI_API int klotski_pack_min_steps(klotski_pack *pack, klotski_code code, int *min_steps);
+
+/* Every step from the layout with its outcome into out (room for KLOTSKI_MAX_STEPS),
+ * best first, as klotski_moves gives them (min_steps of each step's layout, its change;
+ * farthest_steps and farthest_num are KLOTSKI_NULL: the pack has none); *count receives
+ * how many.  Returns KLOTSKI_OK, KLOTSKI_INVALID or KLOTSKI_ERROR. */
+KLOTSKI_API int klotski_pack_moves(klotski_pack *pack, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS],
+                                   int *count);
+
+/* A minimal-step solution, the same as klotski_solve's: *route receives min_steps + 1
+ * codes, from `code` to a solved layout (free it with klotski_free), *count their number.
+ * Returns KLOTSKI_OK, KLOTSKI_INVALID, KLOTSKI_UNSOLVABLE, KLOTSKI_NOMEM or
+ * KLOTSKI_ERROR. */
+KLOTSKI_API int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotski_code **route, int *count);
+
+/* The layout's group into *group, as klotski_layout gives it (diameter, radius and their
+ * counts KLOTSKI_NULL where the database the pack came from had not found them).
+ * Returns KLOTSKI_OK, KLOTSKI_INVALID or KLOTSKI_ERROR. */
+KLOTSKI_API int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group);
+
+/* The group named `name` ("5-4-1-1") into *group.  Returns KLOTSKI_OK, KLOTSKI_NOTFOUND
+ * (no such group) or KLOTSKI_ERROR. */
+KLOTSKI_API int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group);
 
 /* ===== HELPER API =================================================================== */
 

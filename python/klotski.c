@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "lib/klotski.h"
+#include "python/pack.h"
 
 static PyObject *database_error;    /* klotski.DatabaseError */
 static PyObject *no_database_error; /* klotski.NoDatabaseError */
@@ -825,7 +826,7 @@ PyMODINIT_FUNC PyInit_klotski(void)
         PyModule_AddObjectRef(module, "NoDatabaseError", no_database_error) < 0 ||
         PyModule_AddObjectRef(module, "UnsolvableError", unsolvable_error) < 0 ||
         PyModule_AddStringConstant(module, "__version__", klotski_libversion()) < 0 ||
-        PyModule_AddIntConstant(module, "LAYOUT_COUNT", KLOTSKI_LAYOUT_COUNT) < 0) {
+        PyModule_AddIntConstant(module, "LAYOUT_COUNT", KLOTSKI_LAYOUT_COUNT) < 0 || pack_module_init(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

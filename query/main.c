@@ -26,7 +26,7 @@
 static const struct command *const commands[] = {
     &command_show, &command_solve, &command_solutions, &command_path, &command_group,
     &command_farthest, &command_hardest, &command_names, &command_stats, &command_verify,
-    &command_moves, &command_hint, &command_check,
+    &command_moves, &command_hint, &command_check, &command_pack,
     &command_serve,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)

@@ -37,7 +37,7 @@ struct command {
 /* The commands, one per query/commands/NAME.c. */
 extern const struct command command_show, command_solve, command_solutions, command_path, command_group,
     command_farthest, command_hardest, command_names, command_stats, command_verify, command_moves,
-    command_hint, command_check;
+    command_hint, command_check, command_pack;
 /* The web application, query/commands/serve.c. */
 extern const struct command command_serve;
 

@@ -48,7 +48,7 @@ expect "the programs link the installed library" "$P/lib/libklotski.so.1" \
 out=$(cd "$T/elsewhere" && env -u KLOTSKI_DB LD_LIBRARY_PATH="$P/lib" "$T/example" 4WVE1 2>&1)
 expect "example: exit status" 0 "$?"
 route=$(answered "$K" --db "$TEST_DB" solve 1A9BF0C00 --codes | sed -n '2,4p' | tr '\n' ' ')
-expect "example: its answer" "1A9BF0C00, class 5-4-1, libklotski 1.1.0
+expect "example: its answer" "1A9BF0C00, class 5-4-1, libklotski 1.2.0
 VKKV
 VKKV
 VHHV

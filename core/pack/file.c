@@ -1,0 +1,71 @@
+#include "core/pack/file.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+
+bool kl_pack_zlib_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
+                          size_t plain_size)
+{
+    (void)context;
+    uLongf produced = (uLongf)plain_size;
+    uLong consumed = (uLong)deflated_size;
+    /* uncompress2 also says how much input the stream took: all of it, or the chunk
+     * holds more than one stream's bytes. */
+    return uncompress2(plain, &produced, deflated, &consumed) == Z_OK && produced == plain_size &&
+           consumed == deflated_size;
+}
+
+static enum kl_pack_status cannot_read(FILE *in, char *message)
+{
+    if (message)
+        snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", strerror(errno ? errno : EIO));
+    if (in)
+        fclose(in);
+    return KL_PACK_CANTOPEN;
+}
+
+enum kl_pack_status kl_pack_file_open(const char *path, struct kl_pack_file *file, char *message)
+{
+    memset(file, 0, sizeof *file);
+    errno = 0;
+    FILE *in = fopen(path, "rb");
+    struct stat st;
+    if (!in || fstat(fileno(in), &st) != 0)
+        return cannot_read(in, message);
+    if (S_ISDIR(st.st_mode)) {
+        errno = EISDIR;
+        return cannot_read(in, message);
+    }
+    size_t size = (size_t)st.st_size;
+    unsigned char *bytes = malloc(size ? size : 1);
+    if (!bytes) {
+        fclose(in);
+        if (message)
+            snprintf(message, KL_PACK_MESSAGE_SIZE, "out of memory for %zu bytes", size);
+        return KL_PACK_NO_MEMORY;
+    }
+    if (fread(bytes, 1, size, in) != size || ferror(in)) {
+        free(bytes);
+        return cannot_read(in, message);
+    }
+    fclose(in);
+    enum kl_pack_status status = kl_pack_open(bytes, size, kl_pack_zlib_inflate, NULL, &file->pack, message);
+    if (status != KL_PACK_OK) {
+        free(bytes);
+        return status;
+    }
+    file->bytes = bytes;
+    file->size = size;
+    return KL_PACK_OK;
+}
+
+void kl_pack_file_close(struct kl_pack_file *file)
+{
+    kl_pack_close(file->pack);
+    free(file->bytes);
+    memset(file, 0, sizeof *file);
+}

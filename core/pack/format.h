@@ -1,0 +1,69 @@
+/* The pack's byte format (schema/pack.md), written down once for its writer (`klotski
+ * pack`) and its reader (pack.c): the header's offsets, the chunk order, the layouts of
+ * the blocks and of the groups chunk, the values that stand for "none". */
+#ifndef KLOTSKI_CORE_PACK_FORMAT_H
+#define KLOTSKI_CORE_PACK_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define KL_PACK_MAGIC "\x89KLPACK\n"
+#define KL_PACK_MAGIC_SIZE 8
+#define KL_PACK_FORMAT_VERSION 1
+
+/* The header: 64 bytes at offset 0, each field a little-endian uint32 at its offset. */
+#define KL_PACK_HEADER_SIZE 64
+enum kl_pack_header_offset {
+    KL_PACK_AT_FORMAT_VERSION = 8,
+    KL_PACK_AT_LAYOUT_COUNT = 12,
+    KL_PACK_AT_GROUP_COUNT = 16,
+    KL_PACK_AT_NAME_COUNT = 20,
+    KL_PACK_AT_NAMES_SIZE = 24,
+    KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS = 28,
+    KL_PACK_AT_GROUP_BLOCK_LAYOUTS = 32,
+    KL_PACK_AT_MAX_MIN_STEPS = 36,
+    KL_PACK_AT_SOURCE_CRC32 = 40,
+    KL_PACK_AT_CONTENT_CRC32 = 44,
+    KL_PACK_AT_HEADER_CRC32 = 60 /* CRC-32 of the 60 bytes before it */
+};
+
+/* The block sizes `klotski pack` writes (a reader takes those of the header): 32 KB of
+ * plain residues, 64 KB of plain group numbers.  A walk of 138 steps touches about half
+ * of the residue blocks whatever their size, so smaller ones gain little on a first
+ * lookup and cost size: 16 KB blocks made the pack 5.53 MB, 32 KB 5.36, 64 KB 5.22, a
+ * first min_steps of 4FEA13400 taking 11, 12 and 22 ms (README, "The pack"). */
+#define KL_PACK_RESIDUE_BLOCK_LAYOUTS 131072u
+#define KL_PACK_GROUP_BLOCK_LAYOUTS 32768u
+
+/* A residue: min_steps mod 3, or this for an unsolvable layout. */
+#define KL_PACK_RESIDUE_UNSOLVABLE 3
+
+/* The chunks after the index: the residue blocks, the group blocks, then these two. */
+#define KL_PACK_TRAILING_CHUNKS 2
+
+/* The groups chunk: one column per field, in this order, each group_count values of the
+ * given width.  KL_PACK_GROUP_COLUMNS expands X(field, bytes) once per column. */
+#define KL_PACK_GROUP_COLUMNS(X)                                                            \
+    X(class_id, 1) X(group_num, 2) X(size, 4) X(min_id, 4) X(solved, 4) X(hardest_count, 4) \
+    X(peripheral_count, 4) X(central_count, 4) X(max_min_steps, 2) X(diameter, 2) X(radius, 2) \
+    X(max_min_straight_moves, 2) X(max_min_unit_moves, 2) X(reserved, 3)
+#define KL_PACK_GROUP_RECORD_BYTES 40
+#define KL_PACK_NONE16 0xFFFFu     /* a 2-byte field's "none" (unsolvable, not found) */
+#define KL_PACK_NONE32 0xFFFFFFFFu /* a 4-byte field's */
+
+/* Little-endian integers of n bytes (1 to 4) at p. */
+static inline uint32_t kl_pack_get(const unsigned char *p, int n)
+{
+    uint32_t value = 0;
+    for (int i = n - 1; i >= 0; i--)
+        value = value << 8 | p[i];
+    return value;
+}
+
+static inline void kl_pack_put(unsigned char *p, int n, uint32_t value)
+{
+    for (int i = 0; i < n; i++, value >>= 8)
+        p[i] = (unsigned char)value;
+}
+
+#endif

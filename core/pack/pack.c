@@ -1,0 +1,555 @@
+#include "core/pack/pack.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/classes.h"
+#include "core/pack/crc32.h"
+#include "core/pack/format.h"
+#include "core/rank.h"
+
+/* Bounds on the header's counts that keep a crafted header from asking for absurd
+ * memory: far above any real pack's. */
+#define MAX_GROUPS (1u << 20)
+#define MAX_NAMES_SIZE (1u << 24)
+#define MAX_MIN_STEPS_BOUND 4096
+
+/* One group's facts as the groups chunk holds them (format.h's columns). */
+struct group_record {
+    uint32_t size, min_id, solved, hardest_count, peripheral_count, central_count;
+    uint32_t reserved; /* read, never used: the column format.h names for later versions */
+    uint16_t group_num, max_min_steps, diameter, radius, max_min_straight_moves, max_min_unit_moves;
+    uint8_t class_id;
+};
+
+struct kl_pack {
+    const unsigned char *bytes; /* the caller's file */
+    size_t size;
+    kl_pack_inflate inflate;
+    void *context;
+    struct kl_pack_facts facts;
+    uint32_t residue_block_layouts, group_block_layouts;
+    uint32_t residue_blocks, group_blocks; /* how many of each */
+    const unsigned char *index;            /* chunk count + 1 offsets, in bytes */
+    /* Every residue block once inflated stays (7.3 MB for all), since a walk comes back
+     * to the same blocks again and again; NULL until then. */
+    unsigned char **residues;
+    /* The last group block inflated: a layout's group is one lookup, not a walk. */
+    unsigned char *group_block;
+    uint32_t group_block_number; /* which; UINT32_MAX: none yet */
+    struct group_record *groups; /* group_count, in group_id order */
+    uint32_t class_first_group[KL_CLASS_COUNT], class_groups[KL_CLASS_COUNT];
+    char *names_text;            /* the names chunk, its tabs and line ends made NULs */
+    struct kl_pack_name *names;  /* name_count, pointing into names_text */
+    char message[KL_PACK_MESSAGE_SIZE];
+};
+
+const char *kl_pack_status_text(enum kl_pack_status status)
+{
+    switch (status) {
+    case KL_PACK_OK:
+        return "not an error";
+    case KL_PACK_INVALID:
+        return "no such layout or group";
+    case KL_PACK_UNSOLVABLE:
+        return "the layout is unsolvable";
+    case KL_PACK_NOT_A_PACK:
+        return "not a klotski pack";
+    case KL_PACK_VERSION:
+        return "a pack of another format version";
+    case KL_PACK_CORRUPT:
+        return "the pack is corrupt";
+    case KL_PACK_NO_MEMORY:
+        return "out of memory";
+    case KL_PACK_CANTOPEN:
+        return "cannot read the pack";
+    }
+    return "unknown status";
+}
+
+static enum kl_pack_status fail(struct kl_pack *pack, enum kl_pack_status status, const char *format, ...)
+{
+    va_list args;
+    va_start(args, format);
+    vsnprintf(pack->message, sizeof pack->message, format, args);
+    va_end(args);
+    return status;
+}
+
+const char *kl_pack_message(const struct kl_pack *pack)
+{
+    return pack->message;
+}
+
+void kl_pack_facts(const struct kl_pack *pack, struct kl_pack_facts *facts)
+{
+    *facts = pack->facts;
+}
+
+/* Chunk i's bytes (its offsets checked at open). */
+static const unsigned char *chunk(const struct kl_pack *pack, uint32_t i, size_t *size)
+{
+    uint32_t start = kl_pack_get(pack->index + 4 * (size_t)i, 4);
+    *size = kl_pack_get(pack->index + 4 * ((size_t)i + 1), 4) - start;
+    return pack->bytes + start;
+}
+
+/* Inflates chunk i into a malloc'd buffer of plain_size bytes (at least one byte).
+ * Returns it, or NULL with the pack's message set and *status saying why. */
+static unsigned char *inflate_chunk(struct kl_pack *pack, uint32_t i, size_t plain_size, const char *what,
+                                    enum kl_pack_status *status)
+{
+    unsigned char *plain = malloc(plain_size ? plain_size : 1);
+    if (!plain) {
+        *status = fail(pack, KL_PACK_NO_MEMORY, "out of memory for %s", what);
+        return NULL;
+    }
+    size_t deflated_size;
+    const unsigned char *deflated = chunk(pack, i, &deflated_size);
+    if (!pack->inflate(pack->context, deflated, deflated_size, plain, plain_size)) {
+        free(plain);
+        *status = fail(pack, KL_PACK_CORRUPT, "%s does not inflate to its %zu bytes", what, plain_size);
+        return NULL;
+    }
+    return plain;
+}
+
+/* Layouts in block `block` of blocks of `per_block` layouts. */
+static uint32_t block_layouts(uint32_t block, uint32_t per_block)
+{
+    uint32_t first = block * per_block;
+    return KL_LAYOUT_COUNT - first < per_block ? KL_LAYOUT_COUNT - first : per_block;
+}
+
+/* Reads and checks the header into pack->facts and the block sizes. */
+static enum kl_pack_status read_header(struct kl_pack *pack)
+{
+    const unsigned char *h = pack->bytes;
+    if (pack->size < KL_PACK_HEADER_SIZE || memcmp(h, KL_PACK_MAGIC, KL_PACK_MAGIC_SIZE) != 0)
+        return fail(pack, KL_PACK_NOT_A_PACK, "no pack's header (%zu bytes, no magic \\x89KLPACK)", pack->size);
+    struct kl_pack_facts *f = &pack->facts;
+    f->format_version = kl_pack_get(h + KL_PACK_AT_FORMAT_VERSION, 4);
+    if (f->format_version != KL_PACK_FORMAT_VERSION)
+        return fail(pack, KL_PACK_VERSION, "format version %u, this reader reads %d", f->format_version,
+                    KL_PACK_FORMAT_VERSION);
+    uint32_t header_crc = kl_pack_get(h + KL_PACK_AT_HEADER_CRC32, 4);
+    uint32_t computed = kl_crc32(0, h, KL_PACK_AT_HEADER_CRC32);
+    if (header_crc != computed)
+        return fail(pack, KL_PACK_CORRUPT, "header checksum %08X, expected %08X", computed, header_crc);
+    f->layout_count = kl_pack_get(h + KL_PACK_AT_LAYOUT_COUNT, 4);
+    f->group_count = kl_pack_get(h + KL_PACK_AT_GROUP_COUNT, 4);
+    f->name_count = kl_pack_get(h + KL_PACK_AT_NAME_COUNT, 4);
+    f->max_min_steps = (int)kl_pack_get(h + KL_PACK_AT_MAX_MIN_STEPS, 4);
+    f->source_crc32 = kl_pack_get(h + KL_PACK_AT_SOURCE_CRC32, 4);
+    f->content_crc32 = kl_pack_get(h + KL_PACK_AT_CONTENT_CRC32, 4);
+    pack->residue_block_layouts = kl_pack_get(h + KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, 4);
+    pack->group_block_layouts = kl_pack_get(h + KL_PACK_AT_GROUP_BLOCK_LAYOUTS, 4);
+    uint32_t names_size = kl_pack_get(h + KL_PACK_AT_NAMES_SIZE, 4);
+    if (f->layout_count != KL_LAYOUT_COUNT || f->group_count == 0 || f->group_count > MAX_GROUPS ||
+        names_size > MAX_NAMES_SIZE || f->name_count > names_size || f->max_min_steps < 0 ||
+        f->max_min_steps > MAX_MIN_STEPS_BOUND || pack->residue_block_layouts == 0 ||
+        pack->residue_block_layouts % 4 != 0 || pack->group_block_layouts == 0)
+        return fail(pack, KL_PACK_CORRUPT, "impossible counts in the header");
+    pack->residue_blocks = (KL_LAYOUT_COUNT - 1) / pack->residue_block_layouts + 1;
+    pack->group_blocks = (KL_LAYOUT_COUNT - 1) / pack->group_block_layouts + 1;
+    return KL_PACK_OK;
+}
+
+/* Checks the index (schema/pack.md) and the content's checksum. */
+static enum kl_pack_status read_index(struct kl_pack *pack)
+{
+    size_t chunks = (size_t)pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
+    size_t index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
+    if (pack->size < index_end || pack->size > UINT32_MAX)
+        return fail(pack, KL_PACK_CORRUPT, "%zu bytes cannot hold the index of %zu chunks", pack->size, chunks);
+    pack->index = pack->bytes + KL_PACK_HEADER_SIZE;
+    uint32_t previous = (uint32_t)index_end;
+    if (kl_pack_get(pack->index, 4) != index_end)
+        return fail(pack, KL_PACK_CORRUPT, "the first chunk does not follow the index");
+    for (size_t i = 1; i <= chunks; i++) {
+        uint32_t offset = kl_pack_get(pack->index + 4 * i, 4);
+        if (offset < previous || offset > pack->size)
+            return fail(pack, KL_PACK_CORRUPT, "index entry %zu (%u) out of order", i, offset);
+        previous = offset;
+    }
+    if (previous != pack->size)
+        return fail(pack, KL_PACK_CORRUPT, "the chunks end at %u, the file at %zu", previous, pack->size);
+    uint32_t crc = kl_crc32(0, pack->bytes + KL_PACK_HEADER_SIZE, pack->size - KL_PACK_HEADER_SIZE);
+    if (crc != pack->facts.content_crc32)
+        return fail(pack, KL_PACK_CORRUPT, "content checksum %08X, expected %08X", crc, pack->facts.content_crc32);
+    return KL_PACK_OK;
+}
+
+/* Reads the groups chunk into pack->groups and the class's first groups, checking that
+ * the groups run in class_id, then group_num order from 0 and every class has some. */
+static enum kl_pack_status read_groups(struct kl_pack *pack)
+{
+    uint32_t count = pack->facts.group_count;
+    enum kl_pack_status status;
+    unsigned char *plain = inflate_chunk(pack, pack->residue_blocks + pack->group_blocks,
+                                         (size_t)count * KL_PACK_GROUP_RECORD_BYTES, "the groups chunk", &status);
+    if (!plain)
+        return status;
+    pack->groups = calloc(count, sizeof *pack->groups);
+    if (!pack->groups) {
+        free(plain);
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for %u groups", count);
+    }
+    const unsigned char *column = plain;
+#define READ_COLUMN(field, bytes)                                                 \
+    for (uint32_t g = 0; g < count; g++)                                          \
+        pack->groups[g].field = kl_pack_get(column + (size_t)g * (bytes), bytes); \
+    column += (size_t)count * (bytes);
+    KL_PACK_GROUP_COLUMNS(READ_COLUMN)
+#undef READ_COLUMN
+    free(plain);
+    uint64_t layouts = 0;
+    int class_id = -1;
+    for (uint32_t g = 0; g < count; g++) {
+        const struct group_record *r = &pack->groups[g];
+        bool next_class = r->class_id == class_id + 1 && r->group_num == 0;
+        bool same_class = r->class_id == class_id && r->group_num == pack->class_groups[class_id];
+        if (!next_class && !same_class)
+            return fail(pack, KL_PACK_CORRUPT, "group %u (class %d, group_num %d) out of order", g, r->class_id,
+                        r->group_num);
+        if (next_class)
+            pack->class_first_group[++class_id] = g;
+        pack->class_groups[class_id]++;
+        if (r->size == 0 || r->min_id >= KL_LAYOUT_COUNT || r->solved > r->size)
+            return fail(pack, KL_PACK_CORRUPT, "group %u has impossible facts", g);
+        layouts += r->size;
+    }
+    if (class_id != KL_CLASS_COUNT - 1 || layouts != KL_LAYOUT_COUNT)
+        return fail(pack, KL_PACK_CORRUPT, "the groups cover %d classes and %llu layouts", class_id + 1,
+                    (unsigned long long)layouts);
+    return KL_PACK_OK;
+}
+
+/* Reads the names chunk: name_count lines CODE<TAB>NAME<TAB>SECTION<LF>. */
+static enum kl_pack_status read_names(struct kl_pack *pack)
+{
+    size_t size = kl_pack_get(pack->bytes + KL_PACK_AT_NAMES_SIZE, 4);
+    /* Inflated one byte short of its buffer, which the NUL ends. */
+    pack->names_text = malloc(size + 1);
+    if (!pack->names_text)
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for the names");
+    size_t deflated_size;
+    const unsigned char *deflated = chunk(pack, pack->residue_blocks + pack->group_blocks + 1, &deflated_size);
+    if (!pack->inflate(pack->context, deflated, deflated_size, (unsigned char *)pack->names_text, size))
+        return fail(pack, KL_PACK_CORRUPT, "the names chunk does not inflate to its %zu bytes", size);
+    pack->names_text[size] = '\0';
+    uint32_t count = pack->facts.name_count;
+    pack->names = calloc(count ? count : 1, sizeof *pack->names);
+    if (!pack->names)
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for %u names", count);
+    char *line = pack->names_text, *end = pack->names_text + size;
+    for (uint32_t i = 0; i < count; i++) {
+        char *line_end = memchr(line, '\n', (size_t)(end - line));
+        char *tab1 = line_end ? memchr(line, '\t', (size_t)(line_end - line)) : NULL;
+        char *tab2 = tab1 ? memchr(tab1 + 1, '\t', (size_t)(line_end - tab1 - 1)) : NULL;
+        if (!tab2)
+            return fail(pack, KL_PACK_CORRUPT, "name %u is no line CODE<TAB>NAME<TAB>SECTION", i);
+        *tab1 = *tab2 = *line_end = '\0';
+        kl_raw raw;
+        if (kl_code_parse(line, &pack->names[i].code) != KL_OK || tab1 - line != KL_CODE_HEX_DIGITS ||
+            kl_code_to_raw(pack->names[i].code, &raw) != KL_OK)
+            return fail(pack, KL_PACK_CORRUPT, "name %u has no layout code", i);
+        pack->names[i].name = tab1 + 1;
+        pack->names[i].section = tab2 + 1;
+        line = line_end + 1;
+    }
+    if (line != end)
+        return fail(pack, KL_PACK_CORRUPT, "the names chunk holds more than %u lines", count);
+    return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pack_inflate inflate, void *context,
+                                 struct kl_pack **out, char *message)
+{
+    *out = NULL;
+    struct kl_pack *pack = calloc(1, sizeof *pack);
+    if (!pack) {
+        if (message)
+            snprintf(message, KL_PACK_MESSAGE_SIZE, "out of memory");
+        return KL_PACK_NO_MEMORY;
+    }
+    pack->bytes = bytes;
+    pack->size = size;
+    pack->inflate = inflate;
+    pack->context = context;
+    pack->group_block_number = UINT32_MAX;
+    enum kl_pack_status status = read_header(pack);
+    if (status == KL_PACK_OK)
+        status = read_index(pack);
+    if (status == KL_PACK_OK && !(pack->residues = calloc(pack->residue_blocks, sizeof *pack->residues)))
+        status = fail(pack, KL_PACK_NO_MEMORY, "out of memory");
+    if (status == KL_PACK_OK)
+        status = read_groups(pack);
+    if (status == KL_PACK_OK)
+        status = read_names(pack);
+    if (status != KL_PACK_OK) {
+        if (message)
+            snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", pack->message);
+        kl_pack_close(pack);
+        return status;
+    }
+    *out = pack;
+    return KL_PACK_OK;
+}
+
+void kl_pack_close(struct kl_pack *pack)
+{
+    if (!pack)
+        return;
+    if (pack->residues)
+        for (uint32_t i = 0; i < pack->residue_blocks; i++)
+            free(pack->residues[i]);
+    free(pack->residues);
+    free(pack->group_block);
+    free(pack->groups);
+    free(pack->names_text);
+    free(pack->names);
+    free(pack);
+}
+
+enum kl_pack_status kl_pack_residue(struct kl_pack *pack, uint32_t id, int *residue)
+{
+    uint32_t block = id / pack->residue_block_layouts, j = id % pack->residue_block_layouts;
+    if (!pack->residues[block]) {
+        enum kl_pack_status status;
+        char what[48];
+        snprintf(what, sizeof what, "residue block %u", block);
+        uint32_t layouts = block_layouts(block, pack->residue_block_layouts);
+        pack->residues[block] = inflate_chunk(pack, block, (layouts + 3) / 4, what, &status);
+        if (!pack->residues[block])
+            return status;
+    }
+    *residue = pack->residues[block][j / 4] >> 2 * (j % 4) & 3;
+    return KL_PACK_OK;
+}
+
+/* The residue of a legal code. */
+static enum kl_pack_status residue_of(struct kl_pack *pack, kl_code code, int *residue)
+{
+    return kl_pack_residue(pack, kl_code_to_id(code), residue);
+}
+
+/* Walks from `code` (legal, of residue `residue`, solvable) to a solved layout, one step
+ * closer each time (schema/pack.md): writes the layouts passed into route when not NULL
+ * and their number less one, min_steps, into *steps. */
+static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue, kl_code *route, int *steps)
+{
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    int distance = 0;
+    if (route)
+        route[0] = code;
+    while (!kl_code_is_solved(code)) {
+        if (distance == pack->facts.max_min_steps)
+            return fail(pack, KL_PACK_CORRUPT, "the walk from %09llX passes max_min_steps (%d)",
+                        (unsigned long long)route[0], pack->facts.max_min_steps);
+        struct kl_step moves[KL_MAX_STEPS];
+        int n = kl_steps(raw, moves), closer = (residue + 2) % 3, i;
+        for (i = 0; i < n; i++) {
+            kl_raw next_raw = kl_step_apply(raw, moves[i]);
+            kl_code next = kl_raw_to_code(next_raw);
+            int next_residue;
+            enum kl_pack_status status = residue_of(pack, next, &next_residue);
+            if (status != KL_PACK_OK)
+                return status;
+            if (next_residue == closer) {
+                raw = next_raw;
+                code = next;
+                break;
+            }
+        }
+        if (i == n)
+            return fail(pack, KL_PACK_CORRUPT, "no step from %09llX leads one closer", (unsigned long long)code);
+        residue = closer;
+        if (route)
+            route[distance + 1] = code;
+        distance++;
+    }
+    if (residue != 0)
+        return fail(pack, KL_PACK_CORRUPT, "the solved layout %09llX has residue %d", (unsigned long long)code,
+                    residue);
+    *steps = distance;
+    return KL_PACK_OK;
+}
+
+/* Checks that code is legal and reads its residue. */
+static enum kl_pack_status start(struct kl_pack *pack, kl_code code, int *residue)
+{
+    kl_raw raw;
+    pack->message[0] = '\0';
+    if (kl_code_to_raw(code, &raw) != KL_OK)
+        return fail(pack, KL_PACK_INVALID, "%09llX is no legal layout", (unsigned long long)code);
+    return residue_of(pack, code, residue);
+}
+
+enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *min_steps)
+{
+    int residue;
+    enum kl_pack_status status = start(pack, code, &residue);
+    if (status != KL_PACK_OK)
+        return status;
+    if (residue == KL_PACK_RESIDUE_UNSOLVABLE) {
+        *min_steps = KL_PACK_NONE;
+        return KL_PACK_OK;
+    }
+    return walk(pack, code, residue, NULL, min_steps);
+}
+
+enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *route, int *count)
+{
+    int residue, steps;
+    enum kl_pack_status status = start(pack, code, &residue);
+    if (status != KL_PACK_OK)
+        return status;
+    if (residue == KL_PACK_RESIDUE_UNSOLVABLE)
+        return fail(pack, KL_PACK_UNSOLVABLE, "%09llX is unsolvable", (unsigned long long)code);
+    status = walk(pack, code, residue, route, &steps);
+    if (status == KL_PACK_OK)
+        *count = steps + 1;
+    return status;
+}
+
+static int compare_moves(const void *a, const void *b)
+{
+    const struct kl_pack_move *x = a, *y = b;
+    if (x->change != y->change)
+        return x->change < y->change ? -1 : 1;
+    return x->next < y->next ? -1 : x->next > y->next;
+}
+
+enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_pack_move out[KL_MAX_STEPS],
+                                  int *count, int *min_steps)
+{
+    int residue, steps = KL_PACK_NONE;
+    enum kl_pack_status status = start(pack, code, &residue);
+    if (status == KL_PACK_OK && residue != KL_PACK_RESIDUE_UNSOLVABLE)
+        status = walk(pack, code, residue, NULL, &steps);
+    if (status != KL_PACK_OK)
+        return status;
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    struct kl_step moves[KL_MAX_STEPS];
+    int n = kl_steps(raw, moves);
+    for (int i = 0; i < n; i++) {
+        struct kl_pack_move *m = &out[i];
+        m->step = moves[i];
+        m->next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
+        int next_residue;
+        if ((status = residue_of(pack, m->next, &next_residue)) != KL_PACK_OK)
+            return status;
+        if ((next_residue == KL_PACK_RESIDUE_UNSOLVABLE) != (residue == KL_PACK_RESIDUE_UNSOLVABLE))
+            return fail(pack, KL_PACK_CORRUPT, "%09llX and its neighbour %09llX disagree on being solvable",
+                        (unsigned long long)code, (unsigned long long)m->next);
+        m->change = residue == KL_PACK_RESIDUE_UNSOLVABLE ? 0 : (next_residue - residue + 4) % 3 - 1;
+        m->min_steps = steps == KL_PACK_NONE ? KL_PACK_NONE : steps + m->change;
+        if (m->min_steps < KL_PACK_NONE || (m->min_steps == 0) != kl_code_is_solved(m->next))
+            return fail(pack, KL_PACK_CORRUPT, "the neighbour %09llX of %09llX has residue %d",
+                        (unsigned long long)m->next, (unsigned long long)code, next_residue);
+    }
+    qsort(out, (size_t)n, sizeof *out, compare_moves);
+    *count = n;
+    *min_steps = steps;
+    return KL_PACK_OK;
+}
+
+/* Fills *out from group record group_id. */
+static void group_facts(const struct kl_pack *pack, uint32_t group_id, struct kl_pack_group *out)
+{
+    const struct group_record *r = &pack->groups[group_id];
+    char class_name[KL_CLASS_NAME_SIZE];
+    kl_class_name(kl_class_from_id(r->class_id), class_name);
+    out->group_id = group_id;
+    snprintf(out->name, sizeof out->name, "%s-%d", class_name, r->group_num);
+    out->class_id = r->class_id;
+    out->group_num = r->group_num;
+    out->size = r->size;
+    out->min_code = kl_id_to_code(r->min_id);
+    out->solved = r->solved;
+    bool solvable = r->solved > 0;
+    out->max_min_steps = solvable ? r->max_min_steps : KL_PACK_NONE;
+    out->hardest_count = solvable ? (int64_t)r->hardest_count : KL_PACK_NONE;
+    out->max_min_straight_moves = solvable ? r->max_min_straight_moves : KL_PACK_NONE;
+    out->max_min_unit_moves = solvable ? r->max_min_unit_moves : KL_PACK_NONE;
+    bool found = r->diameter != KL_PACK_NONE16;
+    out->diameter = found ? r->diameter : KL_PACK_NONE;
+    out->radius = found ? r->radius : KL_PACK_NONE;
+    out->peripheral_count = found ? (int64_t)r->peripheral_count : KL_PACK_NONE;
+    out->central_count = found ? (int64_t)r->central_count : KL_PACK_NONE;
+}
+
+enum kl_pack_status kl_pack_group_number(struct kl_pack *pack, uint32_t id, int *group_num)
+{
+    uint32_t block = id / pack->group_block_layouts, j = id % pack->group_block_layouts;
+    uint32_t layouts = block_layouts(block, pack->group_block_layouts);
+    if (pack->group_block_number != block) {
+        free(pack->group_block);
+        pack->group_block_number = UINT32_MAX;
+        enum kl_pack_status status;
+        char what[48];
+        snprintf(what, sizeof what, "group block %u", block);
+        if (!(pack->group_block = inflate_chunk(pack, pack->residue_blocks + block, 2 * (size_t)layouts, what, &status)))
+            return status;
+        pack->group_block_number = block;
+    }
+    *group_num = pack->group_block[j] | pack->group_block[layouts + j] << 8;
+    return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_group_of(struct kl_pack *pack, kl_code code, struct kl_pack_group *group)
+{
+    kl_raw raw;
+    pack->message[0] = '\0';
+    if (kl_code_to_raw(code, &raw) != KL_OK)
+        return fail(pack, KL_PACK_INVALID, "%09llX is no legal layout", (unsigned long long)code);
+    int group_num, class_id = kl_class_id(kl_class_of_code(code));
+    enum kl_pack_status status = kl_pack_group_number(pack, kl_code_to_id(code), &group_num);
+    if (status != KL_PACK_OK)
+        return status;
+    if ((uint32_t)group_num >= pack->class_groups[class_id])
+        return fail(pack, KL_PACK_CORRUPT, "%09llX is in group_num %d of a class of %u groups",
+                    (unsigned long long)code, group_num, pack->class_groups[class_id]);
+    group_facts(pack, pack->class_first_group[class_id] + (uint32_t)group_num, group);
+    return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_group_at(const struct kl_pack *pack, uint32_t group_id, struct kl_pack_group *group)
+{
+    if (group_id >= pack->facts.group_count)
+        return KL_PACK_INVALID;
+    group_facts(pack, group_id, group);
+    return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_group_named(const struct kl_pack *pack, const char *name, struct kl_pack_group *group)
+{
+    const char *dash = strrchr(name, '-');
+    if (!dash || dash - name >= KL_CLASS_NAME_SIZE || !dash[1] || strspn(dash + 1, "0123456789") != strlen(dash + 1) ||
+        strlen(dash + 1) > 5 || (dash[1] == '0' && dash[2]))
+        return KL_PACK_INVALID;
+    char class_name[KL_CLASS_NAME_SIZE];
+    memcpy(class_name, name, (size_t)(dash - name));
+    class_name[dash - name] = '\0';
+    struct kl_class c;
+    if (!kl_class_parse(class_name, &c))
+        return KL_PACK_INVALID;
+    int class_id = kl_class_id(c);
+    uint32_t group_num = (uint32_t)atoi(dash + 1);
+    if (group_num >= pack->class_groups[class_id])
+        return KL_PACK_INVALID;
+    return kl_pack_group_at(pack, pack->class_first_group[class_id] + group_num, group);
+}
+
+bool kl_pack_name_at(const struct kl_pack *pack, uint32_t index, struct kl_pack_name *name)
+{
+    if (index >= pack->facts.name_count)
+        return false;
+    *name = pack->names[index];
+    return true;
+}

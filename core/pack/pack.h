@@ -1,0 +1,157 @@
+/* The pack's reader (schema/pack.md): a layout's exact min_steps, its steps with their
+ * outcomes, a minimal-step solution, its group and the group's facts, and the classic
+ * names, from a pack held in memory.
+ *
+ * It needs the C library and core/ only, not zlib: the caller inflates each chunk
+ * through a kl_pack_inflate of its own (zlib's uncompress natively, see
+ * core/pack/file.h; the browser's DecompressionStream('deflate') in the web
+ * page), so that the same C compiles to WebAssembly (clang --target=wasm32-wasi).
+ *
+ * Thread safety: a struct kl_pack caches the blocks it inflated; use one from one thread
+ * at a time (one pack per thread, or a lock of the caller's).  Distinct packs are
+ * independent. */
+#ifndef KLOTSKI_CORE_PACK_PACK_H
+#define KLOTSKI_CORE_PACK_PACK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/code.h"
+#include "core/moves.h"
+
+/* Inflates one zlib stream (RFC 1950): `deflated` holds `deflated_size` bytes; the plain
+ * bytes must be exactly `plain_size`, written into `plain`.  Returns true when they are
+ * (the stream inflates, its Adler-32 matches, it ends there), else false.
+ * context: the one given to kl_pack_open, passed through. */
+typedef bool (*kl_pack_inflate)(void *context, const unsigned char *deflated, size_t deflated_size,
+                                unsigned char *plain, size_t plain_size);
+
+/* What a call came to. */
+enum kl_pack_status {
+    KL_PACK_OK = 0,
+    KL_PACK_INVALID,      /* the code is no legal layout; no group has that name */
+    KL_PACK_UNSOLVABLE,   /* a solution was asked of a layout whose group has no solved layout */
+    KL_PACK_NOT_A_PACK,   /* too short, or no pack's magic */
+    KL_PACK_VERSION,      /* a pack of another format version */
+    KL_PACK_CORRUPT,      /* a checksum, an index, a block or a value is wrong */
+    KL_PACK_NO_MEMORY,
+    KL_PACK_CANTOPEN      /* the file cannot be read (core/pack/file.h) */
+};
+
+/* Returns a short English description of a status ("the pack is corrupt"), static. */
+const char *kl_pack_status_text(enum kl_pack_status status);
+
+#define KL_PACK_MESSAGE_SIZE 160
+#define KL_PACK_NONE (-1)          /* an integer fact the pack does not hold (below) */
+#define KL_PACK_GROUP_NAME_SIZE 32 /* "jiang-bing-style-group_num" and a NUL */
+
+struct kl_pack;
+
+/* Opens a pack held in memory: checks its header, its checksums and its index, and reads
+ * its groups and names (schema/pack.md, "Checks a reader makes").
+ * bytes, size: the whole file; the caller keeps them unchanged until kl_pack_close.
+ * inflate, context: how to inflate a chunk (above).
+ * On KL_PACK_OK *pack receives the handle (close it with kl_pack_close); otherwise *pack
+ * is NULL and, when message is not NULL (KL_PACK_MESSAGE_SIZE bytes), it receives what is
+ * wrong ("content checksum 1234ABCD, expected 89ABCDEF").
+ * Returns KL_PACK_OK, KL_PACK_NOT_A_PACK, KL_PACK_VERSION, KL_PACK_CORRUPT or
+ * KL_PACK_NO_MEMORY. */
+enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pack_inflate inflate, void *context,
+                                 struct kl_pack **pack, char *message);
+
+/* Frees the handle and its cached blocks (not the caller's bytes); NULL is allowed. */
+void kl_pack_close(struct kl_pack *pack);
+
+/* The message of the pack's last failure ("residue block 17 does not inflate"), "" when
+ * there was none; owned by the pack, valid until its next call. */
+const char *kl_pack_message(const struct kl_pack *pack);
+
+/* The header's facts. */
+struct kl_pack_facts {
+    uint32_t format_version;
+    uint32_t layout_count;  /* KL_LAYOUT_COUNT */
+    uint32_t group_count;
+    uint32_t name_count;
+    int max_min_steps;      /* a route from kl_pack_solve holds at most this + 1 layouts */
+    uint32_t source_crc32;  /* layouts_crc32 of the database it was written from */
+    uint32_t content_crc32;
+};
+
+/* The header's facts into *facts. */
+void kl_pack_facts(const struct kl_pack *pack, struct kl_pack_facts *facts);
+
+/* The stored value of the layout with id `id` (below KL_LAYOUT_COUNT): its residue,
+ * min_steps mod 3, or KL_PACK_RESIDUE_UNSOLVABLE (core/pack/format.h), into *residue.
+ * Returns KL_PACK_OK, or KL_PACK_CORRUPT when its block does not inflate. */
+enum kl_pack_status kl_pack_residue(struct kl_pack *pack, uint32_t id, int *residue);
+
+/* The stored group of the layout with id `id` (below KL_LAYOUT_COUNT): its group_num
+ * within its class (the code's class, core/classes.h), into *group_num.  Returns
+ * KL_PACK_OK, or KL_PACK_CORRUPT when its block does not inflate. */
+enum kl_pack_status kl_pack_group_number(struct kl_pack *pack, uint32_t id, int *group_num);
+
+/* The layout's exact min_steps, by the walk of schema/pack.md, into *min_steps, or
+ * KL_PACK_NONE when it is unsolvable.  Returns KL_PACK_OK, KL_PACK_INVALID (an illegal
+ * code) or KL_PACK_CORRUPT (a block does not inflate, or the walk goes astray). */
+enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *min_steps);
+
+/* A minimal-step solution: route (room for max_min_steps + 1 codes, kl_pack_facts)
+ * receives min_steps + 1 codes, route[0] = code, each one step from the one before,
+ * the last solved; the same route as the database's (core/descent.h).  *count receives
+ * how many.  Returns KL_PACK_OK, KL_PACK_INVALID, KL_PACK_UNSOLVABLE or KL_PACK_CORRUPT
+ * (route then partly written). */
+enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *route, int *count);
+
+/* A step with its outcome, as `klotski moves` lists it. */
+struct kl_pack_move {
+    struct kl_step step; /* core/moves.h */
+    kl_code next;        /* the layout after it */
+    int min_steps;       /* of next; KL_PACK_NONE when unsolvable */
+    int change;          /* -1 one step closer, 0 as far, +1 one farther; 0 when unsolvable */
+};
+
+/* Every step from the layout with its outcome into out (room for KL_MAX_STEPS), best
+ * first: change ascending, ties by next ascending (as `klotski moves` orders them);
+ * *count receives how many, *min_steps the layout's own (KL_PACK_NONE: unsolvable).
+ * Returns KL_PACK_OK, KL_PACK_INVALID or KL_PACK_CORRUPT. */
+enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_pack_move out[KL_MAX_STEPS],
+                                  int *count, int *min_steps);
+
+/* A group's facts, as the database's groups table holds them (schema/tables.sql). */
+struct kl_pack_group {
+    uint32_t group_id;      /* in class_id, then group_num order, as the database's */
+    char name[KL_PACK_GROUP_NAME_SIZE]; /* "5-4-1-1" */
+    int class_id;           /* core/classes.h */
+    int group_num;          /* within the class */
+    uint32_t size;
+    kl_code min_code;       /* its smallest member */
+    uint32_t solved;        /* solved members; 0: an unsolvable group */
+    int max_min_steps;      /* KL_PACK_NONE when unsolvable */
+    int64_t hardest_count;  /* members at max_min_steps; KL_PACK_NONE when unsolvable */
+    int diameter, radius;   /* KL_PACK_NONE: not found by the build the pack came from */
+    int64_t peripheral_count, central_count; /* KL_PACK_NONE likewise */
+    int max_min_straight_moves, max_min_unit_moves; /* KL_PACK_NONE when unsolvable */
+};
+
+/* The group of the layout `code` into *group.  Returns KL_PACK_OK, KL_PACK_INVALID or
+ * KL_PACK_CORRUPT (its block does not inflate, or holds a group_num its class has not). */
+enum kl_pack_status kl_pack_group_of(struct kl_pack *pack, kl_code code, struct kl_pack_group *group);
+
+/* The group numbered group_id (below group_count), or named `name` ("5-4-1-1"), into
+ * *group.  Returns KL_PACK_OK or KL_PACK_INVALID (no such group). */
+enum kl_pack_status kl_pack_group_at(const struct kl_pack *pack, uint32_t group_id, struct kl_pack_group *group);
+enum kl_pack_status kl_pack_group_named(const struct kl_pack *pack, const char *name, struct kl_pack_group *group);
+
+/* A classic name: its strings NUL-terminated, owned by the pack until it is closed. */
+struct kl_pack_name {
+    kl_code code;
+    const char *name;    /* "横刀立马" */
+    const char *section; /* the source list it comes from; may be "" */
+};
+
+/* The classic name number `index` (below name_count, in the order of
+ * data/classic_names.tsv) into *name.  Returns false when there is no such index. */
+bool kl_pack_name_at(const struct kl_pack *pack, uint32_t index, struct kl_pack_name *name);
+
+#endif

@@ -1,0 +1,239 @@
+#include "query/commands/pack_check.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/classes.h"
+#include "core/database/format.h"
+#include "core/pack/file.h"
+#include "core/pack/format.h"
+#include "core/rank.h"
+#include "query/report.h"
+
+#define REPORTED_DIFFERENCES 10
+#define DEPTH_UNSOLVABLE 255 /* min_steps of an unsolvable layout in the depth array */
+#define DEPTH_UNKNOWN 254    /* a walk's depth not computed yet */
+
+/* The check's state: the database's view of every layout, and what differs. */
+struct check {
+    const char *path;
+    struct kl_pack *pack;
+    uint8_t *depth;          /* min_steps per id from the layers, or DEPTH_UNSOLVABLE */
+    uint16_t *group_num;     /* per id */
+    long long differences;
+};
+
+static void differ(struct check *c, const char *format, ...) __attribute__((format(printf, 2, 3)));
+
+static void differ(struct check *c, const char *format, ...)
+{
+    if (c->differences++ < REPORTED_DIFFERENCES) {
+        char line[256];
+        va_list args;
+        va_start(args, format);
+        vsnprintf(line, sizeof line, format, args);
+        va_end(args);
+        report(EXIT_NOT_FOUND, c->path, "%s", line);
+    }
+}
+
+/* A pack failure mid-way (a block that does not inflate): corrupt. */
+static int corrupt(struct check *c)
+{
+    return report(EXIT_NOT_FOUND, c->path, "%s", kl_pack_message(c->pack));
+}
+
+/* Reads every layout's min_steps and group_num from the layers (the writer's source). */
+static void load_database(struct db *db, struct check *c)
+{
+    c->depth = xmalloc(KL_LAYOUT_COUNT);
+    memset(c->depth, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
+    c->group_num = xcalloc(KL_LAYOUT_COUNT, sizeof *c->group_num);
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT l.depth, l.size, l.ids, g.group_num FROM layers l"
+                                        " JOIN groups g USING (group_id)");
+    while (db_step(db, stmt)) {
+        int64_t depth = db_column_or_null(stmt, 0);
+        int64_t size = sqlite3_column_int64(stmt, 1);
+        uint32_t *ids = db_column_ids(db, stmt, 2, (size_t)(size > 0 ? size : 0));
+        uint16_t group_num = (uint16_t)sqlite3_column_int(stmt, 3);
+        for (int64_t i = 0; i < size; i++) {
+            c->depth[ids[i]] = depth == DB_NULL ? DEPTH_UNSOLVABLE : (uint8_t)depth;
+            c->group_num[ids[i]] = group_num;
+        }
+        free(ids);
+    }
+    sqlite3_finalize(stmt);
+}
+
+/* Every layout's residue and group_num against the database's, in id order (so that
+ * each block is inflated once). */
+static int check_layouts(struct check *c)
+{
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++) {
+        int residue, group_num;
+        if (kl_pack_residue(c->pack, id, &residue) != KL_PACK_OK ||
+            kl_pack_group_number(c->pack, id, &group_num) != KL_PACK_OK)
+            return corrupt(c);
+        int depth = c->depth[id];
+        int expected = depth == DEPTH_UNSOLVABLE ? KL_PACK_RESIDUE_UNSOLVABLE : depth % 3;
+        if (depth == DEPTH_UNKNOWN)
+            differ(c, "the database's layers do not list #%u", id);
+        else if (residue != expected)
+            differ(c, "%09llX (#%u): residue %d, the database's min_steps %d gives %d",
+                   (unsigned long long)kl_id_to_code(id), id, residue, depth == DEPTH_UNSOLVABLE ? -1 : depth, expected);
+        if (group_num != c->group_num[id])
+            differ(c, "%09llX (#%u): group_num %d, the database's %d", (unsigned long long)kl_id_to_code(id), id,
+                   group_num, c->group_num[id]);
+    }
+    return EXIT_ANSWERED;
+}
+
+/* The min_steps the pack's walk gives every layout against the database's: each layout's
+ * walk goes to the first step one closer (the rule of kl_pack_min_steps), whose own
+ * walk's length is remembered, so each layout costs one list of steps. */
+static int check_walks(struct check *c, int max_min_steps)
+{
+    uint8_t *walked = xmalloc(KL_LAYOUT_COUNT);
+    memset(walked, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
+    uint32_t *chain = xmalloc(((size_t)max_min_steps + 2) * sizeof *chain);
+    int status = EXIT_ANSWERED;
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT && status == EXIT_ANSWERED; id++) {
+        int length = 0, residue;
+        uint32_t at = id;
+        /* Follows the walk until a layout whose length is known, or a solved one. */
+        while (walked[at] == DEPTH_UNKNOWN) {
+            if (kl_pack_residue(c->pack, at, &residue) != KL_PACK_OK) {
+                status = corrupt(c);
+                break;
+            }
+            kl_code code = kl_id_to_code(at);
+            if (residue == KL_PACK_RESIDUE_UNSOLVABLE || kl_code_is_solved(code)) {
+                walked[at] = residue == KL_PACK_RESIDUE_UNSOLVABLE ? DEPTH_UNSOLVABLE : residue == 0 ? 0 : DEPTH_UNSOLVABLE;
+                if (residue != KL_PACK_RESIDUE_UNSOLVABLE && residue != 0)
+                    differ(c, "%09llX is solved but has residue %d", (unsigned long long)code, residue);
+                break;
+            }
+            if (length > max_min_steps) {
+                differ(c, "the walk from %09llX passes max_min_steps (%d)", (unsigned long long)kl_id_to_code(id),
+                       max_min_steps);
+                break;
+            }
+            chain[length++] = at;
+            kl_raw raw;
+            kl_code_to_raw(code, &raw);
+            struct kl_step steps[KL_MAX_STEPS];
+            int n = kl_steps(raw, steps), i, next_residue = -1;
+            uint32_t next = 0;
+            for (i = 0; i < n; i++) {
+                next = kl_code_to_id(kl_raw_to_code(kl_step_apply(raw, steps[i])));
+                if (kl_pack_residue(c->pack, next, &next_residue) != KL_PACK_OK)
+                    break;
+                if (next_residue == (residue + 2) % 3)
+                    break;
+            }
+            if (i == n) {
+                differ(c, "no step from %09llX leads one closer", (unsigned long long)code);
+                break;
+            }
+            if (next_residue != (residue + 2) % 3) {
+                status = corrupt(c);
+                break;
+            }
+            at = next;
+        }
+        /* Unwinds the chain: each layout one more than the next; a walk that went astray
+         * leaves its chain unsolvable, which the comparison below reports. */
+        int known = walked[at];
+        for (int k = length - 1; k >= 0; k--) {
+            known = known >= DEPTH_UNKNOWN || known + 1 >= DEPTH_UNKNOWN ? DEPTH_UNSOLVABLE : known + 1;
+            walked[chain[k]] = (uint8_t)known;
+        }
+        if (walked[id] == DEPTH_UNKNOWN)
+            walked[id] = DEPTH_UNSOLVABLE;
+        if (walked[id] != c->depth[id])
+            differ(c, "%09llX: the walk gives %d steps, the database %d", (unsigned long long)kl_id_to_code(id),
+                   walked[id] == DEPTH_UNSOLVABLE ? -1 : walked[id], c->depth[id] == DEPTH_UNSOLVABLE ? -1 : c->depth[id]);
+    }
+    free(chain);
+    free(walked);
+    return status;
+}
+
+/* Every group's facts against its groups row. */
+static void check_groups(struct db *db, struct check *c, uint32_t group_count)
+{
+    uint32_t rows = 0;
+    struct kl_db_group_row row;
+    for (int64_t id = 0; db_group(db, id, &row); id++, rows++) {
+        struct kl_pack_group g;
+        if (kl_pack_group_at(c->pack, (uint32_t)id, &g) != KL_PACK_OK) {
+            differ(c, "no group %lld", (long long)id);
+            continue;
+        }
+        long long pack_values[] = {g.class_id, g.size, (long long)g.min_code, g.solved, g.max_min_steps,
+                                   g.hardest_count, g.diameter, g.radius, g.peripheral_count, g.central_count,
+                                   g.max_min_straight_moves, g.max_min_unit_moves};
+        long long db_values[] = {row.class_id, row.size, (long long)row.min_code, row.solved, row.max_min_steps,
+                                 row.hardest_count, row.diameter, row.radius, row.peripheral_count,
+                                 row.central_count, row.max_min_moves[KL_METRIC_STRAIGHT], row.max_min_moves[KL_METRIC_UNIT]};
+        if (strcmp(g.name, row.name) != 0 || memcmp(pack_values, db_values, sizeof pack_values) != 0)
+            differ(c, "group %s (%lld) differs from the database's %s", g.name, (long long)id, row.name);
+    }
+    if (rows != group_count)
+        differ(c, "%u groups, the database %u", group_count, rows);
+}
+
+/* Every classic name against the names table, in name_id order. */
+static void check_names(struct db *db, struct check *c, uint32_t name_count)
+{
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT code, name, coalesce(section, '') FROM names ORDER BY name_id");
+    uint32_t i = 0;
+    for (; db_step(db, stmt); i++) {
+        struct kl_pack_name name;
+        if (!kl_pack_name_at(c->pack, i, &name) || name.code != (kl_code)sqlite3_column_int64(stmt, 0) ||
+            strcmp(name.name, (const char *)sqlite3_column_text(stmt, 1)) != 0 ||
+            strcmp(name.section, (const char *)sqlite3_column_text(stmt, 2)) != 0)
+            differ(c, "name %u differs from the database's (%s)", i, (const char *)sqlite3_column_text(stmt, 1));
+    }
+    sqlite3_finalize(stmt);
+    if (i != name_count)
+        differ(c, "%u names, the database %u", name_count, i);
+}
+
+int pack_check(struct db *db, const char *path)
+{
+    struct kl_pack_file file;
+    char message[KL_PACK_MESSAGE_SIZE];
+    enum kl_pack_status opened = kl_pack_file_open(path, &file, message);
+    if (opened != KL_PACK_OK)
+        return report(opened == KL_PACK_CORRUPT ? EXIT_NOT_FOUND : EXIT_BAD_INPUT, path, "%s", message);
+    struct check c = {.path = path, .pack = file.pack};
+    struct kl_pack_facts facts;
+    kl_pack_facts(file.pack, &facts);
+    char crc[32];
+    if (db_meta(db, KL_DB_META_LAYOUTS_CRC32, crc, sizeof crc) && strtoul(crc, NULL, 10) != facts.source_crc32)
+        differ(&c, "written from a database whose layouts_crc32 is %u, this one's is %s", facts.source_crc32, crc);
+    load_database(db, &c);
+    int status = check_layouts(&c);
+    if (status == EXIT_ANSWERED)
+        printf("every layout's residue and group_num: %s\n", c.differences ? "DIFFER" : "OK");
+    long long before = c.differences;
+    if (status == EXIT_ANSWERED && (status = check_walks(&c, facts.max_min_steps)) == EXIT_ANSWERED)
+        printf("every layout's min_steps by the walk: %s\n", c.differences > before ? "DIFFER" : "OK");
+    if (status == EXIT_ANSWERED) {
+        before = c.differences;
+        check_groups(db, &c, facts.group_count);
+        check_names(db, &c, facts.name_count);
+        printf("every group's facts and every name: %s\n", c.differences > before ? "DIFFER" : "OK");
+    }
+    if (status == EXIT_ANSWERED && c.differences) {
+        status = report(EXIT_NOT_FOUND, path, "%lld differences from the database", c.differences);
+    } else if (status == EXIT_ANSWERED)
+        printf("%s: OK, the pack holds the database's %u layouts\n", path, facts.layout_count);
+    free(c.depth);
+    free(c.group_num);
+    kl_pack_file_close(&file);
+    return status;
+}
