@@ -49,7 +49,7 @@ int EXPORT(site_pack_open)(void)
 const char *EXPORT(site_pack_failure)(void) { return failure; }
 
 /* Asks for every residue block once (the first layout of each), so that the page
- * inflates them all at once before the first answer, rather than one by one as walks
+ * inflates them all at once (after its first answer), rather than one by one as walks
  * reach them. */
 void EXPORT(site_pack_warm)(void)
 {

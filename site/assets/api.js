@@ -95,8 +95,7 @@ const {api, playAddress, showPlayer} = (() => {
     return bytes;
   }
 
-  // Starts the engine and opens the pack, with every residue block inflated (a walk
-  // reaches many of them).
+  // Starts the engine and opens the pack.
   const started = (async () => {
     const [module, pack] = await Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
                                               download("klotski.pack")]);
@@ -106,11 +105,16 @@ const {api, playAddress, showPlayer} = (() => {
     const at = engine.site_pack_bytes(pack.byteLength); // may grow the memory: its view after
     memory().set(new Uint8Array(pack), at);
     if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED) {
-      const at = engine.site_pack_failure();
-      throw new Error(`klotski.pack: ${decoder.decode(memory().subarray(at, memory().indexOf(0, at)))}`);
+      const failure = engine.site_pack_failure();
+      throw new Error(`klotski.pack: ${decoder.decode(memory().subarray(failure, memory().indexOf(0, failure)))}`);
     }
-    await complete(() => engine.site_pack_warm());
   })();
+  // Once the first answer is shown, every residue block is inflated at once (a walk
+  // reaches many of them; the first answer inflates only those its walks reach, sooner).
+  let warmed = null;
+  function warm() {
+    warmed = warmed || complete(() => engine.site_pack_warm());
+  }
 
   // One route of the engine: `text` its request, args the route's own; the answer's text,
   // or an Error with the engine's message.
@@ -123,6 +127,7 @@ const {api, playAddress, showPlayer} = (() => {
       const status = engine[route](...args);
       return {status, answer: answerText()};
     });
+    warm();
     if (status !== EXIT_ANSWERED) throw new Error(answer);
     return answer;
   }
