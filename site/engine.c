@@ -101,12 +101,14 @@ static struct kl_pack *pack_or_error(void)
     return pack;
 }
 
-/* The pack's failure as the answer: its message, as the reader words it. */
+/* The pack's failure as the answer: its message, as the reader words it, after the
+ * pack's name. */
 static int pack_error(struct kl_pack *pack, enum kl_pack_status status)
 {
     const char *message = kl_pack_message(pack);
-    return answer_error(status == KL_PACK_INVALID ? EXIT_NOT_FOUND : EXIT_BAD_INPUT,
-                        message[0] ? message : kl_pack_status_text(status));
+    char error[ERROR_SIZE];
+    snprintf(error, sizeof error, "%s: %s", SITE_PACK_FILE, message[0] ? message : kl_pack_status_text(status));
+    return answer_error(status == KL_PACK_INVALID ? EXIT_NOT_FOUND : EXIT_BAD_INPUT, error);
 }
 
 /* The request's layout, its distance (KL_PACK_NONE: unsolvable) and its group, or the

@@ -9,6 +9,8 @@
 
 #include "core/pack/pack.h"
 
+#define SITE_PACK_FILE "klotski.pack" /* the pack's name in the site, as errors name it */
+
 /* The open pack, or NULL with the reason in message (KL_PACK_MESSAGE_SIZE bytes) when
  * none is open yet. */
 struct kl_pack *site_pack(char *message);

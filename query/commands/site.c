@@ -11,6 +11,7 @@
 
 #include "query/commands/command.h"
 #include "query/report.h"
+#include "site/loader.h"
 
 static const char index_html[] =
 #include "query/serve/assets/index.html.inc"
@@ -48,8 +49,6 @@ static const struct site_file files[] = {
     {"klotski.wasm", klotski_wasm, sizeof klotski_wasm},
 };
 
-#define PACK_NAME "klotski.pack"
-
 static int write_file(const char *path, const struct site_file *file)
 {
     FILE *out = fopen(path, "wb");
@@ -82,7 +81,7 @@ static int run_site(struct db *db, const struct request *req)
             return status;
     }
     /* The pack as `klotski pack DIR/klotski.pack` writes it. */
-    snprintf(path, sizeof path, "%s/%s", dir, PACK_NAME);
+    snprintf(path, sizeof path, "%s/%s", dir, SITE_PACK_FILE);
     return command_pack.run(db, &(struct request){.args = (char *[]){path}, .arg_count = 1, .db_path = req->db_path});
 }
 

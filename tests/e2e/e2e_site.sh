@@ -35,6 +35,9 @@ expect "site without a folder: exit status 2" 2 "$status"
 run site "$T/site/index.html"
 expect "site into a file: exit status 1, the reason" "1 not a folder" "$status $(echo "$err" | grep -o 'not a folder$')"
 
+# json_id LAYOUT: its id, as klotski show --json gives it.
+json_id() { "$K" --db "$TEST_DB" show "$1" --json | jq .id; }
+
 # ---- the sample and the server's answers ----
 {
     sql "SELECT DISTINCT printf('%09X', code) FROM names"
@@ -65,15 +68,23 @@ while IFS=$'\t' read -r name want got; do
     expect "page: ${name#check }" "$want" "$got"
 done < <(grep '^check ' "$T/page")
 
-# ---- a damaged pack: one byte of a block changed ----
+# ---- damaged packs: a byte changed (the content checksum fails when the pack opens),
+# and a block's deflate stream damaged with every checksum made right again
+# (tests/e2e/pack_fault.py: the block fails when a walk reaches it) ----
 cp -r "$T/site" "$T/damaged"
 size=$(wc -c < "$T/damaged/klotski.pack")
 printf '\x5a' | dd of="$T/damaged/klotski.pack" bs=1 seek=$((size / 2)) conv=notrunc status=none
-python3 "$ROOT/tests/e2e/site.py" damaged "$CHROMIUM" "$T/profile-damaged" "$T/damaged" >"$T/damaged.out" 2>"$T/damaged.err"
-expect "site.py damaged runs to its end" 0 $?
-[ -s "$T/damaged.err" ] && cat "$T/damaged.err"
-while IFS=$'\t' read -r name want got; do
-    expect "damaged pack: ${name#check }" "$want" "$got"
-done < <(grep '^check ' "$T/damaged.out")
-expect "damaged pack: checked something" yes "$(grep -q '^check ' "$T/damaged.out" && echo yes || echo no)"
+cp -r "$T/site" "$T/bad-block"
+python3 "$ROOT/tests/e2e/pack_fault.py" "$T/bad-block/klotski.pack" deflate "$(json_id 1A9BF0C00)"
+expect "pack_fault.py damages a block" 0 $?
+for kind in damaged bad-block; do
+    python3 "$ROOT/tests/e2e/site.py" damaged "$CHROMIUM" "$T/profile-$kind" "$T/$kind" >"$T/$kind.out" 2>"$T/$kind.err"
+    expect "site.py damaged ($kind) runs to its end" 0 $?
+    [ -s "$T/$kind.err" ] && cat "$T/$kind.err"
+    grep '^figure ' "$T/$kind.out"
+    expect "$kind: checked something" yes "$(grep -q '^check ' "$T/$kind.out" && echo yes || echo no)"
+    while IFS=$'\t' read -r name want got; do
+        expect "$kind pack: ${name#check }" "$want" "$got"
+    done < <(grep '^check ' "$T/$kind.out")
+done
 finish

@@ -196,7 +196,7 @@ def run_damaged(chromium, profile, folder):
         check("the error names the pack", "klotski.pack: ", page.js("$('error').textContent.slice(0, 14)"))
         check("no answer shows", [None, True], page.js("[document.body.dataset.minSteps || null, $('explore').hidden]"))
         message = page.js("$('error').textContent")
-        print(f"figure the damaged pack's error\t{message}", flush=True)
+        print(f"figure the page's error\t{message}", flush=True)
     finally:
         browser.terminate()
         browser.wait(timeout=30)
