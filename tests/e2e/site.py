@@ -161,6 +161,11 @@ def run_page(chromium, profile, folder, reference_file):
         check("the classic layouts listed with their min_steps", True,
               page.wait("$('classic-list').textContent.includes('横刀立马') && "
                         "$('classic-list').textContent.includes('81 step')"))
+        page.call("Page.navigate", url=f"{url}/?edit=VKKVVKKVVHHVVooVoooo")
+        check("the board editor: the codec's reason", True,
+              page.wait("$('verdict').textContent === 'Not a legal layout: fewer than two empty cells'"))
+        open_layout(page, url, "1A9BF0C00")
+        page.ready()
         play = page.js("$('play').getAttribute('href')")
         page.call("Page.navigate", url=f"{url}/{play}")
         check("play the solution: the player page", "81", page.wait("document.body.dataset.steps") and
