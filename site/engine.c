@@ -19,7 +19,6 @@
 #include "core/classes.h"
 #include "core/code.h"
 #include "core/drawing.h"
-#include "core/layout_text.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
 #include "query/explore/rank.h"
@@ -111,19 +110,26 @@ static int pack_error(struct kl_pack *pack, enum kl_pack_status status)
     return answer_error(status == KL_PACK_INVALID ? EXIT_NOT_FOUND : EXIT_BAD_INPUT, error);
 }
 
-/* The request's layout, its distance (KL_PACK_NONE: unsolvable) and its group, or the
- * error answered. */
-static int layout_facts(struct kl_pack **pack, kl_code *code, int *steps, struct kl_pack_group *group)
+/* The request's layout as the pack knows it. */
+struct layout_facts {
+    struct kl_pack *pack;
+    kl_code code;
+    int steps;                  /* KL_PACK_NONE: unsolvable */
+    struct kl_pack_group group;
+};
+
+/* Fills *l for the request's layout, or answers the error. */
+static int layout_facts(struct layout_facts *l)
 {
-    int status = parsed_layout(code);
+    int status = parsed_layout(&l->code);
     if (status != EXIT_ANSWERED)
         return status;
-    if (!(*pack = pack_or_error()))
+    if (!(l->pack = pack_or_error()))
         return EXIT_BAD_INPUT;
-    enum kl_pack_status found = kl_pack_min_steps(*pack, *code, steps);
+    enum kl_pack_status found = kl_pack_min_steps(l->pack, l->code, &l->steps);
     if (found == KL_PACK_OK)
-        found = kl_pack_group_of(*pack, *code, group);
-    return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(*pack, found);
+        found = kl_pack_group_of(l->pack, l->code, &l->group);
+    return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
 }
 
 static void json_number_or_null(FILE *out, const char *name, long long value, bool known)
@@ -138,21 +144,9 @@ static void json_number_or_null(FILE *out, const char *name, long long value, bo
  * answers its reason as an error, which assets/api.js turns into {"legal":false,...}. */
 int EXPORT(site_board)(int is_cells)
 {
-    char error[ERROR_SIZE] = "";
-    kl_code code = 0;
-    if (is_cells) {
-        kl_raw raw;
-        enum kl_board_error err = kl_layout_read_board(request, &raw);
-        if (err == KL_BOARD_OK)
-            code = kl_raw_to_code(raw);
-        else
-            snprintf(error, sizeof error, "%s", kl_board_error_text(err));
-    } else {
-        report_to_buffer(error, sizeof error);
-        input_layout_typed(request, &code);
-        report_to_buffer(NULL, 0);
-    }
-    if (error[0])
+    char error[ERROR_SIZE];
+    kl_code code;
+    if (!input_board_verdict(is_cells ? request : NULL, request, &code, error, sizeof error))
         return answer_error(EXIT_BAD_INPUT, error);
     char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
     kl_code_format(code, hex);
@@ -165,13 +159,11 @@ int EXPORT(site_board)(int is_cells)
 /* /api/layout: show --json, the fields the pack knows. */
 int EXPORT(site_layout)(void)
 {
-    struct kl_pack *pack;
-    kl_code code;
-    int steps;
-    struct kl_pack_group group;
-    int status = layout_facts(&pack, &code, &steps, &group);
+    struct layout_facts l;
+    int status = layout_facts(&l);
     if (status != EXIT_ANSWERED)
         return status;
+    kl_code code = l.code;
     char hex[KL_CODE_TEXT_SIZE], mirror[KL_CODE_TEXT_SIZE], short_code[KL_SHORT_CODE_TEXT_SIZE];
     char cells[KL_DRAWING_CELLS_SIZE], class_name[KL_CLASS_NAME_SIZE];
     uint32_t id = kl_code_to_id(code);
@@ -183,9 +175,9 @@ int EXPORT(site_layout)(void)
     char *names = classic_names_of(code);
     FILE *out = answer_begin();
     fprintf(out, "{\"code\":\"%s\",\"id\":%lu,\"short_code\":\"%s\",\"class\":\"%s\",\"group\":\"%s\"", hex,
-            (unsigned long)id, short_code, class_name, group.name);
-    fprintf(out, ",\"group_size\":%lu", (unsigned long)group.size);
-    json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
+            (unsigned long)id, short_code, class_name, l.group.name);
+    fprintf(out, ",\"group_size\":%lu", (unsigned long)l.group.size);
+    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
     fprintf(out, ",\"mirror\":\"%s\",\"self_mirror\":%s", mirror, kl_code_mirror(code) == code ? "true" : "false");
     if (names)
         fprintf(out, ",\"names\":\"%s\"", names); /* the compiled-in names hold no quote or backslash */
@@ -215,18 +207,16 @@ static void pack_lookup(void *context, struct explore_move *move)
 /* /api/moves: moves --json, in steps (farthest_steps and farthest_num: not in the pack). */
 int EXPORT(site_moves)(void)
 {
-    struct kl_pack *pack;
-    kl_code code;
-    int steps;
-    struct kl_pack_group group;
-    int status = layout_facts(&pack, &code, &steps, &group);
+    struct layout_facts l;
+    int status = layout_facts(&l);
     if (status != EXIT_ANSWERED)
         return status;
+    kl_code code = l.code;
     struct explore_move moves[KL_MAX_STEPS];
-    struct ranking ranking = {pack, KL_PACK_OK};
-    size_t count = explore_rank(code, KL_METRIC_STEP, steps, KL_PACK_NONE, pack_lookup, &ranking, moves);
+    struct ranking ranking = {l.pack, KL_PACK_OK};
+    size_t count = explore_rank(code, KL_METRIC_STEP, l.steps, KL_PACK_NONE, pack_lookup, &ranking, moves);
     if (ranking.failed != KL_PACK_OK)
-        return pack_error(pack, ranking.failed);
+        return pack_error(l.pack, ranking.failed);
     size_t optimal = 0;
     for (size_t i = 0; i < count; i++)
         optimal += moves[i].change == EXPLORE_OPTIMAL;
@@ -235,8 +225,8 @@ int EXPORT(site_moves)(void)
     kl_raw raw;
     kl_code_to_raw(code, &raw);
     FILE *out = answer_begin();
-    fprintf(out, "{\"code\":\"%s\",\"group\":\"%s\"", hex, group.name);
-    json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
+    fprintf(out, "{\"code\":\"%s\",\"group\":\"%s\"", hex, l.group.name);
+    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
     fprintf(out, ",\"moves_count\":%zu,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
     for (size_t i = 0; i < count; i++) {
         struct step_text s = route_step_text(raw, moves[i].step);
@@ -328,28 +318,28 @@ int EXPORT(site_group)(void)
     struct kl_pack *pack = pack_or_error();
     if (!pack)
         return EXIT_BAD_INPUT;
-    struct kl_pack_group g;
-    if (kl_pack_group_named(pack, request, &g) != KL_PACK_OK) {
-        kl_code code;
-        int steps, status = layout_facts(&pack, &code, &steps, &g);
+    struct layout_facts l;
+    if (kl_pack_group_named(pack, request, &l.group) != KL_PACK_OK) {
+        int status = layout_facts(&l);
         if (status != EXIT_ANSWERED)
             return status;
     }
+    const struct kl_pack_group *g = &l.group;
     char class_name[KL_CLASS_NAME_SIZE], min_code[KL_CODE_TEXT_SIZE];
-    kl_class_name(kl_class_from_id(g.class_id), class_name);
-    kl_code_format(g.min_code, min_code);
+    kl_class_name(kl_class_from_id(g->class_id), class_name);
+    kl_code_format(g->min_code, min_code);
     FILE *out = answer_begin();
     fprintf(out, "{\"group\":\"%s\",\"class\":\"%s\",\"size\":%lu,\"min_code\":\"%s\",\"solvable\":%s,\"solved\":%lu",
-            g.name, class_name, (unsigned long)g.size, min_code, g.solved ? "true" : "false",
-            (unsigned long)g.solved);
-    json_number_or_null(out, "max_min_steps", g.max_min_steps, g.max_min_steps != KL_PACK_NONE);
-    json_number_or_null(out, "hardest_count", g.hardest_count, g.hardest_count != KL_PACK_NONE);
-    json_number_or_null(out, "diameter", g.diameter, g.diameter != KL_PACK_NONE);
-    json_number_or_null(out, "radius", g.radius, g.radius != KL_PACK_NONE);
-    json_number_or_null(out, "peripheral_count", g.peripheral_count, g.peripheral_count != KL_PACK_NONE);
-    json_number_or_null(out, "central_count", g.central_count, g.central_count != KL_PACK_NONE);
-    json_number_or_null(out, "max_min_straight_moves", g.max_min_straight_moves, g.max_min_straight_moves != KL_PACK_NONE);
-    json_number_or_null(out, "max_min_unit_moves", g.max_min_unit_moves, g.max_min_unit_moves != KL_PACK_NONE);
+            g->name, class_name, (unsigned long)g->size, min_code, g->solved ? "true" : "false",
+            (unsigned long)g->solved);
+    json_number_or_null(out, "max_min_steps", g->max_min_steps, g->max_min_steps != KL_PACK_NONE);
+    json_number_or_null(out, "hardest_count", g->hardest_count, g->hardest_count != KL_PACK_NONE);
+    json_number_or_null(out, "diameter", g->diameter, g->diameter != KL_PACK_NONE);
+    json_number_or_null(out, "radius", g->radius, g->radius != KL_PACK_NONE);
+    json_number_or_null(out, "peripheral_count", g->peripheral_count, g->peripheral_count != KL_PACK_NONE);
+    json_number_or_null(out, "central_count", g->central_count, g->central_count != KL_PACK_NONE);
+    json_number_or_null(out, "max_min_straight_moves", g->max_min_straight_moves, g->max_min_straight_moves != KL_PACK_NONE);
+    json_number_or_null(out, "max_min_unit_moves", g->max_min_unit_moves, g->max_min_unit_moves != KL_PACK_NONE);
     fputc('}', out);
     return answer_end(EXIT_ANSWERED);
 }
@@ -361,8 +351,6 @@ int EXPORT(site_names)(void)
     struct kl_pack *pack = pack_or_error();
     if (!pack)
         return EXIT_BAD_INPUT;
-    struct kl_pack_facts facts;
-    kl_pack_facts(pack, &facts);
     FILE *out = answer_begin();
     fputc('[', out);
     struct kl_pack_name name;

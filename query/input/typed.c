@@ -87,3 +87,22 @@ int input_layout_typed(const char *text, kl_code *code)
     free(typed);
     return status;
 }
+
+bool input_board_verdict(const char *cells, const char *layout, kl_code *code, char *error, size_t size)
+{
+    error[0] = '\0';
+    if (cells) {
+        kl_raw raw;
+        enum kl_board_error err = kl_layout_read_board(cells, &raw);
+        if (err != KL_BOARD_OK) {
+            snprintf(error, size, "%s", kl_board_error_text(err));
+            return false;
+        }
+        *code = kl_raw_to_code(raw);
+        return true;
+    }
+    report_to_buffer(error, size);
+    int status = input_layout_typed(layout, code);
+    report_to_buffer(NULL, 0);
+    return status == EXIT_ANSWERED;
+}

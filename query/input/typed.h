@@ -6,6 +6,9 @@
 #ifndef KLOTSKI_QUERY_INPUT_TYPED_H
 #define KLOTSKI_QUERY_INPUT_TYPED_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "core/code.h"
 
 /* Returns text without a leading UTF-8 byte-order mark and without the blanks around it:
@@ -20,5 +23,12 @@ int input_layout_typed(const char *text, kl_code *code);
 /* input_layout_typed of text input_normalised has made: every form of
  * core/layout_text.h, then the classic names. */
 int input_typed_normalised(const char *text, kl_code *code);
+
+/* The verdict of the board editor (/api/board): whether `cells` (a board as its 20 cells
+ * in a row, core/board.h's letters) or, when cells is NULL, the LAYOUT text `layout`
+ * (input_layout_typed) is a legal layout.  Returns true and stores its code, or false
+ * with the reason in error (size bytes): the codec's text for cells, the reported line
+ * ("SUBJECT: MESSAGE") for a LAYOUT. */
+bool input_board_verdict(const char *cells, const char *layout, kl_code *code, char *error, size_t size);
 
 #endif

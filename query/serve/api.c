@@ -525,18 +525,7 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         api_error(reply, 400, "board: give board (20 cells of K H V o .) or layout, one of them");
         return;
     }
-    if (cells) {
-        kl_raw raw;
-        enum kl_board_error err = kl_layout_read_board(cells, &raw);
-        if (err == KL_BOARD_OK)
-            code = kl_raw_to_code(raw);
-        else
-            snprintf(error, sizeof error, "%s", kl_board_error_text(err));
-    } else {
-        report_to_buffer(error, sizeof error);
-        input_layout_typed(layout, &code);
-        report_to_buffer(NULL, 0);
-    }
+    input_board_verdict(cells, layout, &code, error, sizeof error);
     struct body b;
     body_begin(&b);
     if (error[0]) {
