@@ -360,8 +360,7 @@ int EXPORT(site_names)(void)
         kl_code_format(name.code, hex);
         enum kl_pack_status status = kl_pack_min_steps(pack, name.code, &steps);
         if (status != KL_PACK_OK) {
-            fclose(answer_stream);
-            answer_stream = NULL;
+            answer_end(EXIT_ANSWERED); /* dropped: the error is the answer */
             return pack_error(pack, status);
         }
         fprintf(out, "%s{\"name\":\"%s\",\"code\":\"%s\"", i ? "," : "", name.name, hex);
