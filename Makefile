@@ -252,7 +252,7 @@ RUN_FUZZ ?= 1
 check: test-deps tools library $(UNIT_TESTS) $(REFERENCE) $(if $(filter 0,$(RUN_FUZZ)),,fuzz-build)
 	tests/run.sh $(OBJ) $(BIN) $(if $(filter 0,$(RUN_FUZZ)),,$(FUZZ_OBJ)/tests/fuzz)
 
-bench: deps tools library $(OBJ)/bench/bench_core
+bench: deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack
 	bench/run.sh $(BIN) $(OBJ)
 
 # The group extremes', the solution counts' and the farthest phase's searches' cost, run

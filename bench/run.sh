@@ -17,4 +17,12 @@ echo "full build (klotski-build, all threads):"
     "$bin/klotski-build" --db "$scratch/klotski.db" 2>&1
 
 echo
+echo "the pack (klotski pack, pack --check) from that database:"
+/usr/bin/time -f "  write: %e s wall, %U s user, %S s system, %M KB peak memory" \
+    "$bin/klotski" --db "$scratch/klotski.db" pack "$scratch/klotski.pack" 2>&1
+/usr/bin/time -f "  check of every layout: %e s wall, %U s user, %S s system, %M KB peak memory" \
+    "$bin/klotski" --db "$scratch/klotski.db" pack --check "$scratch/klotski.pack" 2>&1 | grep -v ': OK$'
+"$obj/bench/bench_pack" "$scratch/klotski.pack"
+
+echo
 bench/library.sh "$obj" "$scratch/klotski.db"

@@ -51,8 +51,7 @@ static int reader_failure(klotski_pack *pack, enum kl_pack_status status, const 
         return fail(pack, KLOTSKI_CANTOPEN, pack->path, "cannot open the pack: %s", detail);
     case KL_PACK_NOT_A_PACK:
     case KL_PACK_VERSION:
-        return fail(pack, KLOTSKI_NOTADB, pack->path, "%s: %s; write it with `klotski pack`",
-                    kl_pack_status_text(status), detail);
+        return fail(pack, KLOTSKI_NOTADB, pack->path, "%s; write one with `klotski pack`", detail);
     case KL_PACK_NO_MEMORY:
         return fail(pack, KLOTSKI_NOMEM, NULL, "out of memory");
     case KL_PACK_CORRUPT:

@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include "core/pack/format.h"
+
 bool kl_pack_zlib_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
                           size_t plain_size)
 {
@@ -41,14 +43,24 @@ enum kl_pack_status kl_pack_file_open(const char *path, struct kl_pack_file *fil
         return cannot_read(in, message);
     }
     size_t size = (size_t)st.st_size;
-    unsigned char *bytes = malloc(size ? size : 1);
+    /* The header first: a file that is no pack (a database of 674 MB) is not read whole. */
+    unsigned char header[KL_PACK_HEADER_SIZE];
+    size_t header_size = size < sizeof header ? size : sizeof header;
+    if (fread(header, 1, header_size, in) != header_size || ferror(in))
+        return cannot_read(in, message);
+    if (header_size < sizeof header || memcmp(header, KL_PACK_MAGIC, KL_PACK_MAGIC_SIZE) != 0) {
+        fclose(in);
+        return kl_pack_open(header, header_size, kl_pack_zlib_inflate, NULL, &file->pack, message);
+    }
+    unsigned char *bytes = malloc(size);
     if (!bytes) {
         fclose(in);
         if (message)
             snprintf(message, KL_PACK_MESSAGE_SIZE, "out of memory for %zu bytes", size);
         return KL_PACK_NO_MEMORY;
     }
-    if (fread(bytes, 1, size, in) != size || ferror(in)) {
+    memcpy(bytes, header, sizeof header);
+    if (fread(bytes + sizeof header, 1, size - sizeof header, in) != size - sizeof header || ferror(in)) {
         free(bytes);
         return cannot_read(in, message);
     }

@@ -128,11 +128,11 @@ static enum kl_pack_status read_header(struct kl_pack *pack)
 {
     const unsigned char *h = pack->bytes;
     if (pack->size < KL_PACK_HEADER_SIZE || memcmp(h, KL_PACK_MAGIC, KL_PACK_MAGIC_SIZE) != 0)
-        return fail(pack, KL_PACK_NOT_A_PACK, "no pack's header (%zu bytes, no magic \\x89KLPACK)", pack->size);
+        return fail(pack, KL_PACK_NOT_A_PACK, "not a klotski pack (no \\x89KLPACK at its start)");
     struct kl_pack_facts *f = &pack->facts;
     f->format_version = kl_pack_get(h + KL_PACK_AT_FORMAT_VERSION, 4);
     if (f->format_version != KL_PACK_FORMAT_VERSION)
-        return fail(pack, KL_PACK_VERSION, "format version %u, this reader reads %d", f->format_version,
+        return fail(pack, KL_PACK_VERSION, "a pack of format version %u; this reader reads %d", f->format_version,
                     KL_PACK_FORMAT_VERSION);
     uint32_t header_crc = kl_pack_get(h + KL_PACK_AT_HEADER_CRC32, 4);
     uint32_t computed = kl_crc32(0, h, KL_PACK_AT_HEADER_CRC32);
@@ -170,7 +170,9 @@ static enum kl_pack_status read_index(struct kl_pack *pack)
         return fail(pack, KL_PACK_CORRUPT, "the first chunk does not follow the index");
     for (size_t i = 1; i <= chunks; i++) {
         uint32_t offset = kl_pack_get(pack->index + 4 * i, 4);
-        if (offset < previous || offset > pack->size)
+        if (offset > pack->size)
+            return fail(pack, KL_PACK_CORRUPT, "index entry %zu (%u) beyond the end (%zu bytes)", i, offset, pack->size);
+        if (offset < previous)
             return fail(pack, KL_PACK_CORRUPT, "index entry %zu (%u) out of order", i, offset);
         previous = offset;
     }
@@ -343,13 +345,14 @@ static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue,
 {
     kl_raw raw;
     kl_code_to_raw(code, &raw);
+    kl_code start = code;
     int distance = 0;
     if (route)
         route[0] = code;
     while (!kl_code_is_solved(code)) {
         if (distance == pack->facts.max_min_steps)
             return fail(pack, KL_PACK_CORRUPT, "the walk from %09llX passes max_min_steps (%d)",
-                        (unsigned long long)route[0], pack->facts.max_min_steps);
+                        (unsigned long long)start, pack->facts.max_min_steps);
         struct kl_step moves[KL_MAX_STEPS];
         int n = kl_steps(raw, moves), closer = (residue + 2) % 3, i;
         for (i = 0; i < n; i++) {

@@ -7,8 +7,8 @@
 /* Compares the pack at `path` with the database: its header's source checksum, every
  * layout's residue and group_num, the min_steps the pack's walk gives for every layout
  * (by the walk's own rule, each layout once), every group's facts and every classic name.
- * Prints what it checked and says OK; reports the first differences (up to ten) on
- * stderr.  Returns EXIT_ANSWERED when all agree, EXIT_NOT_FOUND when any differs or the
+ * Prints what it checked and says OK, or the first differences (up to ten), and then
+ * one line on stderr with their number and the first.  Returns EXIT_ANSWERED when all agree, EXIT_NOT_FOUND when any differs or the
  * pack is corrupt, EXIT_BAD_INPUT when it is no pack or cannot be read. */
 int pack_check(struct db *db, const char *path);
 

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# End-to-end test of the pack (schema/pack.md): `klotski pack FILE` writes it from the
+# test database, at most 6 MB; an independent reader of the format
+# (tests/reference/pack_tamper.py, python3's zlib alone) finds the header's counts and the
+# stored values of known layouts where SPEC.md puts them; `klotski pack --check` agrees
+# with the database on every one of the 29,334,498 layouts (their values, groups and the
+# min_steps of the walk), every group and every name; the installed Python module
+# (klotski.open_pack over libklotski) answers as the klotski command's --json on sampled
+# layouts, unsolvable and classic ones among them (tests/library/test_pack.py); bad
+# usage, a file that is no pack and a path that cannot be written fail with one line and
+# leave nothing behind; a new pack replaces the old one by a rename.  Each fault the check
+# guards is made on purpose, with the checksums made right where the fault is to be found
+# by something else: a flipped residue in one block, a wrong group number, a damaged
+# block (the content checksum; and with the checksums rewritten, the block's inflating).
+. "$(dirname "$0")/lib.sh"
+library_setup pack
+TAMPER="python3 $REFERENCE/pack_tamper.py"
+PACK=$T/klotski.pack
+
+run pack "$PACK"
+expect "pack: exit status" 0 "$status"
+has "pack: says what it wrote" "$PACK: "
+size=$(stat -c %s "$PACK")
+expect "the pack holds at most 6 MB (it holds $size bytes)" yes "$([ "$size" -le 6000000 ] && echo yes || echo no)"
+expect "nothing but the pack is left in its folder" "klotski.pack" "$(ls "$T" | grep -v '^prefix' | grep '^klotski')"
+
+# The format read independently: the header's counts, and the values of known layouts.
+info=$($TAMPER "$PACK" info)
+expect "independent reader: layouts" 29334498 "$(jq -r .layout_count <<< "$info")"
+expect "independent reader: groups" "$(sql 'SELECT count(*) FROM groups')" "$(jq -r .group_count <<< "$info")"
+expect "independent reader: names" "$(grep -c . "$ROOT/data/classic_names.tsv")" "$(jq -r .name_count <<< "$info")"
+expect "independent reader: max_min_steps" "$(sql 'SELECT max(max_min_steps) FROM groups')" \
+    "$(jq -r .max_min_steps <<< "$info")"
+expect "independent reader: the file's size" "$size" "$(jq -r .size <<< "$info")"
+# 1A9BF0C00 (id 4091296): 81 steps (residue 0), group 5-4-1-1 (group_num 1); 4FEA13400
+# (id 10399732): 138 (residue 0); an unsolvable group's first layout: residue 3.
+expect "independent reader: 1A9BF0C00's residue and group_num" "0 1" "$($TAMPER "$PACK" read 4091296)"
+expect "independent reader: 4FEA13400's residue" "0" "$($TAMPER "$PACK" read 10399732 | cut -d' ' -f1)"
+unsolvable=$(sql "SELECT printf('%09X', min_code), group_num FROM groups WHERE solved = 0 ORDER BY group_id LIMIT 1")
+unsolvable_id=$("$BIN/klotski" --db "$TEST_DB" show "${unsolvable%|*}" --json | jq -r .id)
+expect "independent reader: an unsolvable layout's residue" "3 ${unsolvable#*|}" "$($TAMPER "$PACK" read "$unsolvable_id")"
+
+# The check over every layout, group and name.
+run pack --check "$PACK"
+expect "pack --check: exit status" 0 "$status"
+expect "pack --check: every check OK" "4" "$(grep -c ': OK' <<< "$out")"
+has "pack --check: the walk's min_steps of every layout" "every layout's min_steps by the walk: OK"
+
+# The installed module against the command's answers.
+site=$(echo "$P"/lib/python3*/dist-packages)
+unit=$(cd "$T" && PYTHONPATH=$site KLOTSKI_DB=$TEST_DB KLOTSKI_PACK=$PACK KLOTSKI_BIN=$BIN \
+       library_run python3 "$ROOT/tests/library/test_pack.py" -v 2>&1)
+status=$?
+printf '%s\n' "$unit" | grep -E '^(FAIL|ERROR)|Error' | head -20
+expect "the unittest of the pack from the installed module: exit status" 0 "$status"
+expect "the unittest ran every test" "OK" "$(printf '%s\n' "$unit" | grep -E '^Ran [0-9]+ tests' -A2 | tail -1)"
+expect "README: the far layout from the pack" "138 139" "$(cd "$T" && PYTHONPATH=$site library_run python3 -c '
+import klotski
+with klotski.open_pack("klotski.pack") as pack:
+    print(pack.min_steps("4FEA13400"), len(pack.solve("4FEA13400")))')"
+
+# Bad usage and files that cannot be written or read.
+expect_error "pack without FILE" 2 "pack takes one FILE" pack
+expect_error "pack --check of no file" 2 "$T/none.pack: " pack --check "$T/none.pack"
+expect_error "pack --check of the database (no pack)" 2 "not a klotski pack" pack --check "$TEST_DB"
+mkdir -p "$T/folder"
+expect_error "pack onto a folder" 2 "cannot write the pack" pack "$T/folder"
+expect "pack onto a folder leaves the folder and no temporary file" "folder" "$(ls -A "$T" | grep folder)"
+expect "pack onto a folder leaves the folder empty" "" "$(ls -A "$T/folder")"
+cp "$PACK" "$T/first.pack"
+before=$(stat -c %i "$PACK")
+run pack "$PACK"
+expect "pack over a pack: exit status" 0 "$status"
+expect "pack over a pack replaces the file (a new inode: renamed, never written in place)" yes \
+    "$([ "$(stat -c %i "$PACK")" != "$before" ] && echo yes || echo no)"
+expect "pack over a pack writes the same bytes" same "$(cmp "$PACK" "$T/first.pack" && echo same)"
+
+# Faults made on purpose: each must fail the check, naming what is wrong.
+$TAMPER "$PACK" residue 4091296 1 "$T/residue.pack"
+expect "fault: the independent reader sees the flipped residue" "1 1" "$($TAMPER "$T/residue.pack" read 4091296)"
+expect_error "fault: a flipped residue in one block" 1 "1A9BF0C00 (#4091296): residue 1, the database's min_steps 81 gives 0" \
+    pack --check "$T/residue.pack"
+$TAMPER "$PACK" group 4091296 0 "$T/group.pack"
+expect_error "fault: a wrong group number" 1 "1A9BF0C00 (#4091296): group_num 0, the database's 1" \
+    pack --check "$T/group.pack"
+expect "fault: the library reads the wrong group number as stored" "5-4-1-0" \
+    "$(PYTHONPATH=$site library_run python3 -c 'import klotski, sys; print(klotski.open_pack(sys.argv[1]).group_of("4WVE1").name)' "$T/group.pack")"
+$TAMPER "$PACK" damage 5 "$T/damaged.pack"
+expect_error "fault: a damaged block (the content checksum)" 1 "content checksum" pack --check "$T/damaged.pack"
+expect "fault: open_pack refuses the damaged block" "DatabaseError" \
+    "$(PYTHONPATH=$site library_run python3 -c '
+import klotski, sys
+try:
+    klotski.open_pack(sys.argv[1])
+except klotski.DatabaseError as e:
+    print(type(e).__name__ if "content checksum" in str(e) else e)' "$T/damaged.pack")"
+$TAMPER "$PACK" damage-rechecked 5 "$T/rechecked.pack"
+expect_error "fault: a damaged block under right checksums (its inflating)" 1 "residue block 5 does not inflate" \
+    pack --check "$T/rechecked.pack"
+rm -rf "$T"
+finish

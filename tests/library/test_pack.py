@@ -1,0 +1,113 @@
+"""The pack from the installed Python module (klotski.open_pack over libklotski's
+klotski_pack_*), checked against the klotski command's --json answers on the database the
+pack was written from ($KLOTSKI_BIN/klotski, $KLOTSKI_DB; the pack is $KLOTSKI_PACK):
+min_steps, the group and the moves with their outcomes of sampled layouts (ids spread by a
+multiplicative hash, every layout of a classic name, unsolvable ones), their solutions
+against `klotski solve --codes`, group facts against `klotski group --json`, and bad
+input: an illegal code, an unknown group, a missing file, a file that is no pack, a
+metric the pack does not count.  e2e_pack.sh runs it."""
+import json
+import os
+import subprocess
+import unittest
+
+import klotski
+
+DB = os.environ["KLOTSKI_DB"]
+PACK = os.environ["KLOTSKI_PACK"]
+KLOTSKI = os.path.join(os.environ["KLOTSKI_BIN"], "klotski")
+HASHED = ["#%d" % (i * 2654435761 % 29334498) for i in range(1, 301)] + ["#0", "#29334497"]
+
+
+def command(*args, inputs=None):
+    """The klotski command's --json answers, one object per input."""
+    out = subprocess.run([KLOTSKI, "--db", DB, *args, "--json"], check=True, capture_output=True, text=True,
+                         input=inputs)
+    return [json.loads(line) for line in out.stdout.splitlines()]
+
+
+def sample():
+    """The hashed ids, every classic layout and the smallest layout of unsolvable groups."""
+    classic = sorted({n["code"] for n in command("names")})
+    out = subprocess.run(["sqlite3", DB, "SELECT printf('%09X', min_code) FROM groups WHERE solved = 0"
+                                         " ORDER BY group_id % 97, group_id LIMIT 60"],
+                         check=True, capture_output=True, text=True)
+    return HASHED + classic + out.stdout.split()
+
+
+SAMPLE = sample()
+
+
+class PackTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.pack = klotski.open_pack(PACK)
+        cls.shown = command("show", inputs="\n".join(SAMPLE) + "\n")
+        cls.moved = command("moves", inputs="\n".join(SAMPLE) + "\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.pack.close()
+
+    def test_sample_holds_unsolvable_and_classic_layouts(self):
+        self.assertGreaterEqual(sum(s["min_steps"] is None for s in self.shown), 60)
+        self.assertIn("1A9BF0C00", [s["code"] for s in self.shown])
+        self.assertEqual(len(self.shown), len(SAMPLE))
+
+    def test_min_steps_and_group_against_show(self):
+        for text, shown in zip(SAMPLE, self.shown):
+            self.assertEqual(self.pack.min_steps(text), shown["min_steps"], text)
+            group = self.pack.group_of(text)
+            self.assertEqual((group.name, group.size), (shown["group"], shown["group_size"]), text)
+
+    def test_moves_against_the_command(self):
+        for text, moved in zip(SAMPLE, self.moved):
+            ours = [(m.next.code, m.min_steps, m.change, m.piece, m.distance) for m in self.pack.moves(text)]
+            theirs = [(m["code"], m["min_steps"], m["change"], m["piece"], m["distance"]) for m in moved["move_list"]]
+            self.assertEqual(ours, theirs, text)
+
+    def test_solutions_against_solve_codes(self):
+        for text, shown in list(zip(SAMPLE, self.shown))[::3]:
+            out = subprocess.run([KLOTSKI, "--db", DB, "solve", "--codes", text], capture_output=True, text=True)
+            if shown["min_steps"] is None:
+                self.assertEqual(out.returncode, 1)
+                with self.assertRaises(klotski.UnsolvableError):
+                    self.pack.solve(text)
+                continue
+            self.assertEqual([layout.code for layout in self.pack.solve(text)], out.stdout.split(), text)
+
+    def test_exact_min_steps_of_the_far_layout(self):
+        self.assertEqual(self.pack.min_steps("4FEA13400"), 138)
+        self.assertEqual(len(self.pack.solve("AXCZN")), 139)
+
+    def test_group_facts_against_group_json(self):
+        names = sorted({s["group"] for s in self.shown})[::4]
+        for name, theirs in zip(names, command("group", *names)):
+            ours = self.pack.group(name)
+            for field in ("size", "solved", "max_min_steps", "hardest_count", "diameter", "radius"):
+                self.assertEqual(getattr(ours, field), theirs[field], (name, field))
+            self.assertEqual(ours.min_code.code, theirs["min_code"], name)
+
+    def test_bad_input(self):
+        with self.assertRaises(ValueError) as caught:
+            self.pack.min_steps("1A9BF0C01")
+        self.assertEqual(str(caught.exception), "1A9BF0C01: not a layout code: unused low bits are not zero")
+        with self.assertRaises(KeyError):
+            self.pack.group("9-9-9-9")
+        with self.assertRaises(ValueError):
+            self.pack.moves("4WVE1", metric="unit")
+        with self.assertRaises(klotski.NoDatabaseError):
+            klotski.open_pack(PACK + ".missing")
+        with self.assertRaises(klotski.DatabaseError) as caught:
+            klotski.open_pack(DB)
+        self.assertIn("not a klotski pack", str(caught.exception))
+
+    def test_context_manager_closes(self):
+        with klotski.open_pack(PACK) as pack:
+            self.assertEqual(pack.min_steps("4WVE1"), 81)
+        with self.assertRaises(klotski.DatabaseError):
+            pack.min_steps("4WVE1")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,138 @@
+#!/usr/bin/env python3
+"""An independent reader and rewriter of the pack format, from schema/pack.md alone
+(python3's zlib, struct and binascii; nothing of core/pack/), for e2e_pack.sh:
+
+  pack_tamper.py PACK info                 the header's fields and the chunk sizes, as JSON
+  pack_tamper.py PACK read ID              "RESIDUE GROUP_NUM" of the layout with id ID
+  pack_tamper.py PACK residue ID VALUE OUT  OUT: PACK with ID's residue set to VALUE,
+                                           its block deflated again, index and checksums
+                                           made right (a pack whose only fault is that value)
+  pack_tamper.py PACK group ID NUM OUT      likewise ID's group_num
+  pack_tamper.py PACK damage CHUNK OUT      OUT: one byte of chunk CHUNK flipped, nothing
+                                           else changed (the content checksum no longer holds)
+  pack_tamper.py PACK damage-rechecked CHUNK OUT
+                                           the same with both checksums made right again,
+                                           so that only inflating the chunk finds it
+
+Exit status 0, or 2 with one line on stderr for a file that is no pack of version 1.
+"""
+import binascii
+import json
+import struct
+import sys
+import zlib
+
+MAGIC = b"\x89KLPACK\n"
+HEADER = 64
+FIELDS = ("format_version", "layout_count", "group_count", "name_count", "names_size",
+          "residue_block_layouts", "group_block_layouts", "max_min_steps", "source_crc32",
+          "content_crc32")
+
+
+class Pack:
+    def __init__(self, data):
+        if data[:8] != MAGIC:
+            raise ValueError("no pack's magic")
+        self.header = dict(zip(FIELDS, struct.unpack_from("<10I", data, 8)))
+        if self.header["format_version"] != 1:
+            raise ValueError("format version %d" % self.header["format_version"])
+        if struct.unpack_from("<I", data, 60)[0] != binascii.crc32(data[:60]):
+            raise ValueError("header checksum")
+        count = self.header["layout_count"]
+        self.residue_blocks = -(-count // self.header["residue_block_layouts"])
+        self.group_blocks = -(-count // self.header["group_block_layouts"])
+        chunks = self.residue_blocks + self.group_blocks + 2
+        offsets = struct.unpack_from("<%dI" % (chunks + 1), data, HEADER)
+        self.prefix_size = HEADER + 4 * (chunks + 1)
+        if offsets[0] != self.prefix_size or offsets[-1] != len(data) or list(offsets) != sorted(offsets):
+            raise ValueError("index")
+        self.chunks = [bytearray(data[offsets[i]:offsets[i + 1]]) for i in range(chunks)]
+        self.header_bytes = bytearray(data[:HEADER])
+
+    def block_layouts(self, block, per_block):
+        return min(per_block, self.header["layout_count"] - block * per_block)
+
+    def residue_chunk(self, layout_id):
+        per = self.header["residue_block_layouts"]
+        return layout_id // per, layout_id % per
+
+    def group_chunk(self, layout_id):
+        per = self.header["group_block_layouts"]
+        block = layout_id // per
+        return self.residue_blocks + block, layout_id % per, self.block_layouts(block, per)
+
+    def plain(self, chunk):
+        return bytearray(zlib.decompress(bytes(self.chunks[chunk])))
+
+    def read(self, layout_id):
+        chunk, j = self.residue_chunk(layout_id)
+        residue = self.plain(chunk)[j // 4] >> 2 * (j % 4) & 3
+        chunk, j, n = self.group_chunk(layout_id)
+        groups = self.plain(chunk)
+        return residue, groups[j] | groups[n + j] << 8
+
+    def set_residue(self, layout_id, value):
+        chunk, j = self.residue_chunk(layout_id)
+        plain = self.plain(chunk)
+        plain[j // 4] = plain[j // 4] & ~(3 << 2 * (j % 4)) & 0xFF | value << 2 * (j % 4)
+        self.chunks[chunk] = bytearray(zlib.compress(bytes(plain), 9))
+
+    def set_group(self, layout_id, number):
+        chunk, j, n = self.group_chunk(layout_id)
+        plain = self.plain(chunk)
+        plain[j], plain[n + j] = number & 0xFF, number >> 8
+        self.chunks[chunk] = bytearray(zlib.compress(bytes(plain), 9))
+
+    def serialize(self, checksums=True):
+        offsets, at = [], self.prefix_size
+        for c in [b""] + self.chunks:
+            at += len(c)
+            offsets.append(at)
+        content = struct.pack("<%dI" % len(offsets), *offsets) + b"".join(bytes(c) for c in self.chunks)
+        header = self.header_bytes
+        if checksums:
+            struct.pack_into("<I", header, 44, binascii.crc32(content))
+            struct.pack_into("<I", header, 60, binascii.crc32(bytes(header[:60])))
+        return bytes(header) + content
+
+
+def main(argv):
+    with open(argv[1], "rb") as f:
+        data = f.read()
+    try:
+        pack = Pack(data)
+    except (ValueError, struct.error, zlib.error) as e:
+        print("pack_tamper.py: %s: %s" % (argv[1], e), file=sys.stderr)
+        return 2
+    action = argv[2]
+    if action == "info":
+        sizes = [len(c) for c in pack.chunks]
+        r, g = pack.residue_blocks, pack.group_blocks
+        print(json.dumps(dict(pack.header, residue_bytes=sum(sizes[:r]), group_bytes=sum(sizes[r:r + g]),
+                              groups_bytes=sizes[r + g], names_bytes=sizes[r + g + 1], size=len(data))))
+        return 0
+    if action == "read":
+        print("%d %d" % pack.read(int(argv[3])))
+        return 0
+    checksums = True
+    if action == "residue":
+        pack.set_residue(int(argv[3]), int(argv[4]))
+    elif action == "group":
+        pack.set_group(int(argv[3]), int(argv[4]))
+    elif action in ("damage", "damage-rechecked"):
+        chunk = pack.chunks[int(argv[3])]
+        chunk[len(chunk) // 2] ^= 0x20
+        checksums = action == "damage-rechecked"
+    else:
+        print("pack_tamper.py: no action %r" % action, file=sys.stderr)
+        return 2
+    content = pack.serialize(checksums)
+    if not checksums:  # the original checksums, the new bytes
+        content = data[:HEADER] + content[HEADER:]
+    with open(argv[-1], "wb") as f:
+        f.write(content)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,396 @@
+/* The pack's reader (core/pack/pack.h) on packs made here by hand from schema/pack.md,
+ * with chunks stored as they are and an inflater that copies them (the reader takes any
+ * inflater: this keeps zlib out of what is tested): the walk's min_steps and route on a
+ * layout one step from solved (drawn with the board model of layout_model.h), the walk
+ * refusing residues that lead nowhere, round in circles or end on a solved layout of
+ * another residue, the moves' outcomes and their solvability check, groups and names and
+ * their lookups by name, and every check of the open: magic, version, both checksums,
+ * the index, the groups' order, the names' lines.  The CRC-32 is checked against zlib's. */
+#include "tests/unit/unit_test.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "core/classes.h"
+#include "core/pack/crc32.h"
+#include "core/pack/format.h"
+#include "core/pack/pack.h"
+
+#define RESIDUE_BLOCK 1048576u /* 28 residue blocks */
+#define GROUP_BLOCK 4194304u   /* 7 group blocks */
+
+/* A layout one step above solved, and that step's result. */
+static const char *const NEAR = "oooo" "oooo" ".KK." ".KK." "....";
+static const char *const SOLVED = "oooo" "oooo" "...." ".KK." ".KK.";
+
+/* What a hand-made pack holds before it is laid out. */
+struct spec {
+    unsigned char *residues;  /* packed four a byte, as the format stores them */
+    unsigned char *group_nums; /* the low bytes of every layout's group_num, then the high
+                                  ones; build() cuts both planes per block */
+    int max_min_steps;
+    const char *names;
+    uint32_t name_count;
+    uint32_t version;
+    bool swap_first_groups;   /* lays the groups out of order */
+};
+
+static void set_residue(struct spec *s, kl_code code, int residue)
+{
+    uint32_t id = kl_code_to_id(code);
+    s->residues[id / 4] = (unsigned char)((s->residues[id / 4] & ~(3 << 2 * (id % 4))) | residue << 2 * (id % 4));
+}
+
+static void spec_init(struct spec *s)
+{
+    memset(s, 0, sizeof *s);
+    s->residues = malloc((KL_LAYOUT_COUNT + 3) / 4);
+    s->group_nums = calloc(2, KL_LAYOUT_COUNT);
+    assert_non_null(s->residues);
+    assert_non_null(s->group_nums);
+    memset(s->residues, 0xFF, (KL_LAYOUT_COUNT + 3) / 4); /* every layout unsolvable */
+    s->residues[(KL_LAYOUT_COUNT - 1) / 4] &= (1 << 2 * ((KL_LAYOUT_COUNT - 1) % 4 + 1)) - 1;
+    s->max_min_steps = 5;
+    s->names = "1A9BF0C00\t横刀立马\t经典\n4FEA13400\tfar\t\n";
+    s->name_count = 2;
+    s->version = KL_PACK_FORMAT_VERSION;
+}
+
+static void spec_free(struct spec *s)
+{
+    free(s->residues);
+    free(s->group_nums);
+}
+
+/* The groups chunk: one group per class, group_num 0; class 0 takes every layout but one
+ * per other class, so that the sizes add up to the count. */
+static unsigned char *groups_chunk(const struct spec *s)
+{
+    unsigned char *chunk = calloc(KL_CLASS_COUNT, KL_PACK_GROUP_RECORD_BYTES);
+    assert_non_null(chunk);
+    unsigned char *column = chunk;
+    int field = 0;
+#define PUT(name, bytes)                                                                  \
+    for (uint32_t g = 0; g < KL_CLASS_COUNT; g++) {                                       \
+        uint32_t values[] = {g, 0, g ? 1 : KL_LAYOUT_COUNT - (KL_CLASS_COUNT - 1), 4091296, \
+                             g % 2, 7, KL_PACK_NONE32, 3, 9, g % 3 ? 20 : KL_PACK_NONE16, 11, 12, 13, 0}; \
+        uint32_t value = values[field];                                                   \
+        if (s->swap_first_groups && field == 0 && g < 2)                                  \
+            value = 1 - g;                                                                \
+        kl_pack_put(column + (size_t)g * (bytes), bytes, value);                         \
+    }                                                                                     \
+    column += (size_t)KL_CLASS_COUNT * (bytes);                                           \
+    field++;
+    KL_PACK_GROUP_COLUMNS(PUT)
+#undef PUT
+    return chunk;
+}
+
+/* Makes both checksums right for the bytes as they are. */
+static void reseal(unsigned char *bytes, size_t size)
+{
+    kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, size - KL_PACK_HEADER_SIZE));
+    kl_pack_put(bytes + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, bytes, KL_PACK_AT_HEADER_CRC32));
+}
+
+/* Lays the pack out as schema/pack.md says, every chunk stored plain. */
+static unsigned char *build(const struct spec *s, size_t *size)
+{
+    uint32_t residue_blocks = (KL_LAYOUT_COUNT - 1) / RESIDUE_BLOCK + 1, group_blocks = (KL_LAYOUT_COUNT - 1) / GROUP_BLOCK + 1;
+    size_t chunks = residue_blocks + group_blocks + 2, index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
+    size_t names_size = strlen(s->names);
+    *size = index_end + (KL_LAYOUT_COUNT + 3) / 4 + 2 * (size_t)KL_LAYOUT_COUNT +
+            (size_t)KL_CLASS_COUNT * KL_PACK_GROUP_RECORD_BYTES + names_size;
+    unsigned char *bytes = calloc(1, *size);
+    assert_non_null(bytes);
+    size_t at = index_end, chunk = 0;
+    kl_pack_put(bytes + KL_PACK_HEADER_SIZE, 4, (uint32_t)at);
+#define APPEND(source, length)                                                   \
+    do {                                                                         \
+        memcpy(bytes + at, source, length);                                      \
+        at += length;                                                            \
+        kl_pack_put(bytes + KL_PACK_HEADER_SIZE + 4 * ++chunk, 4, (uint32_t)at); \
+    } while (0)
+    for (uint32_t b = 0; b < residue_blocks; b++) {
+        uint32_t n = b + 1 < residue_blocks ? RESIDUE_BLOCK : KL_LAYOUT_COUNT - b * RESIDUE_BLOCK;
+        APPEND(s->residues + b * (RESIDUE_BLOCK / 4), (n + 3) / 4);
+    }
+    unsigned char *planes = malloc(2 * (size_t)GROUP_BLOCK);
+    assert_non_null(planes);
+    for (uint32_t b = 0; b < group_blocks; b++) {
+        uint32_t first = b * GROUP_BLOCK, n = b + 1 < group_blocks ? GROUP_BLOCK : KL_LAYOUT_COUNT - first;
+        memcpy(planes, s->group_nums + first, n);
+        memcpy(planes + n, s->group_nums + KL_LAYOUT_COUNT + first, n);
+        APPEND(planes, 2 * (size_t)n);
+    }
+    free(planes);
+    unsigned char *groups = groups_chunk(s);
+    APPEND(groups, (size_t)KL_CLASS_COUNT * KL_PACK_GROUP_RECORD_BYTES);
+    free(groups);
+    APPEND(s->names, names_size);
+#undef APPEND
+    assert_int_equal(at, *size);
+    assert_int_equal(chunk, chunks);
+    memcpy(bytes, KL_PACK_MAGIC, KL_PACK_MAGIC_SIZE);
+    uint32_t header[][2] = {{KL_PACK_AT_FORMAT_VERSION, s->version}, {KL_PACK_AT_LAYOUT_COUNT, KL_LAYOUT_COUNT},
+                            {KL_PACK_AT_GROUP_COUNT, KL_CLASS_COUNT}, {KL_PACK_AT_NAME_COUNT, s->name_count},
+                            {KL_PACK_AT_NAMES_SIZE, (uint32_t)names_size},
+                            {KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, RESIDUE_BLOCK},
+                            {KL_PACK_AT_GROUP_BLOCK_LAYOUTS, GROUP_BLOCK},
+                            {KL_PACK_AT_MAX_MIN_STEPS, (uint32_t)s->max_min_steps}, {KL_PACK_AT_SOURCE_CRC32, 42}};
+    for (size_t i = 0; i < sizeof header / sizeof *header; i++)
+        kl_pack_put(bytes + header[i][0], 4, header[i][1]);
+    reseal(bytes, *size);
+    return bytes;
+}
+
+/* The inflater of stored chunks: the plain bytes are the chunk's. */
+static bool copy_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
+                         size_t plain_size)
+{
+    (void)context;
+    if (deflated_size != plain_size)
+        return false;
+    memcpy(plain, deflated, plain_size);
+    return true;
+}
+
+static enum kl_pack_status open_bytes(const unsigned char *bytes, size_t size, struct kl_pack **pack, char *message)
+{
+    return kl_pack_open(bytes, size, copy_inflate, NULL, pack, message);
+}
+
+static void test_crc32_is_zlibs(void **state)
+{
+    (void)state;
+    const unsigned char text[] = "123456789";
+    assert_int_equal(kl_crc32(0, text, 9), 0xCBF43926u);
+    unsigned char bytes[1000];
+    for (int i = 0; i < 1000; i++)
+        bytes[i] = (unsigned char)(i * 7 + i / 13);
+    assert_int_equal(kl_crc32(kl_crc32(0, bytes, 300), bytes + 300, 700), (uint32_t)crc32(0, bytes, 1000));
+}
+
+static void test_walk_and_route(void **state)
+{
+    (void)state;
+    struct spec s;
+    spec_init(&s);
+    kl_code near = picture_code(NEAR), solved = picture_code(SOLVED);
+    set_residue(&s, near, 1);
+    set_residue(&s, solved, 0);
+    size_t size;
+    unsigned char *bytes = build(&s, &size);
+    struct kl_pack *pack;
+    char message[KL_PACK_MESSAGE_SIZE];
+    assert_int_equal(open_bytes(bytes, size, &pack, message), KL_PACK_OK);
+    int steps, count, residue;
+    assert_int_equal(kl_pack_min_steps(pack, near, &steps), KL_PACK_OK);
+    assert_int_equal(steps, 1);
+    assert_int_equal(kl_pack_min_steps(pack, solved, &steps), KL_PACK_OK);
+    assert_int_equal(steps, 0);
+    assert_int_equal(kl_pack_min_steps(pack, 0x1A9BF0C00u, &steps), KL_PACK_OK);
+    assert_int_equal(steps, KL_PACK_NONE);
+    kl_code route[6];
+    assert_int_equal(kl_pack_solve(pack, near, route, &count), KL_PACK_OK);
+    assert_int_equal(count, 2);
+    assert_true(route[0] == near && route[1] == solved);
+    assert_int_equal(kl_pack_solve(pack, 0x1A9BF0C00u, route, &count), KL_PACK_UNSOLVABLE);
+    assert_int_equal(kl_pack_min_steps(pack, 0x1A9BF0C01u, &steps), KL_PACK_INVALID);
+    assert_int_equal(kl_pack_residue(pack, kl_code_to_id(near), &residue), KL_PACK_OK);
+    assert_int_equal(residue, 1);
+    assert_int_equal(kl_pack_residue(pack, KL_LAYOUT_COUNT - 1, &residue), KL_PACK_OK);
+    assert_int_equal(residue, KL_PACK_RESIDUE_UNSOLVABLE);
+    /* near's other neighbours are stored unsolvable: its moves say the pack is corrupt */
+    struct kl_pack_move moves[KL_MAX_STEPS];
+    assert_int_equal(kl_pack_moves(pack, near, moves, &count, &steps), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "disagree on being solvable"));
+    /* an unsolvable layout's moves: every one neutral, best first by code */
+    assert_int_equal(kl_pack_moves(pack, 0x1A9BF0C00u, moves, &count, &steps), KL_PACK_OK);
+    assert_int_equal(steps, KL_PACK_NONE);
+    assert_int_equal(count, 8);
+    for (int i = 0; i < count; i++) {
+        assert_int_equal(moves[i].change, 0);
+        assert_int_equal(moves[i].min_steps, KL_PACK_NONE);
+        assert_true(i == 0 || moves[i - 1].next < moves[i].next);
+    }
+    kl_pack_close(pack);
+    free(bytes);
+    spec_free(&s);
+}
+
+/* Residues that mislead the walk, each caught as corruption. */
+static void test_walk_refuses_wrong_residues(void **state)
+{
+    (void)state;
+    struct spec s;
+    spec_init(&s);
+    kl_code near = picture_code(NEAR), solved = picture_code(SOLVED);
+    struct kl_pack *pack;
+    size_t size;
+    int steps;
+    /* no step one closer: near 2, its solved neighbour 0 */
+    set_residue(&s, near, 2);
+    set_residue(&s, solved, 0);
+    unsigned char *bytes = build(&s, &size);
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_steps(pack, near, &steps), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "leads one closer"));
+    /* a solved layout of residue 1 */
+    set_residue(&s, near, 2);
+    set_residue(&s, solved, 1);
+    kl_pack_close(pack);
+    free(bytes);
+    bytes = build(&s, &size);
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_steps(pack, solved, &steps), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "has residue 1"));
+    /* a walk longer than max_min_steps: a max of 0 ends any walk before its first step */
+    s.max_min_steps = 0;
+    set_residue(&s, near, 1);
+    set_residue(&s, solved, 0);
+    kl_pack_close(pack);
+    free(bytes);
+    bytes = build(&s, &size);
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_steps(pack, near, &steps), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "passes max_min_steps"));
+    kl_pack_close(pack);
+    free(bytes);
+    spec_free(&s);
+}
+
+static void test_groups_and_names(void **state)
+{
+    (void)state;
+    struct spec s;
+    spec_init(&s);
+    size_t size;
+    unsigned char *bytes = build(&s, &size);
+    struct kl_pack *pack;
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    struct kl_pack_group g;
+    struct kl_class five_four_one = {5, 4, 1};
+    int class_id = kl_class_id(five_four_one);
+    assert_int_equal(kl_pack_group_of(pack, 0x1A9BF0C00u, &g), KL_PACK_OK);
+    assert_string_equal(g.name, "5-4-1-0");
+    assert_int_equal(g.group_id, class_id);
+    assert_int_equal(g.size, 1);
+    assert_true(g.min_code == 0x1A9BF0C00u); /* min_id 4091296 */
+    assert_int_equal(g.solved, class_id % 2);
+    assert_int_equal(g.max_min_steps, class_id % 2 ? 9 : KL_PACK_NONE);
+    assert_int_equal(g.hardest_count, class_id % 2 ? 7 : KL_PACK_NONE);
+    assert_int_equal(g.diameter, class_id % 3 ? 20 : KL_PACK_NONE);
+    assert_int_equal(g.central_count, class_id % 3 ? 3 : KL_PACK_NONE);
+    assert_int_equal(kl_pack_group_named(pack, "5-4-1-0", &g), KL_PACK_OK);
+    assert_int_equal(g.group_id, class_id);
+    assert_int_equal(kl_pack_group_at(pack, 0, &g), KL_PACK_OK);
+    assert_int_equal(g.size, KL_LAYOUT_COUNT - (KL_CLASS_COUNT - 1));
+    const char *not_groups[] = {"5-4-1-1", "5-4-1-00", "5-4-1-", "5-4-1", "", "9-9-9-0", "5-4-1--0", "5-4-1-x"};
+    for (size_t i = 0; i < sizeof not_groups / sizeof *not_groups; i++)
+        assert_int_equal(kl_pack_group_named(pack, not_groups[i], &g), KL_PACK_INVALID);
+    assert_int_equal(kl_pack_group_at(pack, KL_CLASS_COUNT, &g), KL_PACK_INVALID);
+    struct kl_pack_name name;
+    assert_true(kl_pack_name_at(pack, 0, &name));
+    assert_true(name.code == 0x1A9BF0C00u);
+    assert_string_equal(name.name, "横刀立马");
+    assert_string_equal(name.section, "经典");
+    assert_true(kl_pack_name_at(pack, 1, &name));
+    assert_string_equal(name.section, "");
+    assert_false(kl_pack_name_at(pack, 2, &name));
+    struct kl_pack_facts facts;
+    kl_pack_facts(pack, &facts);
+    assert_int_equal(facts.source_crc32, 42);
+    assert_int_equal(facts.group_count, KL_CLASS_COUNT);
+    kl_pack_close(pack);
+    /* a group_num its class has not */
+    s.group_nums[kl_code_to_id(0x1A9BF0C00u)] = 1;
+    free(bytes);
+    bytes = build(&s, &size);
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_int_equal(kl_pack_group_of(pack, 0x1A9BF0C00u, &g), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "group_num 1 of a class of 1 groups"));
+    kl_pack_close(pack);
+    free(bytes);
+    spec_free(&s);
+}
+
+/* Opens bytes that must fail with `status` and a message containing `text`. */
+static void expect_refused(const unsigned char *bytes, size_t size, enum kl_pack_status status, const char *text)
+{
+    struct kl_pack *pack = (struct kl_pack *)1;
+    char message[KL_PACK_MESSAGE_SIZE];
+    assert_int_equal(open_bytes(bytes, size, &pack, message), status);
+    assert_null(pack);
+    if (!strstr(message, text))
+        fail_msg("message \"%s\" lacks \"%s\"", message, text);
+}
+
+static void test_open_checks(void **state)
+{
+    (void)state;
+    struct spec s;
+    spec_init(&s);
+    size_t size;
+    unsigned char *bytes = build(&s, &size);
+    expect_refused(bytes, 10, KL_PACK_NOT_A_PACK, "not a klotski pack");
+    bytes[1] ^= 1;
+    expect_refused(bytes, size, KL_PACK_NOT_A_PACK, "not a klotski pack");
+    bytes[1] ^= 1;
+    bytes[KL_PACK_AT_HEADER_CRC32] ^= 1;
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "header checksum");
+    bytes[KL_PACK_AT_HEADER_CRC32] ^= 1;
+    bytes[size - 1] ^= 1;
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "content checksum");
+    bytes[size - 1] ^= 1;
+    expect_refused(bytes, size - 1, KL_PACK_CORRUPT, "beyond the end");
+    /* an index entry out of order, checksums made right */
+    unsigned char *entry = bytes + KL_PACK_HEADER_SIZE + 4 * 3;
+    uint32_t saved = kl_pack_get(entry, 4);
+    kl_pack_put(entry, 4, kl_pack_get(entry - 4, 4) - 1);
+    reseal(bytes, size);
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "out of order");
+    kl_pack_put(entry, 4, saved);
+    /* counts that cannot be */
+    kl_pack_put(bytes + KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, 4, 1001);
+    reseal(bytes, size);
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "impossible counts");
+    free(bytes);
+    s.version = 2;
+    bytes = build(&s, &size);
+    expect_refused(bytes, size, KL_PACK_VERSION, "format version 2");
+    free(bytes);
+    s.version = KL_PACK_FORMAT_VERSION;
+    s.swap_first_groups = true;
+    bytes = build(&s, &size);
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "out of order");
+    free(bytes);
+    s.swap_first_groups = false;
+    s.names = "1A9BF0C00 no tabs\n";
+    s.name_count = 1;
+    bytes = build(&s, &size);
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "no line CODE<TAB>NAME<TAB>SECTION");
+    free(bytes);
+    s.names = "1A9BF0C01\tbad\t\n";
+    bytes = build(&s, &size);
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "has no layout code");
+    free(bytes);
+    s.name_count = 0;
+    bytes = build(&s, &size);
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "more than 0 lines");
+    free(bytes);
+    spec_free(&s);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_crc32_is_zlibs),
+        cmocka_unit_test(test_walk_and_route),
+        cmocka_unit_test(test_walk_refuses_wrong_residues),
+        cmocka_unit_test(test_groups_and_names),
+        cmocka_unit_test(test_open_checks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
