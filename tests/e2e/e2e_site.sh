@@ -70,13 +70,15 @@ done < <(grep '^check ' "$T/page")
 
 # ---- damaged packs: a byte changed (the content checksum fails when the pack opens),
 # and a block's deflate stream damaged with every checksum made right again
-# (tests/e2e/pack_fault.py: the block fails when a walk reaches it) ----
+# (tests/reference/pack_tamper.py: the block fails when a walk reaches it) ----
 cp -r "$T/site" "$T/damaged"
 size=$(wc -c < "$T/damaged/klotski.pack")
 printf '\x5a' | dd of="$T/damaged/klotski.pack" bs=1 seek=$((size / 2)) conv=notrunc status=none
 cp -r "$T/site" "$T/bad-block"
-python3 "$ROOT/tests/e2e/pack_fault.py" "$T/bad-block/klotski.pack" deflate "$(json_id 1A9BF0C00)"
-expect "pack_fault.py damages a block" 0 $?
+per_block=$(python3 "$REFERENCE/pack_tamper.py" "$T/site/klotski.pack" info | jq .residue_block_layouts)
+python3 "$REFERENCE/pack_tamper.py" "$T/site/klotski.pack" damage-rechecked \
+    $(( $(json_id 1A9BF0C00) / per_block )) "$T/bad-block/klotski.pack"
+expect "pack_tamper.py damages the block of 1A9BF0C00" 0 $?
 for kind in damaged bad-block; do
     python3 "$ROOT/tests/e2e/site.py" damaged "$CHROMIUM" "$T/profile-$kind" "$T/$kind" >"$T/$kind.out" 2>"$T/$kind.err"
     expect "site.py damaged ($kind) runs to its end" 0 $?
