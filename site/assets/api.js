@@ -87,7 +87,10 @@ const {api, playAddress, showPlayer} = (() => {
   // own download, so that the service worker need not download them again).
   const CACHE = "klotski-site";
   async function download(file) {
-    const response = await fetch(file);
+    const response = await fetch(file).catch(error => {
+      throw new Error(location.protocol !== "file:" ? `${file}: ${error.message}` :
+        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server)`);
+    });
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     const bytes = await response.arrayBuffer();
     if (window.caches && location.protocol !== "file:")

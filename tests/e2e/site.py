@@ -17,6 +17,7 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
 Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", and the figures the
 closing note quotes as "figure NAME<TAB>VALUE" (never checked against a time)."""
 import json
+import os
 import subprocess
 import sys
 import time
@@ -184,6 +185,9 @@ def run_page(chromium, profile, folder, reference_file):
         check("offline: the player page", "81", page.wait("document.body.dataset.steps") and
               page.js("document.body.dataset.steps"))
         outside = sorted({u for u in page.requests if not u.startswith(url + "/")})
+        page.call("Page.navigate", url=f"file://{os.path.abspath(folder)}/index.html?layout=1A9BF0C00")
+        check("opened from disk: the page says to serve it", True, page.wait(
+            "document.body.dataset.state === 'error' && $('error').textContent.includes('python3 -m http.server')"))
         check("every request the page made went to the site", [], outside)
     finally:
         browser.terminate()
