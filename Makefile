@@ -20,9 +20,13 @@ MHD_SONAME = $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd 2
 CHROMIUM ?= chromium
 # What the build and the tests need, as tests/packages.sh takes it: a command on PATH or
 # a library pkg-config knows, and the Debian package that provides it.
+# clang, its wasm32 builtins, lld and wasi-libc compile the engine of `klotski site` to
+# WebAssembly (site/README.md).
 BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-config \
               pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev \
-              pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev
+              pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev \
+              command:$(WASM_CC)=clang command:wasm-ld=lld file:/usr/include/wasm32-wasi/stdio.h=wasi-libc \
+              file:/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a=libclang-rt-14-dev-wasm32
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
 # clang for the libFuzzer targets of tests/fuzz/; abidiff to compare the library's ABI
@@ -76,7 +80,24 @@ FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,$(OBJ)/tests/fuzz/%,$(wildcard tests/fu
 # pages' style sheets and scripts, the web application's page.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv data/classic_pinyin.tsv \
                  $(wildcard query/render/assets/*.css query/render/assets/*.js) \
-                 $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js))
+                 $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js) \
+                 $(wildcard site/assets/*.html site/assets/*.js))
+
+# The engine of the page with no server (site/), compiled to WebAssembly by clang with
+# wasi-libc as a reactor module (its functions exported, no main): the same C files of
+# core/ and query/ that the query tool compiles, site/'s thin export layer, and
+# site/wasm/pthread.h in place of the threads wasi-libc lacks.  klotski.wasm.inc holds its
+# bytes for query/commands/site.c.
+WASM_CC       = clang
+WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/moves.c core/rank.c \
+                core/symmetry.c core/classes.c core/drawing.c core/message.c core/database/names.c \
+                core/classic.c core/pinyin.c core/text_distance.c core/picture/markup.c core/picture/svg_board.c \
+                core/pack/pack.c core/pack/crc32.c query/report.c query/input/typed.c \
+                query/explore/rank.c query/render/route_step.c query/render/html_player.c \
+                site/engine.c site/loader.c
+WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
+                -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
+WASM          = $(OBJ)/site/klotski.wasm
 
 .PHONY: all deps test-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
         install uninstall abi-baseline clean
@@ -103,6 +124,17 @@ $(DB): $(BIN)/klotski-build
 # database stays usable meanwhile.
 farthest: deps tools $(DB)
 	$(BIN)/klotski-build --farthest --db $(DB)
+
+$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h query/*.h query/*/*.h site/*.h site/wasm/*.h) | $(EMBEDDED)
+	@mkdir -p $(@D)
+	$(WASM_CC) $(WASM_FLAGS) -o $@ $(WASM_SOURCES)
+
+# A binary file as the bytes of a C array initialiser.
+$(OBJ)/gen/site/klotski.wasm.inc: $(WASM)
+	@mkdir -p $(@D)
+	od -An -v -tx1 $< | sed -e 's/ \([0-9a-f][0-9a-f]\)/0x\1,/g' > $@
+
+$(OBJ)/query/commands/site.o: $(OBJ)/gen/site/klotski.wasm.inc
 
 # libklotski: the engine, the graph tools and the database format (core/); libbuilder:
 # the builder's phases, for klotski-build and the tests that check them.

@@ -28,6 +28,7 @@ static const struct command *const commands[] = {
     &command_farthest, &command_hardest, &command_names, &command_stats, &command_verify,
     &command_moves, &command_hint, &command_check, &command_pack,
     &command_serve,
+    &command_site,
 };
 #define COMMAND_COUNT (sizeof commands / sizeof *commands)
 

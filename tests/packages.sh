@@ -7,7 +7,7 @@
 #   command:NAME=PACKAGE     the command NAME must be on PATH, PACKAGE provides it
 #   pkg-config:NAME=PACKAGE  pkg-config must know the library NAME, PACKAGE provides it
 #   python:NAME=PACKAGE      Debian's /usr/bin/python3 must import the module NAME
-#   file:PATH=PACKAGE        the file PATH must exist, PACKAGE provides it
+#   file:PATTERN=PACKAGE     a file must match the shell pattern PATTERN, PACKAGE provides it
 # Installs the packages of the missing needs with apt-get (through sudo when not root),
 # waiting up to KLOTSKI_LOCK_WAIT seconds (default 600) for another package manager to
 # release its lock instead of failing.  Exits 0 when every need is met; otherwise prints
@@ -23,7 +23,7 @@ met() {
         command) command -v "$name" >/dev/null 2>&1 ;;
         pkg-config) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$name" ;;
         python) /usr/bin/python3 -c "import $name" >/dev/null 2>&1 ;;
-        file) [ -e "$name" ] ;;
+        file) compgen -G "$name" >/dev/null ;;
         *) echo "tests/packages.sh: bad need '$1'" >&2; exit 2 ;;
     esac
 }

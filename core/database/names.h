@@ -3,7 +3,7 @@
  * and the section of the source list it comes from.  One name may name several layouts,
  * one layout have several names.  klotski-build writes them into the database's `names`
  * table (schema/tables.sql); the query tool reads them for names typed as a LAYOUT
- * (query/input/classic.h), so that a name works before any database is open. */
+ * (core/classic.h), so that a name works before any database is open. */
 #ifndef KLOTSKI_CORE_DATABASE_NAMES_H
 #define KLOTSKI_CORE_DATABASE_NAMES_H
 

@@ -40,5 +40,7 @@ extern const struct command command_show, command_solve, command_solutions, comm
     command_hint, command_check, command_pack;
 /* The web application, query/commands/serve.c. */
 extern const struct command command_serve;
+/* The page with no server, query/commands/site.c. */
+extern const struct command command_site;
 
 #endif

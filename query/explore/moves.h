@@ -20,26 +20,7 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "query/db.h"
-
-/* What a step does to the distance to solved. */
-enum explore_change {
-    EXPLORE_OPTIMAL = -1,  /* one step closer: on a minimal-step solution */
-    EXPLORE_NEUTRAL = 0,   /* as far as before; also every step of an unsolvable group */
-    EXPLORE_BACKWARDS = 1  /* one step farther */
-};
-
-/* One step from a layout, with its outcome. */
-struct explore_move {
-    kl_code to;              /* the layout after the step */
-    struct kl_step step;     /* the piece moved: its shape (enum kl_piece), its top-left
-                                address before and after, its one-cell slides */
-    int min_steps;           /* of `to`, under the db's metric (db_metric); DB_NULL when
-                                unsolvable */
-    int change;              /* enum explore_change: min_steps(to) - min_steps(from);
-                                0 when unsolvable */
-    int farthest_steps;      /* of `to`; DB_NULL when not stored */
-    int64_t farthest_num;    /* of `to`; DB_NULL when not stored */
-};
+#include "query/explore/rank.h"
 
 /* Lists every move under the db's metric (db_metric: every step, straight move or unit
  * move) from the legal layout `code` into out (room for KL_MAX_STEPS), best

@@ -25,16 +25,6 @@ static char *read_all(FILE *f)
     return text;
 }
 
-char *input_normalised(const char *text)
-{
-    size_t length;
-    const char *start = kl_layout_trimmed(text, &length);
-    char *copy = xmalloc(length + 1);
-    memcpy(copy, start, length);
-    copy[length] = '\0';
-    return copy;
-}
-
 /* A board as text, in any form of kl_layout_read_board. */
 static int parse_board(const char *subject, const char *text, kl_code *code)
 {
@@ -67,16 +57,6 @@ static bool is_regular_file(const char *path)
     return stat(path, &st) == 0 && S_ISREG(st.st_mode);
 }
 
-/* input_layout_typed of text already normalised: every form of core/layout_text.h, then
- * the classic names, in characters or pinyin (core/classic.h). */
-static int parse_typed(const char *text, kl_code *code)
-{
-    char message[KL_CLASSIC_MESSAGE_SIZE];
-    if (kl_classic_parse(text, "a code, id, grid, board file or classic name", code, message, sizeof message))
-        return EXIT_ANSWERED;
-    return report(EXIT_BAD_INPUT, text, "%s", message);
-}
-
 int input_layout(const char *text, kl_code *code)
 {
     char *typed = input_normalised(text);
@@ -92,16 +72,8 @@ int input_layout(const char *text, kl_code *code)
     } else if (!typed_form && strpbrk(typed, "/.") && is_ascii_path(typed)) {
         status = report(EXIT_BAD_INPUT, typed, "no such board file");
     } else {
-        status = parse_typed(typed, code);
+        status = input_typed_normalised(typed, code);
     }
-    free(typed);
-    return status;
-}
-
-int input_layout_typed(const char *text, kl_code *code)
-{
-    char *typed = input_normalised(text);
-    int status = parse_typed(typed, code);
     free(typed);
     return status;
 }

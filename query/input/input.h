@@ -22,21 +22,12 @@
 #include "core/code.h"
 #include "query/commands/command.h"
 #include "query/db.h"
-
-/* Returns text without a leading UTF-8 byte-order mark and without the blanks around it:
- * the form every parser here reads.  A malloc'd copy; free it. */
-char *input_normalised(const char *text);
-
+#include "query/input/typed.h"
 
 /* Parses a LAYOUT.  Returns EXIT_ANSWERED and stores the code in *code, or reports and
  * returns EXIT_BAD_INPUT (not a layout in any form, or a name of several layouts given
  * without #N). */
 int input_layout(const char *text, kl_code *code);
-
-/* Parses a LAYOUT in the forms that name no file: a code, a short code, an id, a grid or
- * a classic name (never a board file, never stdin), for text from the network.  Returns and
- * reports as input_layout. */
-int input_layout_typed(const char *text, kl_code *code);
 
 /* Parses a GROUP.  Returns EXIT_ANSWERED and fills *group; EXIT_NOT_FOUND when a group
  * name names no group; EXIT_BAD_INPUT for text that is neither a group name nor a

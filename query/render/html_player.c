@@ -60,3 +60,23 @@ void html_player_write(FILE *out, const char *title, const char *unit, const kl_
     fputs("</main>\n", out);
     markup_page_end(out, player_script);
 }
+
+void html_player_route(FILE *out, const kl_code *codes, size_t count, const char *what, enum kl_metric metric,
+                       const char *start_names)
+{
+    char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE], title[320];
+    kl_code_format(codes[0], first);
+    kl_code_format(codes[count - 1], last);
+    snprintf(title, sizeof title, "%s%s%s%s \u2192 %s: %s in %zu %s", start_names ? start_names : "",
+             start_names ? " (" : "", first, start_names ? ")" : "", last, what, count - 1,
+             kl_metric_unit(metric, (long long)count - 1));
+    html_player_write(out, title, kl_metric_unit(metric, 1), codes, count);
+}
+
+void html_player_solution(FILE *out, const kl_code *codes, size_t count, enum kl_metric metric,
+                          const char *start_names)
+{
+    /* "minimal-step" is the name SPEC.md gives; the other metrics say theirs in the length. */
+    html_player_route(out, codes, count, metric == KL_METRIC_STEP ? "a minimal-step solution" : "a minimal solution",
+                      metric, start_names);
+}

@@ -18,11 +18,22 @@
 #include <stdio.h>
 
 #include "core/code.h"
+#include "core/moves.h"
 
 /* Writes the page playing the route codes[0] .. codes[count-1] (count >= 1, legal codes,
  * each one step from the one before).  title: the page's title and heading (plain
  * text; escaped here); unit: what one move of the route is, for its counter ("step",
  * "straight move", "unit move": "unit move 3 of 116"; plain text). */
 void html_player_write(FILE *out, const char *title, const char *unit, const kl_code *codes, size_t count);
+
+/* html_player_write of a route titled "NAMES (FIRST) → LAST: WHAT in N UNITS" (the names
+ * and brackets when start_names is not NULL), counting in `metric`: what path --html,
+ * solve --html, the server's /play and the page with no server (site/) show. */
+void html_player_route(FILE *out, const kl_code *codes, size_t count, const char *what, enum kl_metric metric,
+                       const char *start_names);
+
+/* html_player_route of a minimal solution under `metric` ("a minimal-step solution"). */
+void html_player_solution(FILE *out, const kl_code *codes, size_t count, enum kl_metric metric,
+                          const char *start_names);
 
 #endif

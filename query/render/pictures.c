@@ -60,20 +60,12 @@ int picture_board(const struct kl_db_layout_row *layout, const struct kl_db_grou
 void picture_route(const kl_code *codes, size_t count, const char *what, enum kl_metric metric,
                    const char *start_names)
 {
-    char first[KL_CODE_TEXT_SIZE], last[KL_CODE_TEXT_SIZE], title[LINE_SIZE];
-    kl_code_format(codes[0], first);
-    kl_code_format(codes[count - 1], last);
-    snprintf(title, sizeof title, "%s%s%s%s \u2192 %s: %s in %zu %s", start_names ? start_names : "",
-             start_names ? " (" : "", first, start_names ? ")" : "", last, what, count - 1,
-             kl_metric_unit(metric, (long long)count - 1));
-    html_player_write(out_stream(), title, kl_metric_unit(metric, 1), codes, count);
+    html_player_route(out_stream(), codes, count, what, metric, start_names);
 }
 
 void picture_solution(const kl_code *codes, size_t count, enum kl_metric metric, const char *start_names)
 {
-    /* "minimal-step" is the name SPEC.md gives; the other metrics say theirs in the length. */
-    picture_route(codes, count, metric == KL_METRIC_STEP ? "a minimal-step solution" : "a minimal solution",
-                  metric, start_names);
+    html_player_solution(out_stream(), codes, count, metric, start_names);
 }
 
 static long long total_of(const struct chart_bar *bars, size_t count)

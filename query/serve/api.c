@@ -40,6 +40,9 @@ static const char app_css[] =
 static const char app_js[] =
 #include "query/serve/assets/app.js.inc"
     ;
+static const char api_js[] =
+#include "query/serve/assets/api.js.inc"
+    ;
 
 /* The commands keep their options in process-wide variables, which the command line sets
  * once.  Most routes run a command with its options as they are (unset); those that
@@ -522,18 +525,7 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         api_error(reply, 400, "board: give board (20 cells of K H V o .) or layout, one of them");
         return;
     }
-    if (cells) {
-        kl_raw raw;
-        enum kl_board_error err = kl_layout_read_board(cells, &raw);
-        if (err == KL_BOARD_OK)
-            code = kl_raw_to_code(raw);
-        else
-            snprintf(error, sizeof error, "%s", kl_board_error_text(err));
-    } else {
-        report_to_buffer(error, sizeof error);
-        input_layout_typed(layout, &code);
-        report_to_buffer(NULL, 0);
-    }
+    input_board_verdict(cells, layout, &code, error, sizeof error);
     struct body b;
     body_begin(&b);
     if (error[0]) {
@@ -604,6 +596,12 @@ static void answer_js(struct db *db, const struct api_request *request, struct a
     asset(reply, app_js, sizeof app_js - 1, "text/javascript; charset=utf-8");
 }
 
+static void answer_api_js(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    (void)db, (void)request;
+    asset(reply, api_js, sizeof api_js - 1, "text/javascript; charset=utf-8");
+}
+
 /* One route: its path, the arguments it takes, and its answer. */
 struct route {
     const char *path;
@@ -615,6 +613,7 @@ static const struct route routes[] = {
     {"/", {"layout", "edit", "metric", NULL}, answer_index},
     {"/app.css", {NULL}, answer_css},
     {"/app.js", {NULL}, answer_js},
+    {"/api.js", {NULL}, answer_api_js},
     {"/play", {"layout", "metric", NULL}, answer_play},
     {"/api/layout", {"layout", NULL}, answer_layout},
     {"/api/moves", {"layout", "metric", NULL}, answer_moves},

@@ -146,8 +146,12 @@ answered "$K" --db "$TEST_DB" solve --html 1A9BF0C00 >"$T/solve.html"
 expect "play: the page of solve --html" "$(md5sum <"$T/solve.html")" "$(md5sum <"$T/body")"
 get "/"
 expect "the application's page" "200 text/html; charset=utf-8" "$code $type"
-expect "the page loads its own script" 1 "$(grep -c '<script src="/app.js"></script>' "$T/body")"
+expect "the page loads its own scripts, api.js first" "api.js app.js" \
+    "$(grep -o '<script src="[a-z]*\.js"></script>' "$T/body" | sed 's/.*src="\(.*\)".*/\1/' | paste -sd' ')"
 expect "the page names nothing on the network" 0 "$(grep -c 'https\?://' "$T/body")"
+get "/api.js"
+expect "api.js, the page's questions over HTTP" "200 text/javascript; charset=utf-8 1" \
+    "$code $type $(grep -c 'async function api' "$T/body")"
 get "/app.js"
 expect "the script" "200 text/javascript; charset=utf-8" "$code $type"
 expect "the script: not empty" yes "$([ -s "$T/body" ] && echo yes)"

@@ -1,7 +1,11 @@
 "use strict";
 // The Klotski explorer: draws a layout, plays its moves by a click or a drag, lists them with
-// their outcomes best first, and edits boards.  Everything it knows comes from the
-// server's JSON API (/api/...); nothing is fetched from anywhere else.  The state is in
+// their outcomes best first, and edits boards.  Everything it knows comes from api(),
+// defined by api.js before it: the server's JSON API (/api/...) for `klotski serve`, the
+// engine compiled to WebAssembly for the page with no server (`klotski site`, site/), whose
+// API_OFFERS says what it cannot answer (other metrics, farthest and hardest layouts), so
+// that those controls are hidden; nothing is fetched from anywhere else.  Addresses are
+// relative, so that the page works from any folder.  The state is in
 // the address: /?layout=CODE explores a layout, /?edit=CELLS edits a board; each entry of
 // the browser's history keeps the undo and redo lists that went with it.  The page speaks
 // English and Chinese: the browser's language chooses, the switch in the header changes
@@ -104,7 +108,7 @@ function storedMetric() {
 }
 // The metric of the address, else the one chosen last, else steps.
 function metricOf(params) {
-  const wanted = [params.get("metric"), storedMetric()].find(m => METRICS[m]);
+  const wanted = [params.get("metric"), storedMetric()].find(m => METRICS[m] && API_OFFERS.metrics.includes(m));
   return wanted || "step";
 }
 let metric = metricOf(new URLSearchParams(location.search));
@@ -139,13 +143,6 @@ let undoStack = [], redoStack = [];
 let editCells = null;       // the board being edited: 20 letters
 let groupShown = null;      // the group whose facts are shown, and the metric: "NAME METRIC"
 let classicsShown = false;  // whether the classic layouts are listed (in `metric`)
-
-async function api(path, params) {
-  const response = await fetch(`/api/${path}?${new URLSearchParams(params)}`);
-  const answer = await response.json();
-  if (!response.ok) throw new Error(answer.error || `${path}: HTTP ${response.status}`);
-  return answer;
-}
 
 // An element of the page, or of an SVG picture for the SVG tags.
 function element(tag, attributes = {}, text) {
@@ -267,8 +264,11 @@ function choosePiece(anchor) {
   drawBoard();
 }
 
+// A table of facts: [name, value] rows, "-" for a value that is null (not stored); rows
+// whose value is undefined (a fact the answer lacks, as the pack of the page with no
+// server lacks some) are left out.
 function factsTable(table, rows) {
-  table.replaceChildren(...rows.map(([name, value]) => {
+  table.replaceChildren(...rows.filter(([, value]) => value !== undefined).map(([name, value]) => {
     const tr = element("tr");
     tr.append(element("th", {}, name), element("td", {}, value === null || value === undefined ? "-" : String(value)));
     return tr;
@@ -276,7 +276,7 @@ function factsTable(table, rows) {
 }
 
 function layoutLink(code, text) {
-  const a = element("a", {href: `/?layout=${code}`, "data-code": code}, text || code);
+  const a = element("a", {href: `?layout=${code}`, "data-code": code}, text || code);
   a.addEventListener("click", event => { event.preventDefault(); go(code); });
   return a;
 }
@@ -303,7 +303,7 @@ async function groupLayouts(group, extremes) {
   if (metric === "step" && peripheral.length)
     return [...extremes.filter(l => l.kind === "hardest").map(l => ({...l, count: l.steps})), ...peripheral];
   const reaching = group[METRICS[metric].hardestCount];
-  const hardest = reaching ? await api("hardest", {group: group.group, metric, limit: Math.min(reaching, 1000)})
+  const hardest = reaching && API_OFFERS.hardest ? await api("hardest", {group: group.group, metric, limit: Math.min(reaching, 1000)})
                                .catch(() => []) : [];
   return [...hardest.map(h => ({kind: "hardest", code: h.code, count: h[METRICS[metric].count]})), ...peripheral];
 }
@@ -314,7 +314,8 @@ async function drawGroup(name) {
   groupShown = shown;
   $("group-name").textContent = name;
   const [group, extremes] = await Promise.all([
-    api("group", {group: name}), api("farthest", {group: name}).then(a => a.layouts).catch(() => [])]);
+    api("group", {group: name}),
+    API_OFFERS.farthest ? api("farthest", {group: name}).then(a => a.layouts).catch(() => []) : []]);
   const layouts = await groupLayouts(group, extremes);
   if (groupShown !== shown) return; // another group or metric asked meanwhile
   const steps = n => n === null || n === undefined ? null : t("step", n);
@@ -396,13 +397,13 @@ async function show(text, record, stacks) {
     current = {code: board.code, board: board.board, layout, moves: moves.move_list};
     if (stacks) [undoStack, redoStack] = [stacks.undo, stacks.redo];
     showError("");
-    recordAddress(`/?layout=${board.code}&metric=${metric}`, record);
+    recordAddress(`?layout=${board.code}&metric=${metric}`, record);
     render();
     await drawGroup(layout.group);
     document.body.dataset.state = "ready";
     return true;
   } catch (error) {
-    recordAddress(`/?layout=${encodeURIComponent(text)}&metric=${metric}`, record);
+    recordAddress(`?layout=${encodeURIComponent(text)}&metric=${metric}`, record);
     showError(error.message, text);
     return false;
   }
@@ -412,7 +413,7 @@ async function show(text, record, stacks) {
 // moment, so that Back and Forward bring both back.
 function recordAddress(address, record) {
   const state = {undo: undoStack.slice(), redo: redoStack.slice()};
-  if (record === "push" && location.pathname + location.search !== address) history.pushState(state, "", address);
+  if (record === "push" && location.search !== address) history.pushState(state, "", address);
   else if (record !== "none") history.replaceState(state, "", address);
 }
 
@@ -429,7 +430,7 @@ function render() {
   document.body.dataset.solved = l.min_steps === 0;
   $("code").textContent = current.code;
   $("goto-layout").value = current.code;
-  const count = key => l[key] === null ? t("unsolvable") : l[key];
+  const count = key => l[key] === null ? t("unsolvable") : l[key]; // undefined: not in the answer
   factsTable($("layout-facts"), [[t("min_steps"), count("min_steps")],
     [t("min_straight_moves"), count("min_straight_moves")], [t("min_unit_moves"), count("min_unit_moves")],
     [t("min_solution_num"), l.min_solution_num], [t("solution_num"), l.solution_num],
@@ -438,7 +439,7 @@ function render() {
     [t("group_index"), l.group_index], [t("mirror"), l.self_mirror ? t("itself") : l.mirror], [t("names"), l.names]]);
   $("solved").hidden = l.min_steps !== 0;
   $("solved").textContent = t("solved");
-  $("play").href = `/play?layout=${current.code}&metric=${metric}`;
+  $("play").href = playAddress(current.code, metric);
   $("play").hidden = l.min_steps === null || l.min_steps === 0;
   $("undo").disabled = !undoStack.length;
   $("redo").disabled = !redoStack.length;
@@ -535,7 +536,7 @@ function editCell(cell) {
 async function edited() {
   drawEditor();
   const cells = editCells.join("");
-  history.replaceState(null, "", `/?edit=${cells}`);
+  history.replaceState(null, "", `?edit=${cells}`);
   document.body.dataset.state = "loading";
   try {
     const verdict = await api("board", {board: cells});
@@ -581,7 +582,7 @@ $("to-explore").addEventListener("click", () => {
   return show(current ? current.code : START, "push");
 });
 $("to-edit").addEventListener("click", () => {
-  history.pushState(null, "", `/?edit=${current ? current.board : ""}`);
+  history.pushState(null, "", `?edit=${current ? current.board : ""}`);
   edit(current ? current.board : "");
 });
 $("clear").addEventListener("click", () => { editCells.fill("."); edited(); });
@@ -613,5 +614,9 @@ document.addEventListener("keydown", event => {
 window.addEventListener("popstate", event => fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []}));
 document.addEventListener("pointerup", dropPiece);
 document.addEventListener("pointercancel", () => { drag = null; });
+// What the api cannot answer is not offered: the metric picker with one metric, the
+// elements marked data-offer="farthest" or "hardest" without those answers.
+$("metric-picker").hidden = API_OFFERS.metrics.length < 2;
+document.querySelectorAll("[data-offer]").forEach(e => { e.hidden = !API_OFFERS[e.dataset.offer]; });
 applyLanguage();
 fromAddress("replace", history.state && history.state.undo ? history.state : undefined);

@@ -1,0 +1,372 @@
+/* The engine of the page with no server, compiled to WebAssembly (README.md here): the
+ * answers of the serve page's API routes that the pack can give, in the JSON of the
+ * commands they stand for (klotski COMMAND --json, same field names), made by the query
+ * tool's own code: the typed LAYOUT forms and classic names (query/input/typed.h), the
+ * step generator and the moves ranked best first (query/explore/rank.h), a step's
+ * description (query/render/route_step.h), the minimal solution read off the distances
+ * by the pack's walk (core/pack/pack.h) and the player page (query/render/html_player.h).
+ * The distances and group facts come from the pack (site/loader.h).
+ *
+ * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
+ * calls one site_* route, and reads the answer at site_answer (site_answer_length
+ * bytes of UTF-8): the JSON answer when the route returns 0 (EXIT_ANSWERED), else the
+ * error line, "SUBJECT: MESSAGE" as the server's API says it, with the status of the
+ * command (1 not found, 2 bad input).  One thread; every answer replaces the one before. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/classic.h"
+#include "core/classes.h"
+#include "core/code.h"
+#include "core/drawing.h"
+#include "core/rank.h"
+#include "core/symmetry.h"
+#include "query/explore/rank.h"
+#include "query/input/typed.h"
+#include "query/render/html_player.h"
+#include "query/render/route_step.h"
+#include "query/report.h"
+#include "site/loader.h"
+
+#define EXPORT(name) __attribute__((export_name(#name))) name
+#define ERROR_SIZE 512
+
+static char *request;      /* the request's text, NUL-terminated */
+static size_t request_size;
+static char *answer;       /* the last answer */
+static size_t answer_length;
+static FILE *answer_stream;
+
+char *EXPORT(site_request)(size_t length)
+{
+    if (length + 1 > request_size) {
+        request = xrealloc(request, length + 1);
+        request_size = length + 1;
+    }
+    request[length] = '\0';
+    return request;
+}
+
+const char *EXPORT(site_answer)(void) { return answer; }
+
+size_t EXPORT(site_answer_length)(void) { return answer_length; }
+
+/* The stream the answer is written to, the last one dropped. */
+static FILE *answer_begin(void)
+{
+    free(answer);
+    answer = NULL;
+    answer_length = 0;
+    answer_stream = open_memstream(&answer, &answer_length);
+    if (!answer_stream)
+        out_of_memory();
+    return answer_stream;
+}
+
+static int answer_end(int status)
+{
+    if (fclose(answer_stream) != 0)
+        out_of_memory();
+    answer_stream = NULL;
+    return status;
+}
+
+/* The answer is the error line `message`. */
+static int answer_error(int status, const char *message)
+{
+    fputs(message, answer_begin());
+    return answer_end(status);
+}
+
+/* Parses the request as a LAYOUT, as the server's routes do; answers the error when it
+ * is none. */
+static int parsed_layout(kl_code *code)
+{
+    char error[ERROR_SIZE];
+    report_to_buffer(error, sizeof error);
+    int status = input_layout_typed(request, code);
+    report_to_buffer(NULL, 0);
+    return status == EXIT_ANSWERED ? status : answer_error(status, error);
+}
+
+/* The open pack, or NULL with the reason answered. */
+static struct kl_pack *pack_or_error(void)
+{
+    char error[KL_PACK_MESSAGE_SIZE];
+    struct kl_pack *pack = site_pack(error);
+    if (!pack)
+        answer_error(EXIT_BAD_INPUT, error);
+    return pack;
+}
+
+/* The pack's failure as the answer: its message, as the reader words it, after the
+ * pack's name. */
+static int pack_error(struct kl_pack *pack, enum kl_pack_status status)
+{
+    const char *message = kl_pack_message(pack);
+    char error[ERROR_SIZE];
+    snprintf(error, sizeof error, "%s: %s", SITE_PACK_FILE, message[0] ? message : kl_pack_status_text(status));
+    return answer_error(status == KL_PACK_INVALID ? EXIT_NOT_FOUND : EXIT_BAD_INPUT, error);
+}
+
+/* The request's layout as the pack knows it. */
+struct layout_facts {
+    struct kl_pack *pack;
+    kl_code code;
+    int steps;                  /* KL_PACK_NONE: unsolvable */
+    struct kl_pack_group group;
+};
+
+/* Fills *l for the request's layout, or answers the error. */
+static int layout_facts(struct layout_facts *l)
+{
+    int status = parsed_layout(&l->code);
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (!(l->pack = pack_or_error()))
+        return EXIT_BAD_INPUT;
+    enum kl_pack_status found = kl_pack_min_steps(l->pack, l->code, &l->steps);
+    if (found == KL_PACK_OK)
+        found = kl_pack_group_of(l->pack, l->code, &l->group);
+    return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
+}
+
+static void json_number_or_null(FILE *out, const char *name, long long value, bool known)
+{
+    if (known)
+        fprintf(out, ",\"%s\":%lld", name, value);
+    else
+        fprintf(out, ",\"%s\":null", name);
+}
+
+/* /api/board: board=CELLS (is_cells) or layout=LAYOUT: {"legal":true,...}; an illegal one
+ * answers its reason as an error, which assets/api.js turns into {"legal":false,...}. */
+int EXPORT(site_board)(int is_cells)
+{
+    char error[ERROR_SIZE];
+    kl_code code;
+    if (!input_board_verdict(is_cells ? request : NULL, request, &code, error, sizeof error))
+        return answer_error(EXIT_BAD_INPUT, error);
+    char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
+    kl_code_format(code, hex);
+    kl_drawing_cells(code, cells);
+    fprintf(answer_begin(), "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"%s\"}", hex,
+            (unsigned long)kl_code_to_id(code), cells);
+    return answer_end(EXIT_ANSWERED);
+}
+
+/* /api/layout: show --json, the fields the pack knows. */
+int EXPORT(site_layout)(void)
+{
+    struct layout_facts l;
+    int status = layout_facts(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    kl_code code = l.code;
+    char hex[KL_CODE_TEXT_SIZE], mirror[KL_CODE_TEXT_SIZE], short_code[KL_SHORT_CODE_TEXT_SIZE];
+    char cells[KL_DRAWING_CELLS_SIZE], class_name[KL_CLASS_NAME_SIZE];
+    uint32_t id = kl_code_to_id(code);
+    kl_code_format(code, hex);
+    kl_code_format(kl_code_mirror(code), mirror);
+    kl_short_code_format(id, short_code);
+    kl_drawing_cells(code, cells);
+    kl_class_name(kl_class_of_code(code), class_name);
+    char named[KL_CLASSIC_NAMES_SIZE];
+    const char *names = kl_classic_names_of(code, named) ? named : NULL;
+    FILE *out = answer_begin();
+    fprintf(out, "{\"code\":\"%s\",\"id\":%lu,\"short_code\":\"%s\",\"class\":\"%s\",\"group\":\"%s\"", hex,
+            (unsigned long)id, short_code, class_name, l.group.name);
+    fprintf(out, ",\"group_size\":%lu", (unsigned long)l.group.size);
+    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
+    fprintf(out, ",\"mirror\":\"%s\",\"self_mirror\":%s", mirror, kl_code_mirror(code) == code ? "true" : "false");
+    if (names)
+        fprintf(out, ",\"names\":\"%s\"", names); /* the compiled-in names hold no quote or backslash */
+    else
+        fputs(",\"names\":null", out);
+    fprintf(out, ",\"board\":\"%s\"}", cells);
+    return answer_end(EXIT_ANSWERED);
+}
+
+/* The pack behind explore_rank's lookups, and the first failure of one. */
+struct ranking {
+    struct kl_pack *pack;
+    enum kl_pack_status failed;
+};
+
+static void pack_lookup(void *context, struct explore_move *move)
+{
+    struct ranking *ranking = context;
+    enum kl_pack_status status = kl_pack_min_steps(ranking->pack, move->to, &move->min_steps);
+    if (status != KL_PACK_OK && ranking->failed == KL_PACK_OK)
+        ranking->failed = status;
+    move->farthest_steps = KL_PACK_NONE;
+    move->farthest_num = KL_PACK_NONE;
+}
+
+/* /api/moves: moves --json, in steps (farthest_steps and farthest_num: not in the pack). */
+int EXPORT(site_moves)(void)
+{
+    struct layout_facts l;
+    int status = layout_facts(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    kl_code code = l.code;
+    struct explore_move moves[KL_MAX_STEPS];
+    struct ranking ranking = {l.pack, KL_PACK_OK};
+    size_t count = explore_rank(code, KL_METRIC_STEP, l.steps, KL_PACK_NONE, pack_lookup, &ranking, moves);
+    if (ranking.failed != KL_PACK_OK)
+        return pack_error(l.pack, ranking.failed);
+    size_t optimal = 0;
+    for (size_t i = 0; i < count; i++)
+        optimal += moves[i].change == EXPLORE_OPTIMAL;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    FILE *out = answer_begin();
+    fprintf(out, "{\"code\":\"%s\",\"group\":\"%s\"", hex, l.group.name);
+    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
+    fprintf(out, ",\"moves_count\":%zu,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
+    for (size_t i = 0; i < count; i++) {
+        struct step_text s = route_step_text(raw, moves[i].step);
+        char to[KL_CODE_TEXT_SIZE];
+        kl_code_format(moves[i].to, to);
+        fprintf(out, "%s{\"code\":\"%s\",\"piece\":\"%c\",\"row\":%d,\"col\":%d,\"to_row\":%d,\"to_col\":%d,"
+                     "\"moves\":\"%s\",\"distance\":%d",
+                i ? "," : "", to, s.piece, s.row, s.col, moves[i].step.to / KL_COLS + 1,
+                moves[i].step.to % KL_COLS + 1, s.moves, s.distance);
+        json_number_or_null(out, "min_steps", moves[i].min_steps, moves[i].min_steps != KL_PACK_NONE);
+        fprintf(out, ",\"change\":%d,\"farthest_steps\":null,\"farthest_num\":null}", moves[i].change);
+    }
+    fputs("]}", out);
+    return answer_end(EXIT_ANSWERED);
+}
+
+/* A minimal-step solution of the request's layout into *route (malloc'd), *count codes,
+ * or the error answered. */
+static int solution(kl_code *code, kl_code **route, int *count)
+{
+    int status = parsed_layout(code);
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct kl_pack *pack = pack_or_error();
+    if (!pack)
+        return EXIT_BAD_INPUT;
+    struct kl_pack_facts facts;
+    kl_pack_facts(pack, &facts);
+    *route = xcalloc((size_t)facts.max_min_steps + 1, sizeof **route);
+    enum kl_pack_status solved = kl_pack_solve(pack, *code, *route, count);
+    if (solved == KL_PACK_OK)
+        return EXIT_ANSWERED;
+    free(*route);
+    if (solved != KL_PACK_UNSOLVABLE)
+        return pack_error(pack, solved);
+    char hex[KL_CODE_TEXT_SIZE], error[ERROR_SIZE];
+    kl_code_format(*code, hex);
+    snprintf(error, sizeof error, "%s: unsolvable: its group holds no solved layout", hex);
+    return answer_error(EXIT_NOT_FOUND, error);
+}
+
+/* /api/solve: solve --json, in steps. */
+int EXPORT(site_solve)(void)
+{
+    kl_code code, *route;
+    int count, status = solution(&code, &route, &count);
+    if (status != EXIT_ANSWERED)
+        return status;
+    char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
+    kl_code_format(route[0], from);
+    kl_code_format(route[count - 1], to);
+    FILE *out = answer_begin();
+    fprintf(out, "{\"from\":\"%s\",\"to\":\"%s\",\"steps\":%d,\"metric\":\"step\",\"route\":[", from, to, count - 1);
+    for (int i = 0; i < count; i++) {
+        char hex[KL_CODE_TEXT_SIZE];
+        kl_code_format(route[i], hex);
+        if (i == 0) {
+            fprintf(out, "{\"step\":0,\"piece\":null,\"row\":null,\"col\":null,\"moves\":null,\"distance\":null,"
+                         "\"code\":\"%s\"}", hex);
+            continue;
+        }
+        struct step_text s = route_describe_step(route[i - 1], route[i]);
+        fprintf(out, ",{\"step\":%d,\"piece\":\"%c\",\"row\":%d,\"col\":%d,\"moves\":\"%s\",\"distance\":%d,"
+                     "\"code\":\"%s\"}", i, s.piece, s.row, s.col, s.moves, s.distance, hex);
+    }
+    fputs("]}", out);
+    free(route);
+    return answer_end(EXIT_ANSWERED);
+}
+
+/* /play: the player page of a minimal-step solution (solve --html). */
+int EXPORT(site_play)(void)
+{
+    kl_code code, *route;
+    int count, status = solution(&code, &route, &count);
+    if (status != EXIT_ANSWERED)
+        return status;
+    char names[KL_CLASSIC_NAMES_SIZE];
+    html_player_solution(answer_begin(), route, (size_t)count, KL_METRIC_STEP,
+                         kl_classic_names_of(code, names) ? names : NULL);
+    free(route);
+    return answer_end(EXIT_ANSWERED);
+}
+
+/* /api/group: group --json, the facts the pack holds (no depth histogram); the request a
+ * group name or a LAYOUT. */
+int EXPORT(site_group)(void)
+{
+    struct kl_pack *pack = pack_or_error();
+    if (!pack)
+        return EXIT_BAD_INPUT;
+    struct layout_facts l;
+    if (kl_pack_group_named(pack, request, &l.group) != KL_PACK_OK) {
+        int status = layout_facts(&l);
+        if (status != EXIT_ANSWERED)
+            return status;
+    }
+    const struct kl_pack_group *g = &l.group;
+    char class_name[KL_CLASS_NAME_SIZE], min_code[KL_CODE_TEXT_SIZE];
+    kl_class_name(kl_class_from_id(g->class_id), class_name);
+    kl_code_format(g->min_code, min_code);
+    FILE *out = answer_begin();
+    fprintf(out, "{\"group\":\"%s\",\"class\":\"%s\",\"size\":%lu,\"min_code\":\"%s\",\"solvable\":%s,\"solved\":%lu",
+            g->name, class_name, (unsigned long)g->size, min_code, g->solved ? "true" : "false",
+            (unsigned long)g->solved);
+    json_number_or_null(out, "max_min_steps", g->max_min_steps, g->max_min_steps != KL_PACK_NONE);
+    json_number_or_null(out, "hardest_count", g->hardest_count, g->hardest_count != KL_PACK_NONE);
+    json_number_or_null(out, "diameter", g->diameter, g->diameter != KL_PACK_NONE);
+    json_number_or_null(out, "radius", g->radius, g->radius != KL_PACK_NONE);
+    json_number_or_null(out, "peripheral_count", g->peripheral_count, g->peripheral_count != KL_PACK_NONE);
+    json_number_or_null(out, "central_count", g->central_count, g->central_count != KL_PACK_NONE);
+    json_number_or_null(out, "max_min_straight_moves", g->max_min_straight_moves, g->max_min_straight_moves != KL_PACK_NONE);
+    json_number_or_null(out, "max_min_unit_moves", g->max_min_unit_moves, g->max_min_unit_moves != KL_PACK_NONE);
+    fputc('}', out);
+    return answer_end(EXIT_ANSWERED);
+}
+
+/* /api/names: names --json as an array, each classic name with its layout's min_steps
+ * (its group left out: the page lists none, and each would cost a group block). */
+int EXPORT(site_names)(void)
+{
+    struct kl_pack *pack = pack_or_error();
+    if (!pack)
+        return EXIT_BAD_INPUT;
+    FILE *out = answer_begin();
+    fputc('[', out);
+    struct kl_pack_name name;
+    for (uint32_t i = 0; kl_pack_name_at(pack, i, &name); i++) {
+        char hex[KL_CODE_TEXT_SIZE];
+        int steps;
+        kl_code_format(name.code, hex);
+        enum kl_pack_status status = kl_pack_min_steps(pack, name.code, &steps);
+        if (status != KL_PACK_OK) {
+            answer_end(EXIT_ANSWERED); /* dropped: the error is the answer */
+            return pack_error(pack, status);
+        }
+        fprintf(out, "%s{\"name\":\"%s\",\"code\":\"%s\"", i ? "," : "", name.name, hex);
+        json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
+        fprintf(out, ",\"section\":\"%s\"}", name.section);
+    }
+    fputc(']', out);
+    return answer_end(EXIT_ANSWERED);
+}

@@ -1,0 +1,18 @@
+/* The pack (schema/pack.md) as the page with no server holds it: its bytes handed over by
+ * the JavaScript side (assets/api.js), opened with core/pack/'s reader, each chunk
+ * inflated by the browser (the import site.inflate, DecompressionStream('deflate')
+ * beforehand, since the browser inflates asynchronously and the reader asks
+ * synchronously: a chunk not yet inflated fails the call, which api.js repeats once it
+ * has inflated the chunks the call asked for).  One thread (the page's). */
+#ifndef KLOTSKI_SITE_LOADER_H
+#define KLOTSKI_SITE_LOADER_H
+
+#include "core/pack/pack.h"
+
+#define SITE_PACK_FILE "klotski.pack" /* the pack's name in the site, as errors name it */
+
+/* The open pack, or NULL with the reason in message (KL_PACK_MESSAGE_SIZE bytes) when
+ * none is open yet. */
+struct kl_pack *site_pack(char *message);
+
+#endif

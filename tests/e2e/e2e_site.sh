@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# End-to-end tests of the page with no server (issue 29, part 3): `klotski site DIR`
+# writes the static site; `klotski serve`'s /api/ answers a sample of layouts (every
+# classic layout, unsolvable ones, solved ones, the hardest, spread ones: at least 1,000),
+# then the server is stopped, and in headless Chromium (tests/e2e/site.py) the page,
+# served by `python3 -m http.server` alone, must give the same min_steps, moves best first
+# with their outcomes and solution lengths, play, undo, read names, speak Chinese, keep
+# to the site's files (at most 8 MB) and work offline once the file server is stopped.
+# A damaged pack must show as an error, never as answers.  The first answer's time and
+# the bytes downloaded are printed as figures, not checked against a limit of time.
+. "$(dirname "$0")/lib.sh"
+use_database
+K=$BIN/klotski
+T=$WORK/site
+rm -rf "$T"
+mkdir -p "$T"
+CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
+
+# ---- the site ----
+run site "$T/site"
+expect "klotski site DIR: exit status" 0 "$status"
+expect "klotski site DIR: the files" "api.js app.css app.js index.html klotski.pack klotski.wasm play.html sw.js" \
+    "$(ls "$T/site" | paste -sd' ')"
+for file in index.html app.css app.js; do
+    expect "$file is the serve page's own" "$(cat "$ROOT/query/serve/assets/$file" | md5sum)" "$(md5sum < "$T/site/$file")"
+done
+expect "klotski.wasm is WebAssembly" "0061736d" "$(head -c 4 "$T/site/klotski.wasm" | od -An -tx1 | tr -d ' \n')"
+# Everything the page can download: every file once, and the small ones a second time by
+# the service worker's install.
+bound=$(( $(cat "$T"/site/* | wc -c) + $(cat "$T"/site/{index.html,app.css,app.js,api.js,play.html} | wc -c) ))
+echo "figure bytes of the site, with the service worker's copies	$bound"
+expect "the site with the service worker's copies: at most 8 MB" yes "$([ "$bound" -le 8000000 ] && echo yes || echo no)"
+run site
+expect "site without a folder: exit status 2" 2 "$status"
+run site "$T/site/index.html"
+expect "site into a file: exit status 1, the reason" "1 not a folder" "$status $(echo "$err" | grep -o 'not a folder$')"
+
+# json_id LAYOUT: its id, as klotski show --json gives it.
+json_id() { "$K" --db "$TEST_DB" show "$1" --json | jq .id; }
+
+# ---- the sample and the server's answers ----
+{
+    sql "SELECT DISTINCT printf('%09X', code) FROM names"
+    sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL AND code % 4099 = 2 LIMIT 150"
+    sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps = 0 AND code % 4099 = 3 LIMIT 50"
+    sql "SELECT printf('%09X', code) FROM layouts WHERE code % 65537 = 1 LIMIT 500"
+    echo 4FEA13400
+} | sort -u > "$T/codes"
+expect "at least 1,000 layouts sampled" yes "$([ "$(wc -l < "$T/codes")" -ge 1000 ] && echo yes || echo no)"
+echo "figure layouts sampled	$(wc -l < "$T/codes")"
+serve_test_database
+python3 "$ROOT/tests/e2e/site.py" reference "$URL" "$T/codes" "$T/reference.json" 2>"$T/reference.err"
+expect "the server's answers read" 0 $?
+[ -s "$T/reference.err" ] && cat "$T/reference.err"
+kill -TERM "$server"
+wait "$server"
+expect "klotski serve stopped before the page runs" "0 no" "$? $(kill -0 "$server" 2>/dev/null && echo yes || echo no)"
+trap - EXIT
+
+# ---- the page, with no klotski running ----
+expect "python3 and chromium are installed" yes "$(command -v python3 >/dev/null && [ -n "$CHROMIUM" ] && echo yes || echo no)"
+python3 "$ROOT/tests/e2e/site.py" page "$CHROMIUM" "$T/profile" "$T/site" "$T/reference.json" >"$T/page" 2>"$T/page.err"
+expect "site.py runs to its end" 0 $?
+[ -s "$T/page.err" ] && cat "$T/page.err"
+grep '^figure ' "$T/page"
+expect "site.py checked something" yes "$(grep -q '^check ' "$T/page" && echo yes || echo no)"
+while IFS=$'\t' read -r name want got; do
+    expect "page: ${name#check }" "$want" "$got"
+done < <(grep '^check ' "$T/page")
+
+# ---- damaged packs: a byte changed (the content checksum fails when the pack opens),
+# and a block's deflate stream damaged with every checksum made right again
+# (tests/reference/pack_tamper.py: the block fails when a walk reaches it) ----
+cp -r "$T/site" "$T/damaged"
+size=$(wc -c < "$T/damaged/klotski.pack")
+printf '\x5a' | dd of="$T/damaged/klotski.pack" bs=1 seek=$((size / 2)) conv=notrunc status=none
+cp -r "$T/site" "$T/bad-block"
+per_block=$(python3 "$REFERENCE/pack_tamper.py" "$T/site/klotski.pack" info | jq .residue_block_layouts)
+python3 "$REFERENCE/pack_tamper.py" "$T/site/klotski.pack" damage-rechecked \
+    $(( $(json_id 1A9BF0C00) / per_block )) "$T/bad-block/klotski.pack"
+expect "pack_tamper.py damages the block of 1A9BF0C00" 0 $?
+for kind in damaged bad-block; do
+    python3 "$ROOT/tests/e2e/site.py" damaged "$CHROMIUM" "$T/profile-$kind" "$T/$kind" >"$T/$kind.out" 2>"$T/$kind.err"
+    expect "site.py damaged ($kind) runs to its end" 0 $?
+    [ -s "$T/$kind.err" ] && cat "$T/$kind.err"
+    grep '^figure ' "$T/$kind.out"
+    expect "$kind: checked something" yes "$(grep -q '^check ' "$T/$kind.out" && echo yes || echo no)"
+    while IFS=$'\t' read -r name want got; do
+        expect "$kind pack: ${name#check }" "$want" "$got"
+    done < <(grep '^check ' "$T/$kind.out")
+done
+finish

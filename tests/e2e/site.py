@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""The page with no server (`klotski site DIR`) in headless Chromium, for
+tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
+
+  site.py reference SERVER_URL CODES_FILE OUT_JSON
+      reads, from `klotski serve`'s /api/, each layout's min_steps and group, its moves best first
+      (code, min_steps, change) and its solution's length (or the error of /api/solve),
+      into OUT_JSON: the answers the page must give.
+  site.py damaged CHROMIUM PROFILE_DIR SITE_DIR
+      checks that the page of a site whose pack is damaged shows the reader's error.
+  site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON
+      serves SITE_DIR with `python3 -m http.server` (and nothing else: the script runs
+      once klotski serve is stopped), and checks that the page gives the same answers,
+      that it plays, undoes, reads names and speaks Chinese, that everything it asks for
+      comes from SITE_DIR, and, once the server is stopped, that it still works offline.
+
+Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", and the figures the
+closing note quotes as "figure NAME<TAB>VALUE" (never checked against a time)."""
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from browser import check, start_chromium
+
+BATCH = 40  # layouts asked of the page's api() at once
+
+
+def get(url):
+    try:
+        with urllib.request.urlopen(url, timeout=60) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        return {"error": json.load(error)["error"]}
+
+
+def reference(server, codes_file, out):
+    answers = {}
+    for code in open(codes_file).read().split():
+        layout = get(f"{server}/api/layout?layout={code}")
+        moves = get(f"{server}/api/moves?layout={code}")
+        solve = get(f"{server}/api/solve?layout={code}")
+        answers[code] = {"min_steps": layout["min_steps"], "group": layout["group"],
+                         "moves": [[m["code"], m["min_steps"], m["change"]] for m in moves["move_list"]],
+                         "solve": solve.get("steps", solve.get("error"))}
+    json.dump(answers, open(out, "w"))
+
+
+# The page's answers for a batch of codes, from the api() the page itself uses.
+PAGE_ANSWERS = """Promise.all(%s.map(async code => {
+  const layout = await api("layout", {layout: code}), moves = await api("moves", {layout: code, metric: "step"});
+  const solve = await api("solve", {layout: code}).then(s => s.steps, e => e.message);
+  return [code, {min_steps: layout.min_steps, group: layout.group, moves: moves.move_list.map(m => [m.code, m.min_steps, m.change]),
+                 solve}];
+}))"""
+
+# Notes when the page first shows an answer (data-state ready), before the page's own
+# scripts run.
+READY_RECORDER = """new MutationObserver((changes, observer) => {
+  if (document.body && document.body.dataset.state === "ready") {
+    window.firstAnswerMs = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});"""
+
+
+def mismatches(expected, actual):
+    return [(code, expected[code], actual.get(code)) for code in expected if expected[code] != actual.get(code)]
+
+
+def start_site_server(folder):
+    server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    line = server.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
+    return server, f"http://127.0.0.1:{line.split(' port ')[1].split()[0]}"
+
+
+def open_layout(page, url, layout):
+    page.call("Page.navigate", url=f"{url}/?layout={urllib.parse.quote(layout)}")
+    return page.wait("['ready', 'error'].includes(document.body.dataset.state) && "
+                     "(document.body.dataset.state === 'error' || document.body.dataset.code)")
+
+
+def run_page(chromium, profile, folder, reference_file):
+    expected = json.load(open(reference_file))
+    server, url = start_site_server(folder)
+    browser, page = start_chromium(chromium, profile)
+    try:
+        page.call("Network.enable")
+        page.call("Page.enable")
+        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER)
+        page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00")
+        check("the page opens 1A9BF0C00", True, page.ready())
+        first = page.js("window.firstAnswerMs")
+        print(f"figure first answer after the page starts loading, ms\t{first if first is None else round(first)}",
+              flush=True)
+        check("its min_steps, from the pack", "81", page.js("document.body.dataset.minSteps"))
+        check("its moves best first, as /api/moves", [m[0] for m in expected["1A9BF0C00"]["moves"]],
+              page.js("Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code)"))
+        check("the facts of the group", "25955", page.js(
+            "Array.from(document.querySelectorAll('#group-facts tr')).find(r => r.cells[0].textContent === 'size')"
+            ".cells[1].textContent"))
+        sizes = page.js("performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+                        ".map(e => [e.name, e.transferSize, e.encodedBodySize])")
+        total = sum(max(transfer, body) for _, transfer, body in sizes)
+        print(f"figure bytes the page downloads on its first load\t{total}", flush=True)
+        check("everything the page downloads totals at most 8 MB", True, 0 < total <= 8 * 1000 * 1000)
+        check("every download is a file of the site", [], [n for n, _, _ in sizes if not n.startswith(url + "/")])
+
+        # ---- the same answers as /api/ of klotski serve ----
+        codes, answers = list(expected), {}
+        started = time.time()
+        for i in range(0, len(codes), BATCH):
+            answers.update(dict(page.js(PAGE_ANSWERS % json.dumps(codes[i:i + BATCH]))))
+        print(f"figure layouts compared, and seconds the page took\t{len(codes)} {time.time() - started:.1f}",
+              flush=True)
+        for part in ("min_steps", "group", "moves", "solve"):
+            wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
+            check(f"{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
+        check("some layouts compared are unsolvable", True, any(expected[c]["min_steps"] is None for c in codes))
+
+        # ---- the page as a person uses it ----
+        open_layout(page, url, "1A9BF0C00")
+        page.ready()
+        optimal = next(m for m in expected["1A9BF0C00"]["moves"] if m[2] == -1)[0]
+        page.click(f"#moves a[data-code='{optimal}']")
+        check("a move played shows its layout", True,
+              page.wait(f"document.body.dataset.code === '{optimal}'") and page.ready())
+        check("the address follows", f"?layout={optimal}&metric=step", page.js("location.search"))
+        page.click("#undo")
+        check("undo", True, page.wait("document.body.dataset.code === '1A9BF0C00'") and page.ready())
+        page.click("#redo")
+        check("redo", True, page.wait(f"document.body.dataset.code === '{optimal}'") and page.ready())
+        check("a classic name typed in the address", True, open_layout(page, url, "横刀立马") and
+              page.js("document.body.dataset.code") == "1A9BF0C00")
+        check("the short code", True, open_layout(page, url, "4WVE1") and
+              page.js("document.body.dataset.code") == "1A9BF0C00")
+        check("the 20 cells in a row", True, open_layout(page, url, "VKKVVKKVVHHVVooVo..o") and
+              page.js("document.body.dataset.code") == "1A9BF0C00")
+        open_layout(page, url, "四面楚歌")
+        check("a name of several layouts: the CLI's message",
+              "四面楚歌: names 3 layouts; pick one: 四面楚歌#1 = 5BEA70C00, 四面楚歌#2 = 5BEE90C00, "
+              "四面楚歌#3 = 93C9BD400", page.js("$('error').textContent"))
+        open_layout(page, url, "ZZZ")
+        check("a bad code: the CLI's message", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+        unsolvable = next(c for c in codes if expected[c]["min_steps"] is None)
+        open_layout(page, url, unsolvable)
+        check("an unsolvable layout says so", ["unsolvable", True], page.js(
+            "[document.body.dataset.minSteps, $('play').hidden]"))
+        open_layout(page, url, "1A9BF0C00")
+        page.ready()
+        page.click("#language")
+        check("the page in Chinese", ["zh", "华容道探索", "最少步数"], page.js(
+            "[document.body.dataset.lang, document.querySelector('h1').textContent,"
+            " document.querySelector('#layout-facts th').textContent]"))
+        page.click("#language")
+        page.js("$('classics').open = true")
+        check("the classic layouts listed with their min_steps", True,
+              page.wait("$('classic-list').textContent.includes('横刀立马') && "
+                        "$('classic-list').textContent.includes('81 step')"))
+        page.call("Page.navigate", url=f"{url}/?edit=VKKVVKKVVHHVVooVoooo")
+        check("the board editor: the codec's reason", True,
+              page.wait("$('verdict').textContent === 'Not a legal layout: fewer than two empty cells'"))
+        open_layout(page, url, "1A9BF0C00")
+        page.ready()
+        play = page.js("$('play').getAttribute('href')")
+        page.call("Page.navigate", url=f"{url}/{play}")
+        check("play the solution: the player page", "81", page.wait("document.body.dataset.steps") and
+              page.js("document.body.dataset.steps"))
+        page.js("klotskiPlayer.go(81)")
+        check("the player reaches a solved layout", "D", page.js("document.body.dataset.code[0]"))
+
+        # ---- offline: the server stopped, the page still answers ----
+        page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00")
+        check("a service worker keeps the site", True, page.ready() and page.wait("navigator.serviceWorker.controller"))
+        server.terminate()
+        server.wait(timeout=30)
+        check("offline: the page opens another layout", True, open_layout(page, url, "4FEA13400") and
+              page.js("document.body.dataset.minSteps") == "138")
+        page.call("Page.navigate", url=f"{url}/{play}")
+        check("offline: the player page", "81", page.wait("document.body.dataset.steps") and
+              page.js("document.body.dataset.steps"))
+        outside = sorted({u for u in page.requests if not u.startswith(url + "/")})
+        page.call("Page.navigate", url=f"file://{os.path.abspath(folder)}/index.html?layout=1A9BF0C00")
+        check("opened from disk: the page says to serve it", True, page.wait(
+            "document.body.dataset.state === 'error' && $('error').textContent.includes('python3 -m http.server')"))
+        check("every request the page made went to the site", [], outside)
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=30)
+
+
+def run_damaged(chromium, profile, folder):
+    server, url = start_site_server(folder)
+    browser, page = start_chromium(chromium, profile)
+    try:
+        page.call("Page.enable")
+        page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00")
+        check("the page shows an error", True, page.wait("document.body.dataset.state === 'error'"))
+        check("the error names the pack", "klotski.pack: ", page.js("$('error').textContent.slice(0, 14)"))
+        check("no answer shows", [None, True], page.js("[document.body.dataset.minSteps || null, $('explore').hidden]"))
+        message = page.js("$('error').textContent")
+        print(f"figure the page's error\t{message}", flush=True)
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+        server.terminate()
+        server.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    {"reference": reference, "page": run_page, "damaged": run_damaged}[sys.argv[1]](*sys.argv[2:])
