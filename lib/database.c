@@ -1,7 +1,9 @@
-/* The database half of klotski.h: a read-only connection with its format checked, the
- * lookups as statements prepared once and reset after each use (so that an idle handle
- * holds no lock), the solution (core/descent.h) and the moves with their outcomes.  A
- * handle is one thread's at a time (its statements are shared). */
+/* The database half of klotski.h: the reader of core/database/reader.h (a read-only
+ * connection with its format checked, the lookups as statements prepared once and reset
+ * after each use, so that an idle handle holds no lock, the solution and the moves with
+ * their outcomes), which the klotski command reads through too, with the result codes
+ * and messages of klotski.h.  A handle is one thread's at a time (its statements are
+ * shared). */
 #include "lib/klotski.h"
 
 #include <dlfcn.h>
@@ -16,22 +18,17 @@
 #include <sqlite3.h>
 
 #include "core/database/format.h"
+#include "core/database/reader.h"
 #include "core/database/records.h"
-#include "core/descent.h"
 #include "lib/internal.h"
 
 _Static_assert(KLOTSKI_GROUP_NAME_SIZE >= KL_DB_GROUP_NAME_SIZE, "group name size");
 
-/* How long a query waits for the farthest phase's moments of exclusive access, as the
- * klotski command does. */
-#define BUSY_TIMEOUT_MS 30000
-
 struct klotski_db {
-    sqlite3 *connection;                 /* NULL when the open failed */
+    struct kl_db_reader reader;          /* its connection NULL when the open failed */
     char *path;                          /* NULL when memory ran out */
     int result;                          /* the last call's (klotski_errcode) */
     char message[KLOTSKI_MESSAGE_SIZE];  /* its message, or "not an error" */
-    sqlite3_stmt *layout, *min_moves[KL_METRIC_COUNT] /* by enum kl_metric */, *group_by_id, *group_by_name;
 };
 
 /* Keeps the result code of a failure and its message, "SUBJECT: " and the rest
@@ -60,7 +57,7 @@ static int usable(klotski_db *db, const char *call, const char *missing)
 {
     if (!db)
         return KLOTSKI_MISUSE;
-    if (!db->connection)
+    if (!db->reader.connection)
         return fail(db, KLOTSKI_MISUSE, db->path, "%s: the database is not open (klotski_open failed)", call);
     if (missing)
         return fail(db, KLOTSKI_MISUSE, NULL, "%s: %s is NULL", call, missing);
@@ -69,7 +66,7 @@ static int usable(klotski_db *db, const char *call, const char *missing)
 
 static int database_error(klotski_db *db)
 {
-    return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->connection));
+    return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->reader.connection));
 }
 
 /* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database,
@@ -115,10 +112,8 @@ int klotski_open(const char *path, klotski_db **out)
         return fail(db, KLOTSKI_CANTOPEN, db->path, "the path is %zu bytes long, more than the system's %d",
                     length, PATH_MAX - 1);
     char detail[256];
-    /* One thread uses a handle at a time: SQLite's mutexes would only cost time. */
-    enum kl_db_open_status status = kl_db_open(db->path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX,
-                                               BUSY_TIMEOUT_MS, &db->connection, detail, sizeof detail);
     /* Memory that ran out while opening or checking is no fault of the file. */
+    enum kl_db_open_status status = kl_db_reader_open(&db->reader, db->path, detail, sizeof detail);
     if (status != KL_DB_OPENED && strcmp(detail, sqlite3_errstr(SQLITE_NOMEM)) == 0)
         return fail(db, KLOTSKI_NOMEM, db->path, "%s", detail);
     switch (status) {
@@ -136,7 +131,7 @@ int klotski_open(const char *path, klotski_db **out)
         return fail(db, KLOTSKI_NOTADB, db->path, "database format version %s, but this library reads version %d; "
                                                   "rebuild it with `make`", detail, KL_DB_FORMAT_VERSION);
     }
-    if (klotski_sql_functions(db->connection) != SQLITE_OK)
+    if (klotski_sql_functions(db->reader.connection) != SQLITE_OK)
         return database_error(db);
     return succeed(db);
 }
@@ -151,14 +146,9 @@ int klotski_close(klotski_db *db)
 {
     if (!db)
         return KLOTSKI_OK;
-    sqlite3_finalize(db->layout);
-    for (int m = 0; m < KL_METRIC_COUNT; m++)
-        sqlite3_finalize(db->min_moves[m]);
-    sqlite3_finalize(db->group_by_id);
-    sqlite3_finalize(db->group_by_name);
-    /* _v2: the caller's statements still open keep the connection, not the handle, and
-     * the last one's finalize closes it (klotski.h). */
-    sqlite3_close_v2(db->connection);
+    /* The caller's statements still open keep the connection, not the handle, and the
+     * last one's finalize closes it (klotski.h). */
+    kl_db_reader_close(&db->reader);
     free(db->path);
     free(db);
     return KLOTSKI_OK;
@@ -170,31 +160,16 @@ int klotski_errcode(const klotski_db *db) { return db ? db->result : KLOTSKI_NOM
 
 const char *klotski_db_filename(const klotski_db *db) { return db ? db->path : NULL; }
 
-struct sqlite3 *klotski_db_connection(klotski_db *db) { return db ? db->connection : NULL; }
+struct sqlite3 *klotski_db_connection(klotski_db *db) { return db ? db->reader.connection : NULL; }
 
-/* Steps the statement made once from `sql` (prepared on first use) with one integer or
- * text key.  Returns SQLITE_ROW, SQLITE_DONE, or another code after keeping the
- * message.  The caller resets the statement when it has read the row. */
-static int look_up(klotski_db *db, sqlite3_stmt **stmt, const char *sql, int64_t number, const char *text)
+/* The result of a lookup (core/database/reader.h): KLOTSKI_OK for a row,
+ * KLOTSKI_NOTFOUND with "SUBJECT: what" for none, KLOTSKI_ERROR with SQLite's message for
+ * a failure. */
+static int looked_up(klotski_db *db, int rc, const char *subject, const char *what)
 {
-    if (!*stmt && sqlite3_prepare_v2(db->connection, sql, -1, stmt, NULL) != SQLITE_OK) {
-        database_error(db);
-        return SQLITE_ERROR;
-    }
-    if (text)
-        sqlite3_bind_text(*stmt, 1, text, -1, SQLITE_STATIC);
-    else
-        sqlite3_bind_int64(*stmt, 1, number);
-    int rc = sqlite3_step(*stmt);
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        database_error(db);
-    return rc;
-}
-
-/* The result of a lookup that found no row, or failed (its message kept). */
-static int missing(klotski_db *db, int rc, const char *subject, const char *what)
-{
-    return rc == SQLITE_DONE ? fail(db, KLOTSKI_NOTFOUND, subject, "%s", what) : KLOTSKI_ERROR;
+    if (rc == SQLITE_ROW)
+        return KLOTSKI_OK;
+    return rc == SQLITE_DONE ? fail(db, KLOTSKI_NOTFOUND, subject, "%s", what) : database_error(db);
 }
 
 static int check_code(klotski_db *db, klotski_code code)
@@ -214,34 +189,17 @@ static int check_metric(klotski_db *db, enum klotski_metric metric)
  * KLOTSKI_ERROR. */
 static int read_layout(klotski_db *db, klotski_code code, struct kl_db_layout_row *out)
 {
-    int rc = look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL);
-    if (rc == SQLITE_ROW)
-        kl_db_layout_row_read(db->layout, out);
-    sqlite3_reset(db->layout);
-    if (rc == SQLITE_ROW)
-        return KLOTSKI_OK;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
-    return missing(db, rc, hex, "not in the database");
+    return looked_up(db, kl_db_reader_layout(&db->reader, code, out), hex, "not in the database");
 }
 
-/* A group's row from `s`, a statement of KL_DB_GROUP_SELECT that look_up stepped with
- * result rc, which it resets; KLOTSKI_OK or as `missing`. */
-static int read_group(klotski_db *db, sqlite3_stmt *s, int rc, const char *subject, struct kl_db_group_row *out)
-{
-    if (rc == SQLITE_ROW)
-        kl_db_group_row_read(s, out);
-    sqlite3_reset(s);
-    return rc == SQLITE_ROW ? KLOTSKI_OK : missing(db, rc, subject, "no such group");
-}
-
-/* The row of the group numbered group_id; as read_group. */
+/* The row of the group numbered group_id; as read_layout. */
 static int read_group_by_id(klotski_db *db, int64_t group_id, struct kl_db_group_row *out)
 {
     char subject[32];
     snprintf(subject, sizeof subject, "group %lld", (long long)group_id);
-    int rc = look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", group_id, NULL);
-    return read_group(db, db->group_by_id, rc, subject, out);
+    return looked_up(db, kl_db_reader_group(&db->reader, group_id, out), subject, "no such group");
 }
 
 /* A group's row as struct klotski_group gives it. */
@@ -368,36 +326,13 @@ int klotski_group_named_v2(klotski_db *db, const char *name, struct klotski_grou
     if (result != KLOTSKI_OK)
         return result;
     struct kl_db_group_row row;
-    int rc = look_up(db, &db->group_by_name, KL_DB_GROUP_SELECT "WHERE g.name = ?", 0, name);
-    result = read_group(db, db->group_by_name, rc, name, &row);
+    result = looked_up(db, kl_db_reader_group_named(&db->reader, name, &row), name, "no such group");
     if (result != KLOTSKI_OK)
         return result;
     *group = group_record(&row);
     if (group_metrics)
         write_group_metrics(group_metrics, &row);
     return succeed(db);
-}
-
-/* A solution's lookups: the handle, and the metric whose distances the descent reads. */
-struct descent {
-    klotski_db *db;
-    enum kl_metric metric;
-};
-
-/* The descent's lookup: the distance of a code under the descent's metric, negative
- * when none, or when the lookup failed (the descent then stops, and the message
- * stays). */
-static int stored_min_moves(void *context, kl_code code)
-{
-    const struct descent *descent = context;
-    klotski_db *db = descent->db;
-    char sql[80];
-    snprintf(sql, sizeof sql, "SELECT %s FROM layouts WHERE code = ?", kl_db_min_moves_column(descent->metric));
-    sqlite3_stmt **stmt = &db->min_moves[descent->metric];
-    int rc = look_up(db, stmt, sql, (int64_t)code, NULL);
-    int moves = rc == SQLITE_ROW ? (int)kl_db_column_or_null(*stmt, 0) : KL_DB_NULL;
-    sqlite3_reset(*stmt);
-    return moves;
 }
 
 int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *count)
@@ -425,27 +360,18 @@ int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metr
     kl_code *codes = malloc(((size_t)distance + 1) * sizeof *codes);
     if (!codes)
         return fail(db, KLOTSKI_NOMEM, NULL, "out of memory");
-    succeed(db);
-    struct descent descent = {db, (enum kl_metric)metric};
-    if (!kl_descend(code, distance, descent.metric, stored_min_moves, &descent, codes)) {
+    bool descended;
+    result = kl_db_reader_descend(&db->reader, code, distance, (enum kl_metric)metric, codes, &descended);
+    if (result != SQLITE_OK || !descended) {
         free(codes);
-        if (strcmp(db->message, "not an error") != 0)
-            return KLOTSKI_ERROR;
+        if (result != SQLITE_OK)
+            return database_error(db);
         return fail(db, KLOTSKI_ERROR, hex, "the database is inconsistent: no %s leads closer to solved; "
                                             "rebuild it with `make`", kl_metric_name((enum kl_metric)metric));
     }
     *route = codes;
     *count = distance + 1;
     return succeed(db);
-}
-
-/* Best first: change ascending, then the resulting code ascending. */
-static int compare_moves(const void *a, const void *b)
-{
-    const struct klotski_move *x = a, *y = b;
-    if (x->change != y->change)
-        return x->change < y->change ? -1 : 1;
-    return (x->step.next > y->step.next) - (x->step.next < y->step.next);
 }
 
 int klotski_moves(klotski_db *db, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
@@ -456,36 +382,32 @@ int klotski_moves(klotski_db *db, klotski_code code, struct klotski_move out[KLO
 int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metric,
                      struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
 {
-    struct kl_db_layout_row from;
     int result = usable(db, "klotski_moves", !out ? "out" : !count ? "count" : NULL);
     if (result == KLOTSKI_OK)
         result = check_code(db, code);
     if (result == KLOTSKI_OK)
         result = check_metric(db, metric);
-    if (result == KLOTSKI_OK)
-        result = read_layout(db, code, &from);
     if (result != KLOTSKI_OK)
         return result;
-    struct klotski_step steps[KLOTSKI_MAX_STEPS];
-    int n;
-    klotski_steps_in(code, metric, steps, &n);
-    int from_moves = from.min_moves[metric];
-    for (int i = 0; i < n; i++) {
-        struct klotski_move *m = &out[i];
-        m->step = steps[i];
-        struct kl_db_layout_row to = {.min_moves = {KL_DB_NULL, KL_DB_NULL, KL_DB_NULL},
-                                      .farthest_steps = KL_DB_NULL, .farthest_num = KL_DB_NULL};
-        result = read_layout(db, m->step.next, &to);
-        if (result == KLOTSKI_ERROR)
-            return result;
-        m->min_steps = to.min_moves[metric];
-        m->change = from_moves == KL_DB_NULL || m->min_steps == KL_DB_NULL ? KLOTSKI_NEUTRAL
-                                                                          : m->min_steps - from_moves;
-        m->farthest_steps = to.farthest_steps;
-        m->farthest_num = to.farthest_num;
-    }
-    qsort(out, (size_t)n, sizeof *out, compare_moves);
-    *count = n;
+    kl_raw raw;
+    lib_raw(code, &raw);
+    struct kl_db_move moves[KL_MAX_STEPS];
+    size_t n;
+    char hex[KL_CODE_TEXT_SIZE];
+    kl_code_format(code, hex);
+    result = looked_up(db, kl_db_reader_moves(&db->reader, code, (enum kl_metric)metric, moves, &n), hex,
+                       "not in the database");
+    if (result != KLOTSKI_OK)
+        return result;
+    for (size_t i = 0; i < n; i++)
+        out[i] = (struct klotski_move){
+            .step = lib_step(raw, moves[i].step),
+            .min_steps = moves[i].min_steps,
+            .change = moves[i].change,
+            .farthest_steps = moves[i].farthest_steps,
+            .farthest_num = moves[i].farthest_num,
+        };
+    *count = (int)n;
     return succeed(db);
 }
 

@@ -9,29 +9,24 @@
 #include "core/database/idlist.h"
 #include "query/report.h"
 
-/* How long a query waits for the farthest phase's moments of exclusive access (its
- * switches between journal modes, the recovery after a killed run) before failing. */
-#define BUSY_TIMEOUT_MS 30000
-
 struct db {
-    sqlite3 *handle;
+    struct kl_db_reader reader; /* the lookups, shared with the library */
     const char *path;
-    sqlite3_stmt *layout, *min_moves[KL_METRIC_COUNT], *group_by_id, *group_by_name;
-    enum kl_metric metric; /* what db_min_moves counts */
+    enum kl_metric metric; /* what db_descend and db_moves count */
 };
 
 /* A query failed on a database that opened fine: nothing more can be answered. */
 static _Noreturn void fail(struct db *db)
 {
     report(EXIT_BAD_INPUT, db->path, "database error: %s (rebuild it with `make`)",
-           sqlite3_errmsg(db->handle));
+           sqlite3_errmsg(db->reader.connection));
     exit(EXIT_BAD_INPUT);
 }
 
 sqlite3_stmt *db_prepare(struct db *db, const char *sql)
 {
     sqlite3_stmt *stmt = NULL;
-    if (sqlite3_prepare_v2(db->handle, sql, -1, &stmt, NULL) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db->reader.connection, sql, -1, &stmt, NULL) != SQLITE_OK)
         fail(db);
     return stmt;
 }
@@ -44,23 +39,18 @@ bool db_step(struct db *db, sqlite3_stmt *stmt)
     return rc == SQLITE_ROW;
 }
 
-/* Binds one integer or text key to a statement made once, and steps it. */
-static bool look_up(struct db *db, sqlite3_stmt **stmt, const char *sql, int64_t number,
-                    const char *text)
+/* A lookup's result (core/database/reader.h): true for a row, false for none; a failure
+ * ends the process. */
+static bool found(struct db *db, int rc)
 {
-    if (!*stmt)
-        *stmt = db_prepare(db, sql);
-    sqlite3_reset(*stmt);
-    if (text)
-        sqlite3_bind_text(*stmt, 1, text, -1, SQLITE_STATIC);
-    else
-        sqlite3_bind_int64(*stmt, 1, number);
-    return db_step(db, *stmt);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        fail(db);
+    return rc == SQLITE_ROW;
 }
 
 bool db_meta(struct db *db, const char *key, char *buf, size_t size)
 {
-    return kl_db_meta(db->handle, key, buf, size);
+    return kl_db_meta(db->reader.connection, key, buf, size);
 }
 
 const char *db_locate(const char *given, char *buf, size_t size)
@@ -74,10 +64,8 @@ const char *db_locate(const char *given, char *buf, size_t size)
 struct db *db_open(const char *path)
 {
     char detail[256];
-    sqlite3 *handle;
-    /* One thread uses the connection: sqlite's mutexes would only cost time. */
-    switch (kl_db_open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, BUSY_TIMEOUT_MS, &handle,
-                       detail, sizeof detail)) {
+    struct kl_db_reader reader;
+    switch (kl_db_reader_open(&reader, path, detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
@@ -96,7 +84,7 @@ struct db *db_open(const char *path)
         return NULL;
     }
     struct db *db = xcalloc(1, sizeof *db);
-    db->handle = handle;
+    db->reader = reader;
     db->path = path;
     return db;
 }
@@ -105,21 +93,13 @@ void db_close(struct db *db)
 {
     if (!db)
         return;
-    sqlite3_finalize(db->layout);
-    for (int m = 0; m < KL_METRIC_COUNT; m++)
-        sqlite3_finalize(db->min_moves[m]);
-    sqlite3_finalize(db->group_by_id);
-    sqlite3_finalize(db->group_by_name);
-    sqlite3_close(db->handle);
+    kl_db_reader_close(&db->reader);
     free(db);
 }
 
 bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out)
 {
-    if (!look_up(db, &db->layout, KL_DB_LAYOUT_SELECT, (int64_t)code, NULL))
-        return false;
-    kl_db_layout_row_read(db->layout, out);
-    return true;
+    return found(db, kl_db_reader_layout(&db->reader, code, out));
 }
 
 int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *layout, struct kl_db_group_row *group)
@@ -131,14 +111,19 @@ int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *lay
     return report(EXIT_NOT_FOUND, hex, "not in the database");
 }
 
-int db_min_moves(struct db *db, kl_code code)
+bool db_descend(struct db *db, kl_code code, int steps, kl_code *route)
 {
-    char sql[80];
-    snprintf(sql, sizeof sql, "SELECT %s FROM layouts WHERE code = ?",
-             kl_db_min_moves_column(db->metric));
-    if (!look_up(db, &db->min_moves[db->metric], sql, (int64_t)code, NULL))
-        return DB_NULL;
-    return (int)db_column_or_null(db->min_moves[db->metric], 0);
+    bool descended;
+    if (kl_db_reader_descend(&db->reader, code, steps, db->metric, route, &descended) != SQLITE_OK)
+        fail(db);
+    return descended;
+}
+
+size_t db_moves(struct db *db, kl_code code, struct kl_db_move out[KL_MAX_STEPS])
+{
+    size_t count;
+    found(db, kl_db_reader_moves(&db->reader, code, db->metric, out, &count));
+    return count;
 }
 
 enum kl_metric db_metric(const struct db *db)
@@ -153,18 +138,12 @@ void db_set_metric(struct db *db, enum kl_metric metric)
 
 bool db_group(struct db *db, int64_t group_id, struct kl_db_group_row *out)
 {
-    if (!look_up(db, &db->group_by_id, KL_DB_GROUP_SELECT "WHERE g.group_id = ?", group_id, NULL))
-        return false;
-    kl_db_group_row_read(db->group_by_id, out);
-    return true;
+    return found(db, kl_db_reader_group(&db->reader, group_id, out));
 }
 
 bool db_group_named(struct db *db, const char *name, struct kl_db_group_row *out)
 {
-    if (!look_up(db, &db->group_by_name, KL_DB_GROUP_SELECT "WHERE g.name = ?", 0, name))
-        return false;
-    kl_db_group_row_read(db->group_by_name, out);
-    return true;
+    return found(db, kl_db_reader_group_named(&db->reader, name, out));
 }
 
 int64_t db_class_named(struct db *db, const char *name)

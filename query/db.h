@@ -1,6 +1,8 @@
 /* The database of schema/tables.sql, opened read-only: the format check, the lookups
- * every command needs, as prepared statements made once, and checked statement calls for
- * the commands' own SQL.  A database that fails a query mid-way (corrupt, locked) ends the
+ * every command needs, the solution's descent and the moves with their outcomes, all
+ * through the reader the library uses too (core/database/reader.h: statements made once
+ * and reset after each use, so that an idle tool or server holds no lock), and checked
+ * statement calls for the commands' own SQL.  A database that fails a query mid-way (corrupt, locked) ends the
  * process with a one-line error and EXIT_BAD_INPUT: no answer can be trusted then. */
 #ifndef KLOTSKI_QUERY_DB_H
 #define KLOTSKI_QUERY_DB_H
@@ -15,6 +17,7 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "core/database/format.h"
+#include "core/database/reader.h"
 #include "core/database/records.h"
 
 #define DB_NULL KL_DB_NULL /* a NULL column in the rows (core/database/records.h) */
@@ -44,16 +47,22 @@ bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out);
  * "CODE: not in the database" and returns EXIT_NOT_FOUND. */
 int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *layout, struct kl_db_group_row *group);
 
-/* min_steps of a legal code under the metric the answers count in (db_metric): the
- * number, DB_NULL when unsolvable or not in the database.  The fast path of solve: one
- * rowid lookup. */
-int db_min_moves(struct db *db, kl_code code);
-
 /* The metric (core/moves.h) that the answers given from this connection count moves in:
  * KL_METRIC_STEP until db_set_metric.  The global option --metric sets it, the server
- * per request; solve, moves, hint and check follow it. */
+ * per request; solve, moves, hint and check follow it (db_descend, db_moves). */
 enum kl_metric db_metric(const struct db *db);
 void db_set_metric(struct db *db, enum kl_metric metric);
+
+/* Writes a minimal solution, under the db's metric, of the legal code whose stored
+ * distance is `steps` into route (room for steps + 1 codes), as kl_db_reader_descend.
+ * Returns true; false when the database is inconsistent (no move leads closer). */
+bool db_descend(struct db *db, kl_code code, int steps, kl_code *route);
+
+/* Lists every move under the db's metric from the legal layout `code` into out, best
+ * first, as kl_db_reader_moves (core/database/reader.h) orders and describes them; a
+ * code missing from the database (only an incomplete one lacks a legal code) is listed
+ * with every change 0.  Returns how many (0 when no piece can move). */
+size_t db_moves(struct db *db, kl_code code, struct kl_db_move out[KL_MAX_STEPS]);
 
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */
 bool db_group(struct db *db, int64_t group_id, struct kl_db_group_row *out);

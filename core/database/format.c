@@ -124,8 +124,11 @@ static enum kl_db_open_status check_format(sqlite3 *db, char *detail, size_t det
 #define SQLITE_HEADER "SQLite format 3"
 
 /* What can be told of a file before SQLite opens it, in words for people: a folder, a
- * file that cannot be read (permission), an empty file, a file that is not SQLite's.
- * Returns KL_DB_OPENED when none of these holds. */
+ * file that cannot be read (permission).  It opens no descriptor of the file: closing
+ * one would drop every POSIX lock this process holds on it (they belong to the process
+ * and the file, not to a descriptor), such as another connection's read lock mid-read,
+ * and a writer could then change the file under that read.  Returns KL_DB_OPENED when
+ * none of these holds. */
 static enum kl_db_open_status check_file(const char *path, char *detail, size_t detail_size)
 {
     struct stat st;
@@ -133,19 +136,32 @@ static enum kl_db_open_status check_file(const char *path, char *detail, size_t 
         snprintf(detail, detail_size, "it is a folder, not a database file");
         return KL_DB_CANNOT_OPEN;
     }
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
+    if (access(path, R_OK) != 0) {
         snprintf(detail, detail_size, "%s", errno == EACCES ? "no permission to read the file" : strerror(errno));
         return KL_DB_CANNOT_OPEN;
     }
+    return KL_DB_OPENED;
+}
+
+/* An empty file, or one that is not SQLite's, told by its header, which is read through
+ * the connection's own file handle (not a descriptor of ours: check_file says why).
+ * Returns KL_DB_OPENED when the header is SQLite's. */
+static enum kl_db_open_status check_header(sqlite3 *handle, char *detail, size_t detail_size)
+{
+    sqlite3_file *file = NULL;
+    sqlite3_int64 size = 0;
     char header[sizeof SQLITE_HEADER];
-    ssize_t got = read(fd, header, sizeof header);
-    close(fd);
-    if (got == 0) {
+    if (sqlite3_file_control(handle, "main", SQLITE_FCNTL_FILE_POINTER, &file) != SQLITE_OK || !file ||
+        !file->pMethods || file->pMethods->xFileSize(file, &size) != SQLITE_OK) {
+        snprintf(detail, detail_size, "cannot read the file's size");
+        return KL_DB_CANNOT_OPEN;
+    }
+    if (size == 0) {
         snprintf(detail, detail_size, "an empty file, not an SQLite database");
         return KL_DB_NOT_KLOTSKI;
     }
-    if (got < (ssize_t)sizeof header || memcmp(header, SQLITE_HEADER, sizeof header) != 0) {
+    if (file->pMethods->xRead(file, header, sizeof header, 0) != SQLITE_OK ||
+        memcmp(header, SQLITE_HEADER, sizeof header) != 0) {
         snprintf(detail, detail_size, "not an SQLite database file");
         return KL_DB_NOT_KLOTSKI;
     }
@@ -189,7 +205,9 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
         status = KL_DB_CANNOT_OPEN;
     } else {
         sqlite3_busy_timeout(handle, busy_timeout_ms);
-        status = check_format(handle, detail, detail_size);
+        status = check_header(handle, detail, detail_size);
+        if (status == KL_DB_OPENED)
+            status = check_format(handle, detail, detail_size);
         if (status == KL_DB_CANNOT_OPEN && sqlite3_extended_errcode(handle) == SQLITE_READONLY_ROLLBACK &&
             roll_back_hot_journal(path, busy_timeout_ms, detail, detail_size))
             status = check_format(handle, detail, detail_size);

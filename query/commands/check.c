@@ -60,8 +60,8 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
         return EXIT_ANSWERED;
     }
     kl_code before = attempt->codes[i - 1];
-    struct explore_move moves[KL_MAX_STEPS];
-    size_t count = explore_moves(db, before, moves), m = 0;
+    struct kl_db_move moves[KL_MAX_STEPS];
+    size_t count = db_moves(db, before, moves), m = 0;
     while (m < count && moves[m].to != code)
         m++;
     if (m == count) {
@@ -82,7 +82,7 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
     table_number_or_null(t, min_steps, "unsolvable");
     table_number(t, moves[m].change);
     tally->steps++;
-    if (moves[m].change != EXPLORE_OPTIMAL && min_steps != DB_NULL && !tally->first_not_optimal)
+    if (moves[m].change != KL_DB_OPTIMAL && min_steps != DB_NULL && !tally->first_not_optimal)
         tally->first_not_optimal = attempt->lines[i];
     return EXIT_ANSWERED;
 }

@@ -2,14 +2,7 @@
 
 #include <stdlib.h>
 
-#include "core/descent.h"
 #include "query/report.h"
-
-/* The descent's lookup: min moves under the db's metric, negative when none. */
-static int stored_min_moves(void *db, kl_code code)
-{
-    return db_min_moves(db, code);
-}
 
 kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, int *status)
 {
@@ -21,7 +14,7 @@ kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, in
         return NULL;
     }
     kl_code *route = xmalloc(((size_t)steps + 1) * sizeof *route);
-    if (!kl_descend(layout->code, steps, db_metric(db), stored_min_moves, db, route)) {
+    if (!db_descend(db, layout->code, steps, route)) {
         free(route);
         *status = report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
                                               "to solved; rebuild it with `make`");

@@ -4,7 +4,8 @@
 # compared field by field (jq) with the --json answer of the command it stands for; the
 # player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
-# with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; then the page in real headless
+# with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; a
+# writer's lock taken while the server sits idle after its lookups; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
 # request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
@@ -251,6 +252,13 @@ for id in $ids; do
                                                     jq -cSs .)" ] || wrong=$((wrong + 1))
 done
 expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$wrong"
+
+# ---- an idle server holds no lock ----
+# Every thread of the pool has looked layouts, groups, distances and moves up by now; idle,
+# it must leave the database to a writer (the farthest phase of klotski-build commits
+# while a server runs): a writer's lock, taken without waiting, succeeds.
+err=$(sqlite3 "$TEST_DB" 'BEGIN EXCLUSIVE; COMMIT;' 2>&1)
+expect "a writer's lock while the server sits idle after its lookups" "0 " "$? $err"
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)

@@ -16,7 +16,10 @@
  *    the handle and closes the connection when the statement is finalized (its file
  *    descriptors counted in /proc/self/fd);
  *  - a handle idle after one call of each kind holds no lock: `sqlite3 DATABASE 'BEGIN
- *    EXCLUSIVE; COMMIT'`, a writer's lock without waiting, succeeds while it is open. */
+ *    EXCLUSIVE; COMMIT'`, a writer's lock without waiting, succeeds while it is open;
+ *  - a statement reading keeps its lock while another handle opens in the process (POSIX
+ *    locks belong to the process: a descriptor of the file closed by an open drops them,
+ *    and a writer could change the file under the read): the same writer fails. */
 #define _POSIX_C_SOURCE 200809L /* PATH_MAX */
 #include <dirent.h>
 #include <limits.h>
@@ -233,6 +236,15 @@ static void check_close_with_statement(const char *database)
           open_files(), before);
 }
 
+/* A writer's lock, taken without waiting: `sqlite3 DATABASE 'BEGIN EXCLUSIVE; COMMIT'`;
+ * its exit status. */
+static int take_writer_lock(const char *database)
+{
+    char command[PATH_MAX + 64];
+    snprintf(command, sizeof command, "sqlite3 '%s' 'BEGIN EXCLUSIVE; COMMIT;' 2>/dev/null", database);
+    return system(command);
+}
+
 static void check_idle_lock(const char *database)
 {
     klotski_db *db;
@@ -252,11 +264,24 @@ static void check_idle_lock(const char *database)
               klotski_solve_in(db, HENGDAO, KLOTSKI_STRAIGHT, &route, &count) == KLOTSKI_OK,
           "%s", klotski_errmsg(db));
     klotski_free(route);
-    char command[PATH_MAX + 64];
-    snprintf(command, sizeof command, "sqlite3 '%s' 'BEGIN EXCLUSIVE; COMMIT;'", database);
-    int status = system(command);
+    int status = take_writer_lock(database);
     CHECK(status == 0, "a writer's lock while a handle sits idle: status %d", status);
     klotski_close(db);
+}
+
+static void check_lock_kept(const char *database)
+{
+    klotski_db *reader, *other;
+    sqlite3_stmt *stmt = NULL;
+    CHECK(klotski_open(database, &reader) == KLOTSKI_OK, "%s", klotski_errmsg(reader));
+    CHECK(sqlite3_prepare_v2(klotski_db_connection(reader), "SELECT code FROM layouts", -1, &stmt, NULL) ==
+              SQLITE_OK && sqlite3_step(stmt) == SQLITE_ROW, "a statement of the caller's");
+    CHECK(take_writer_lock(database) != 0, "a writer's lock while a statement reads");
+    CHECK(klotski_open(database, &other) == KLOTSKI_OK, "%s", klotski_errmsg(other));
+    CHECK(take_writer_lock(database) != 0, "a writer's lock while a statement reads, after a second handle opened");
+    sqlite3_finalize(stmt);
+    klotski_close(other);
+    klotski_close(reader);
 }
 
 int main(int argc, char **argv)
@@ -277,6 +302,7 @@ int main(int argc, char **argv)
     check_long_path(argv[1]);
     check_close_with_statement(argv[1]);
     check_idle_lock(argv[1]);
+    check_lock_kept(argv[1]);
     printf("checks failed: %d\n", failures);
     return failures != 0;
 }
