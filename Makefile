@@ -93,7 +93,7 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 core/symmetry.c core/classes.c core/drawing.c core/message.c core/database/names.c \
                 core/classic.c core/pinyin.c core/text_distance.c core/picture/markup.c core/picture/svg_board.c \
                 core/pack/pack.c core/pack/crc32.c query/report.c query/input/typed.c \
-                query/explore/rank.c query/render/route_step.c query/render/html_player.c \
+                core/move_outcomes.c query/render/route_step.c query/render/html_player.c \
                 site/engine.c site/loader.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all

@@ -391,7 +391,7 @@ int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metr
         return result;
     kl_raw raw;
     lib_raw(code, &raw);
-    struct kl_db_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     size_t n;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);

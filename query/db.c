@@ -119,7 +119,7 @@ bool db_descend(struct db *db, kl_code code, int steps, kl_code *route)
     return descended;
 }
 
-size_t db_moves(struct db *db, kl_code code, struct kl_db_move out[KL_MAX_STEPS])
+size_t db_moves(struct db *db, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS])
 {
     size_t count;
     found(db, kl_db_reader_moves(&db->reader, code, db->metric, out, &count));

@@ -62,7 +62,7 @@ bool db_descend(struct db *db, kl_code code, int steps, kl_code *route);
  * first, as kl_db_reader_moves (core/database/reader.h) orders and describes them; a
  * code missing from the database (only an incomplete one lacks a legal code) is listed
  * with every change 0.  Returns how many (0 when no piece can move). */
-size_t db_moves(struct db *db, kl_code code, struct kl_db_move out[KL_MAX_STEPS]);
+size_t db_moves(struct db *db, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS]);
 
 /* Looks up a group by id.  Returns true and fills *out, or false when there is none. */
 bool db_group(struct db *db, int64_t group_id, struct kl_db_group_row *out);

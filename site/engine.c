@@ -2,7 +2,7 @@
  * answers of the serve page's API routes that the pack can give, in the JSON of the
  * commands they stand for (klotski COMMAND --json, same field names), made by the query
  * tool's own code: the typed LAYOUT forms and classic names (query/input/typed.h), the
- * step generator and the moves ranked best first (query/explore/rank.h), a step's
+ * step generator and the moves ranked best first (core/move_outcomes.h), a step's
  * description (query/render/route_step.h), the minimal solution read off the distances
  * by the pack's walk (core/pack/pack.h) and the player page (query/render/html_player.h).
  * The distances and group facts come from the pack (site/loader.h).
@@ -22,7 +22,7 @@
 #include "core/drawing.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
-#include "query/explore/rank.h"
+#include "core/move_outcomes.h"
 #include "query/input/typed.h"
 #include "query/render/html_player.h"
 #include "query/render/route_step.h"
@@ -188,13 +188,13 @@ int EXPORT(site_layout)(void)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* The pack behind explore_rank's lookups, and the first failure of one. */
+/* The pack behind kl_moves_ranked's lookups, and the first failure of one. */
 struct ranking {
     struct kl_pack *pack;
     enum kl_pack_status failed;
 };
 
-static void pack_lookup(void *context, struct explore_move *move)
+static void pack_lookup(void *context, struct kl_move_outcome *move)
 {
     struct ranking *ranking = context;
     enum kl_pack_status status = kl_pack_min_steps(ranking->pack, move->to, &move->min_steps);
@@ -212,14 +212,14 @@ int EXPORT(site_moves)(void)
     if (status != EXIT_ANSWERED)
         return status;
     kl_code code = l.code;
-    struct explore_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     struct ranking ranking = {l.pack, KL_PACK_OK};
-    size_t count = explore_rank(code, KL_METRIC_STEP, l.steps, KL_PACK_NONE, pack_lookup, &ranking, moves);
+    size_t count = kl_moves_ranked(code, KL_METRIC_STEP, l.steps, KL_PACK_NONE, pack_lookup, &ranking, moves);
     if (ranking.failed != KL_PACK_OK)
         return pack_error(l.pack, ranking.failed);
     size_t optimal = 0;
     for (size_t i = 0; i < count; i++)
-        optimal += moves[i].change == EXPLORE_OPTIMAL;
+        optimal += moves[i].change == KL_MOVE_OPTIMAL;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
     kl_raw raw;

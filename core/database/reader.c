@@ -124,43 +124,34 @@ int kl_db_reader_descend(struct kl_db_reader *reader, kl_code code, int distance
     return descent.failure;
 }
 
-/* Best first: change ascending, then the resulting code ascending. */
-static int compare_moves(const void *a, const void *b)
+/* The reader behind kl_moves_ranked's lookups, and the first failure of one. */
+struct move_lookup {
+    struct kl_db_reader *reader;
+    enum kl_metric metric;
+    int failure; /* SQLITE_OK until a read fails */
+};
+
+static void look_up_move(void *context, struct kl_move_outcome *move)
 {
-    const struct kl_db_move *x = a, *y = b;
-    if (x->change != y->change)
-        return x->change < y->change ? -1 : 1;
-    return (x->to > y->to) - (x->to < y->to);
+    struct move_lookup *lookup = context;
+    struct kl_db_layout_row to = {.min_moves = {KL_DB_NULL, KL_DB_NULL, KL_DB_NULL},
+                                  .farthest_steps = KL_DB_NULL, .farthest_num = KL_DB_NULL};
+    int rc = kl_db_reader_layout(lookup->reader, move->to, &to);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE && lookup->failure == SQLITE_OK)
+        lookup->failure = rc;
+    move->min_steps = to.min_moves[lookup->metric];
+    move->farthest_steps = to.farthest_steps;
+    move->farthest_num = to.farthest_num;
 }
 
 int kl_db_reader_moves(struct kl_db_reader *reader, kl_code code, enum kl_metric metric,
-                       struct kl_db_move out[KL_MAX_STEPS], size_t *count)
+                       struct kl_move_outcome out[KL_MAX_STEPS], size_t *count)
 {
     struct kl_db_layout_row from = {.min_moves = {KL_DB_NULL, KL_DB_NULL, KL_DB_NULL}};
     int found = kl_db_reader_layout(reader, code, &from);
     if (found != SQLITE_ROW && found != SQLITE_DONE)
         return found;
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    struct kl_step steps[KL_MAX_STEPS];
-    int n = kl_moves(raw, metric, steps);
-    int from_moves = from.min_moves[metric];
-    for (int i = 0; i < n; i++) {
-        struct kl_db_move *m = &out[i];
-        struct kl_db_layout_row to = {.min_moves = {KL_DB_NULL, KL_DB_NULL, KL_DB_NULL},
-                                      .farthest_steps = KL_DB_NULL, .farthest_num = KL_DB_NULL};
-        m->to = kl_raw_to_code(kl_step_apply(raw, steps[i]));
-        int rc = kl_db_reader_layout(reader, m->to, &to);
-        if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-            return rc;
-        m->step = steps[i];
-        m->min_steps = to.min_moves[metric];
-        m->change = from_moves == KL_DB_NULL || m->min_steps == KL_DB_NULL ? KL_DB_NEUTRAL
-                                                                          : m->min_steps - from_moves;
-        m->farthest_steps = to.farthest_steps;
-        m->farthest_num = to.farthest_num;
-    }
-    qsort(out, (size_t)n, sizeof *out, compare_moves);
-    *count = (size_t)n;
-    return found;
+    struct move_lookup lookup = {reader, metric, SQLITE_OK};
+    *count = kl_moves_ranked(code, metric, from.min_moves[metric], KL_DB_NULL, look_up_move, &lookup, out);
+    return lookup.failure != SQLITE_OK ? lookup.failure : found;
 }

@@ -20,6 +20,7 @@
 #include <sqlite3.h>
 
 #include "core/code.h"
+#include "core/move_outcomes.h"
 #include "core/moves.h"
 #include "core/database/format.h"
 #include "core/database/records.h"
@@ -67,26 +68,6 @@ int kl_db_reader_min_moves(struct kl_db_reader *reader, kl_code code, enum kl_me
 int kl_db_reader_descend(struct kl_db_reader *reader, kl_code code, int distance, enum kl_metric metric,
                          kl_code *route, bool *descended);
 
-/* What a move does to the distance to solved. */
-enum kl_db_change {
-    KL_DB_OPTIMAL = -1,  /* one closer: on a minimal solution */
-    KL_DB_NEUTRAL = 0,   /* as far as before; also every move of an unsolvable group */
-    KL_DB_BACKWARDS = 1  /* one farther */
-};
-
-/* One move from a layout, with its outcome. */
-struct kl_db_move {
-    kl_code to;           /* the layout after the move */
-    struct kl_step step;  /* the piece moved: its shape (enum kl_piece), its top-left
-                             address before and after, its one-cell slides */
-    int min_steps;        /* of `to`, under the metric of the call; KL_DB_NULL when
-                             unsolvable or not in the database */
-    int change;           /* enum kl_db_change: min_steps(to) - min_steps(from); 0 when
-                             either is KL_DB_NULL */
-    int farthest_steps;   /* of `to`; KL_DB_NULL when not stored */
-    int64_t farthest_num; /* of `to`; KL_DB_NULL when not stored */
-};
-
 /* Every move under `metric` (core/moves.h) from the legal layout `code` into out (room
  * for KL_MAX_STEPS), best first: change ascending (optimal, neutral, backwards), ties by
  * the resulting code ascending, so the order is the same on every run; *count receives
@@ -94,6 +75,6 @@ struct kl_db_move {
  * database, SQLITE_DONE when it is not (the moves are listed all the same, each change
  * 0), another result code when a read failed (out and *count then unusable). */
 int kl_db_reader_moves(struct kl_db_reader *reader, kl_code code, enum kl_metric metric,
-                       struct kl_db_move out[KL_MAX_STEPS], size_t *count);
+                       struct kl_move_outcome out[KL_MAX_STEPS], size_t *count);
 
 #endif

@@ -60,7 +60,7 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
         return EXIT_ANSWERED;
     }
     kl_code before = attempt->codes[i - 1];
-    struct kl_db_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     size_t count = db_moves(db, before, moves), m = 0;
     while (m < count && moves[m].to != code)
         m++;
@@ -82,7 +82,7 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
     table_number_or_null(t, min_steps, "unsolvable");
     table_number(t, moves[m].change);
     tally->steps++;
-    if (moves[m].change != KL_DB_OPTIMAL && min_steps != DB_NULL && !tally->first_not_optimal)
+    if (moves[m].change != KL_MOVE_OPTIMAL && min_steps != DB_NULL && !tally->first_not_optimal)
         tally->first_not_optimal = attempt->lines[i];
     return EXIT_ANSWERED;
 }

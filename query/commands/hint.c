@@ -73,10 +73,10 @@ static int hint_of(struct db *db, const struct kl_db_layout_row *layout, const s
         return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
     int from, to;
     band_of(min_moves, &from, &to);
-    struct kl_db_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     bool solved = min_moves == 0;
     /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
-    if (!solved && (db_moves(db, layout->code, moves) == 0 || moves[0].change != KL_DB_OPTIMAL))
+    if (!solved && (db_moves(db, layout->code, moves) == 0 || moves[0].change != KL_MOVE_OPTIMAL))
         return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no %s leads closer "
                                            "to solved; rebuild it with `make`",
                       kl_metric_unit(db_metric(db), 1));

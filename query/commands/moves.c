@@ -21,14 +21,14 @@ static const char *const move_columns_for_people[KL_METRIC_COUNT][7] = {
 
 /* The word people read for a change in min_steps: every step of an unsolvable layout is
  * neutral (change 0), in text as in JSON and the help. */
-static const char *change_word(const struct kl_db_move *m)
+static const char *change_word(const struct kl_move_outcome *m)
 {
     return m->change < 0 ? "optimal" : m->change > 0 ? "backwards" : "neutral";
 }
 
 /* The step's columns: for people one text, else piece, row, col, to_row, to_col, moves
  * and distance. */
-static void add_step(struct table *t, kl_raw raw, kl_code from, const struct kl_db_move *m)
+static void add_step(struct table *t, kl_raw raw, kl_code from, const struct kl_move_outcome *m)
 {
     if (out_format() == FORMAT_TEXT) {
         char text[EXPLORE_MOVE_TEXT_SIZE];
@@ -47,7 +47,7 @@ static void add_step(struct table *t, kl_raw raw, kl_code from, const struct kl_
     table_number(t, s.distance);
 }
 
-static struct table *move_table(kl_code from, const struct kl_db_move *moves, size_t count,
+static struct table *move_table(kl_code from, const struct kl_move_outcome *moves, size_t count,
                                 enum kl_metric metric)
 {
     kl_raw raw;
@@ -55,7 +55,7 @@ static struct table *move_table(kl_code from, const struct kl_db_move *moves, si
     bool for_people = out_format() == FORMAT_TEXT;
     struct table *t = table_new(for_people ? move_columns_for_people[metric] : move_columns);
     for (size_t i = 0; i < count; i++) {
-        const struct kl_db_move *m = &moves[i];
+        const struct kl_move_outcome *m = &moves[i];
         table_code(t, m->to);
         add_step(t, raw, from, m);
         table_number_or_null(t, m->min_steps, "unsolvable");
@@ -74,11 +74,11 @@ static struct table *move_table(kl_code from, const struct kl_db_move *moves, si
 
 static int moves_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
 {
-    struct kl_db_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     size_t count = db_moves(db, layout->code, moves);
     size_t optimal = 0;
     for (size_t i = 0; i < count; i++)
-        optimal += moves[i].change == KL_DB_OPTIMAL;
+        optimal += moves[i].change == KL_MOVE_OPTIMAL;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     static const char *const summary_columns[] = {"code", "group", "min_steps", "moves_count", "optimal_count", NULL};

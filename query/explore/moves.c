@@ -4,7 +4,7 @@
 
 #include "query/render/route.h"
 
-void explore_move_text(kl_code from, const struct kl_db_move *move, char buf[EXPLORE_MOVE_TEXT_SIZE])
+void explore_move_text(kl_code from, const struct kl_move_outcome *move, char buf[EXPLORE_MOVE_TEXT_SIZE])
 {
     kl_raw raw;
     kl_code_to_raw(from, &raw);

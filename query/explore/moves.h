@@ -16,6 +16,6 @@
 
 /* Writes the step's description for people ("V r1c1 down 1": piece, row and column
  * before, the slides) into buf.  `from` is the legal layout the step starts from. */
-void explore_move_text(kl_code from, const struct kl_db_move *move, char buf[EXPLORE_MOVE_TEXT_SIZE]);
+void explore_move_text(kl_code from, const struct kl_move_outcome *move, char buf[EXPLORE_MOVE_TEXT_SIZE]);
 
 #endif
