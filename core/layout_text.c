@@ -182,6 +182,10 @@ static bool has_hex_prefix(const char *text)
 /* kl_layout_parse of text already trimmed. */
 static enum kl_layout_parse_result parse_trimmed(const char *text, kl_code *code, char *message)
 {
+    if (!*text) {
+        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "empty layout");
+        return KL_LAYOUT_INVALID;
+    }
     if (text[0] == '#')
         return parse_id(text, code, message);
     if (kl_layout_is_grid(text))

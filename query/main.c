@@ -21,6 +21,7 @@
 
 #define KLOTSKI_VERSION "1.0.0"
 #define MAX_COMMAND_EDITS 2
+#define MAX_OPTION_EDITS 2
 
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
@@ -175,6 +176,27 @@ static int take_option(struct invocation *inv, int key, const char *value,
     }
 }
 
+/* Reports an option no command takes, with the nearest known one when one is close (at
+ * most MAX_OPTION_EDITS edits away), as no_such_command does for a command. */
+static int unknown_option(const char *given, const struct option *known)
+{
+    const char *typed = given + strspn(given, "-");
+    char name[TEXT_DISTANCE_MAX_CHARS];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(typed, "="), typed);
+    size_t count = 0;
+    while (known[count].name)
+        count++;
+    const char **names = xcalloc(count, sizeof *names);
+    for (size_t i = 0; i < count; i++)
+        names[i] = known[i].name;
+    const char *nearest = strncmp(given, "--", 2) == 0 ? text_nearest(name, names, count, MAX_OPTION_EDITS) : NULL;
+    int status = nearest ? report(EXIT_BAD_INPUT, given, "unknown option; did you mean --%s? (see klotski --help)",
+                                  nearest)
+                         : report(EXIT_BAD_INPUT, given, "unknown option (see klotski --help)");
+    free(names);
+    return status;
+}
+
 /* Reads the whole command line, options before and after the command name alike (as
  * getopt_long permutes it), up to `--`.  The command is not known until the end, so a
  * command option's value is checked as it is read and the option kept for the command.
@@ -192,10 +214,9 @@ static int parse_command_line(int argc, char **argv, struct invocation *inv)
         } else if (key == '?' || key == ':') {
             const char *given = argv[optind - 1];
             bool known = optopt >= KEY_DB, has_value = strchr(given, '=') != NULL;
-            status = report(EXIT_BAD_INPUT, given,
-                            !known ? "unknown option (see klotski --help)"
-                            : has_value ? "the option takes no value"
-                                        : "the option needs a value");
+            status = known ? report(EXIT_BAD_INPUT, given,
+                                    has_value ? "the option takes no value" : "the option needs a value")
+                           : unknown_option(given, options);
             break;
         }
         status = take_option(inv, key, optarg, names);

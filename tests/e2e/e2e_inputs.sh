@@ -144,6 +144,13 @@ expect_error "an unknown command suggests the nearest" 2 "shwo: no such command;
 expect_error "an unknown command suggests the nearest: soleve" 2 "did you mean solve?" soleve 4WVE1
 expect_error "a name far from every command" 2 "xyzzyq: no such command (see klotski --help)" xyzzyq
 expect_error "help of an unknown command suggests the nearest" 2 "did you mean hint?" help hitn
+expect_error "a misspelt option suggests the nearest: --jsn" 2 "--jsn: unknown option; did you mean --json?" show --jsn 4WVE1
+expect_error "a misspelt option suggests the nearest: --metrc" 2 "--metrc: unknown option; did you mean --metric?" --metrc unit show 4WVE1
+expect_error "a misspelt option suggests the nearest: --limt" 2 "--limt: unknown option; did you mean --limit?" hardest --limt 3
+expect_error "a misspelt option with a value: --limt=3" 2 "--limt=3: unknown option; did you mean --limit?" hardest --limt=3
+expect_error "an option far from every option" 2 "--frobnicate: unknown option (see klotski --help)" show --frobnicate 4WVE1
+expect_error "an empty layout" 2 "klotski: empty layout" show ""
+expect_error "a layout of blanks" 2 "klotski: empty layout" show "  "
 expect_error "--json=1" 2 "--json=1: the option takes no value" show --json=1 4WVE1
 expect_error "--svg=yes" 2 "--svg=yes: the option takes no value" show --svg=yes 4WVE1
 expect_error "--limit without its value" 2 "--limit: the option needs a value" hardest --limit
