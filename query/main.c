@@ -115,6 +115,17 @@ static struct option *known_options(const struct command_option ***names)
     return table;
 }
 
+/* The exit status table, with the meaning of status 1 for each of `count` commands. */
+static void print_exit_statuses(const struct command *const *list, size_t count)
+{
+    printf("exit status:\n"
+           "  0  every input answered\n"
+           "  1  not found:\n");
+    for (size_t i = 0; i < count; i++)
+        printf("     %-10s %s\n", list[i]->name, list[i]->not_found);
+    printf("  2  bad usage or bad input, or no usable database\n");
+}
+
 static void print_tool_help(void)
 {
     printf("usage: klotski [OPTIONS] COMMAND [ARGS]\n\n"
@@ -127,8 +138,9 @@ static void print_tool_help(void)
            "(横刀立马, NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
            "are answered in turn.  A GROUP is a name (5-4-1-1) or a LAYOUT; a CLASS a name\n"
            "(5-4-1).\n\nPictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
-           "group --svg|--html (see each command's --help).\n\n%s\nexit status: 0 answered, 1 not found or unsolvable, 2 bad usage or input.\n"
-           "See klotski(1).\n", global_options_help);
+           "group --svg|--html (see each command's --help).\n\n%s\n", global_options_help);
+    print_exit_statuses(commands, COMMAND_COUNT);
+    printf("See klotski(1).\n");
 }
 
 /* A command's help: its usage line, its own text, its options, the global options. */
@@ -139,7 +151,8 @@ static void print_command_help(const struct command *c)
         putchar('\n');
         command_options_help(stdout, c->options);
     }
-    printf("\n%s", global_options_help);
+    printf("\n%s\n", global_options_help);
+    print_exit_statuses(&c, 1);
 }
 
 /* Stores an output format: one per command line. */

@@ -177,6 +177,22 @@ static bool is_dashed_numbers(const char *text, int count)
     return numbers == count;
 }
 
+bool input_is_group_name(const char *text)
+{
+    char *typed = input_normalised(text);
+    bool is = is_dashed_numbers(typed, 4);
+    free(typed);
+    return is;
+}
+
+bool input_is_class_name(const char *text)
+{
+    char *typed = input_normalised(text);
+    bool is = is_dashed_numbers(typed, 3);
+    free(typed);
+    return is;
+}
+
 /* input_group of text already normalised. */
 static int parse_group(struct db *db, const char *text, struct kl_db_group_row *group)
 {
