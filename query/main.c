@@ -134,10 +134,12 @@ static void print_tool_help(void)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
     printf("\nA LAYOUT is a code (1A9BF0C00 or 1a9bf0c), an id (#4091296), a short code (4WVE1:\n"
            "five characters are always one; write a hex code that short as 1A9BF0), a board\n"
-           "file (or - for stdin), a 20-digit grid (27732773144115510660) or a classic name\n"
-           "(横刀立马, NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
-           "are answered in turn.  A GROUP is a name (5-4-1-1) or a LAYOUT; a CLASS a name\n"
-           "(5-4-1).\n\nPictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
+           "in a file or on stdin (-): five lines of K H V o . or of one symbol per piece\n"
+           "(BAAC BAAC DEEF DGHF I..J, or BAAC/BAAC/DEEF/DGHF/I..J as an argument), a 20-digit\n"
+           "grid (27732773144115510660) or a classic name (横刀立马, NAME#N for one of a\n"
+           "name's layouts).  Several LAYOUTs, or one per line on stdin, are answered in turn.\n"
+           "A GROUP is a name (5-4-1-1) or a LAYOUT; a CLASS a name (5-4-1).\n\n"
+           "Pictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
            "group --svg|--html (see each command's --help).\n\n%s\n", global_options_help);
     print_exit_statuses(commands, COMMAND_COUNT);
     printf("See klotski(1).\n");

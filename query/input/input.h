@@ -6,7 +6,9 @@
  *           hex code that short is written with a trailing 0, 1A9BF0), the 20 cells in a
  *           row (VKKVVKKVVHHVVooVo..o: the letters of core/board.h, as the page and the
  *           API write a board), a board in a file or on stdin (`-`): the letters of
- *           core/board.h or a drawing as show prints it, a 20-digit grid
+ *           core/board.h, one symbol per piece (BAAC/BAAC/DEEF/DGHF/I..J, also on one
+ *           line joined by '/'; core/layout_text.h) or a drawing as show prints it, a
+ *           20-digit grid
  *           (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the 2x2), or a
  *           classic name (横刀立马; NAME#N picks one of a name's layouts)
  *   GROUP   a group name (5-4-1-1) or any LAYOUT, meaning its group

@@ -523,12 +523,11 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         return;
     }
     if (cells) {
-        kl_raw raw;
-        enum kl_board_error err = kl_layout_read_board(cells, &raw);
-        if (err == KL_BOARD_OK)
-            code = kl_raw_to_code(raw);
-        else
-            snprintf(error, sizeof error, "%s", kl_board_error_text(err));
+        char message[KL_LAYOUT_MESSAGE_SIZE];
+        size_t prefix = strlen(KL_LAYOUT_NOT_A_BOARD);
+        if (!kl_layout_parse_board(cells, &code, message))
+            snprintf(error, sizeof error, "%s",
+                     message + (strncmp(message, KL_LAYOUT_NOT_A_BOARD, prefix) == 0 ? prefix : 0));
     } else {
         report_to_buffer(error, sizeof error);
         input_layout_typed(layout, &code);
