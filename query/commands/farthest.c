@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "query/search/bfs.h"
+#include "query/search/extremes.h"
 #include "query/commands/command.h"
 #include "query/commands/members.h"
 #include "query/input/input.h"
@@ -75,7 +76,7 @@ static int farthest_of(struct db *db, const struct kl_db_layout_row *layout, con
 static const char *const group_layout_columns[] = {"group", "kind", "code", "steps", NULL};
 static const char *const group_summary_columns[] = {
     "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count",
-    "central_count", NULL};
+    "central_count", "extremes", NULL};
 
 /* Adds `count` members as rows of one kind, at most *room of them (which it lowers by
  * as many), and frees their codes. */
@@ -91,34 +92,73 @@ static void add_members(struct table *t, const char *group, const char *kind, kl
     free(codes);
 }
 
+/* A group's peripheral and central layouts, from the database or found now. */
+struct extremes {
+    enum { EXTREMES_STORED, EXTREMES_FOUND_NOW, EXTREMES_MISSING } source;
+    int diameter, radius;
+    kl_code *peripheral, *central; /* malloc'd, ascending */
+    size_t peripheral_count, central_count;
+};
+
+static const char *const extremes_sources[] = {"stored", "found now", "missing"};
+
+/* The group's extremes: stored ones, else found by a search when the group is small
+ * enough (query/search/extremes.h), else missing. */
+static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *group)
+{
+    struct extremes e = {.source = EXTREMES_STORED, .diameter = group->diameter, .radius = group->radius};
+    if (group->peripheral_count != DB_NULL) {
+        e.peripheral = members_peripheral(db, group, &e.peripheral_count);
+        e.central = members_central(db, group, &e.central_count);
+        return e;
+    }
+    if (group->size > EXTREMES_ON_DEMAND_MAX_SIZE)
+        return (struct extremes){.source = EXTREMES_MISSING, .diameter = DB_NULL, .radius = DB_NULL};
+    struct group_extremes found;
+    kl_code *codes;
+    extremes_of_group(group->min_code, (size_t)group->size, &found, &codes);
+    e = (struct extremes){EXTREMES_FOUND_NOW, found.diameter, found.radius,
+                          xmalloc(found.peripheral_count * sizeof *e.peripheral + 1),
+                          xmalloc(found.central_count * sizeof *e.central + 1),
+                          found.peripheral_count, found.central_count};
+    for (uint32_t i = 0; i < found.peripheral_count; i++)
+        e.peripheral[i] = codes[found.peripheral[i]];
+    for (uint32_t i = 0; i < found.central_count; i++)
+        e.central[i] = codes[found.central[i]];
+    group_extremes_free(&found);
+    free(codes);
+    return e;
+}
+
 static int farthest_of_group(struct db *db, const char *text)
 {
     struct kl_db_group_row group;
     int status = input_group(db, text, &group);
     if (status != EXIT_ANSWERED)
         return status;
-    /* A group whose extremes wait for the farthest phase still has its hardest layouts
-     * to show: they come first, then the one line saying what is missing. */
-    bool stored = group.peripheral_count != DB_NULL;
+    struct extremes e = extremes_of(db, &group);
+    bool known = e.source != EXTREMES_MISSING;
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
     add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room()});
-    if (stored) {
-        codes = members_peripheral(db, &group, &count);
-        add_members(list, group.name, "peripheral", codes, count, group.diameter, &(size_t){limit_room()});
-    }
-    if (stored && options.central) {
-        codes = members_central(db, &group, &count);
-        add_members(list, group.name, "central", codes, count, group.radius, &(size_t){limit_room()});
-    }
+    if (known)
+        add_members(list, group.name, "peripheral", e.peripheral, e.peripheral_count, e.diameter,
+                    &(size_t){limit_room()});
+    else
+        free(e.peripheral);
+    if (known && options.central)
+        add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room()});
+    else
+        free(e.central);
     table_text(summary, group.name);
     table_number_or_null(summary, group.max_min_steps, NULL);
     table_number_or_null(summary, group.hardest_count, NULL);
-    table_number_or_null(summary, group.diameter, NULL);
-    table_number_or_null(summary, group.radius, NULL);
-    table_number_or_null(summary, group.peripheral_count, NULL);
-    table_number_or_null(summary, group.central_count, NULL);
+    table_number_or_null(summary, e.diameter, NULL);
+    table_number_or_null(summary, e.radius, NULL);
+    table_number_or_null(summary, known ? (long long)e.peripheral_count : DB_NULL, NULL);
+    table_number_or_null(summary, known ? (long long)e.central_count : DB_NULL, NULL);
+    table_text(summary, extremes_sources[e.source]);
     char headline[256];
     int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
     if (group.max_min_steps == DB_NULL)
@@ -126,18 +166,19 @@ static int farthest_of_group(struct db *db, const char *text)
     else
         used += snprintf(headline + used, sizeof headline - (size_t)used, "%lld hardest at %d steps from solved",
                          (long long)group.hardest_count, group.max_min_steps);
-    if (stored)
+    if (known)
         snprintf(headline + used, sizeof headline - (size_t)used,
-                 "; %lld peripheral at diameter %d, %lld central at radius %d",
-                 (long long)group.peripheral_count, group.diameter,
-                 (long long)group.central_count, group.radius);
+                 "; %zu peripheral at diameter %d, %zu central at radius %d%s", e.peripheral_count, e.diameter,
+                 e.central_count, e.radius,
+                 e.source == EXTREMES_FOUND_NOW ? " (found now; `make farthest` stores them)" : "");
     answer_print(headline, summary, "layouts", list);
     table_free(list);
     table_free(summary);
-    if (!stored)
+    if (!known)
         return report(EXIT_NOT_FOUND, group.name,
                       "only its hardest layouts: its diameter, radius, peripheral and central layouts "
-                      "(a dense group of %lld layouts) are not stored; `make farthest` stores them",
+                      "(a dense group of %lld layouts, too large to search now) are not stored; "
+                      "`make farthest` stores them",
                       (long long)group.size);
     return EXIT_ANSWERED;
 }
@@ -253,7 +294,8 @@ const struct command command_farthest = {
             "farthest GROUP (a name, 5-4-1-1, or --group GROUP for a LAYOUT's group): its\n"
             "hardest layouts and its peripheral layouts, whose farthest_steps is its\n"
             "diameter.  The 122 dense groups (10,920 layouts and more) have theirs stored\n"
-            "once `make farthest` has run; until then only their hardest are listed, with\n"
+            "once `make farthest` has run; until then those of up to 200,000 layouts are\n"
+            "found now (seconds), and of the larger ones only the hardest are listed, with\n"
             "one line saying so, and the exit status is 1.\n"
             "farthest CLASS (a name, 5-4-1): the peripheral layouts of its groups of the\n"
             "largest diameter.\n",

@@ -282,6 +282,14 @@ expect_error "farthest GROUP of a group whose extremes wait for make farthest, a
     "$unstored: only its hardest layouts: its diameter, radius, peripheral and central layouts (a dense group of" \
     farthest "$unstored"
 has "... its hardest layouts listed" "hardest at"
+# A dense group small enough is searched now (query/search/extremes.h); e2e_farthest.sh
+# checks what it finds against the farthest phase.
+dense=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL AND size <= 30000 ORDER BY size LIMIT 1")
+run farthest "$dense" --json --limit 1
+expect "farthest GROUP of a small dense group: found now, exit 0" "0 found now hardest peripheral" \
+    "$status $(json .extremes) $(json '[.layouts[].kind] | join(" ")')"
+run farthest "$dense"
+has "... and says so to people" "(found now; \`make farthest\` stores them)"
 unstored_class=$(sql "SELECT c.name FROM groups g JOIN classes c USING (class_id) WHERE g.peripheral_ids IS NULL
     AND c.class_id IN (SELECT class_id FROM groups WHERE diameter IS NOT NULL) ORDER BY g.size DESC LIMIT 1")
 expect_error "farthest CLASS with dense groups not stored" 1 "no stored diameter, which may be larger; \`make farthest\` stores them" \

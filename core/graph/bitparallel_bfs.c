@@ -1,4 +1,4 @@
-#include "builder/graph/bitparallel_bfs.h"
+#include "core/graph/bitparallel_bfs.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
