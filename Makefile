@@ -23,7 +23,8 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
 # clang for the libFuzzer targets of tests/fuzz/.
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
-              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang
+              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
+              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk
 
 OPT      = -O2
 ifeq ($(SAN),1)

@@ -6,6 +6,7 @@
 # Usage: tests/packages.sh NEED...   where a NEED is
 #   command:NAME=PACKAGE     the command NAME must be on PATH, PACKAGE provides it
 #   pkg-config:NAME=PACKAGE  pkg-config must know the library NAME, PACKAGE provides it
+#   file:PATH=PACKAGE        the file PATH must exist (a font), PACKAGE provides it
 # Installs the packages of the missing needs with apt-get (through sudo when not root),
 # waiting up to KLOTSKI_LOCK_WAIT seconds (default 600) for another package manager to
 # release its lock instead of failing.  Exits 0 when every need is met; otherwise prints
@@ -20,6 +21,7 @@ met() {
     case $kind in
         command) command -v "$name" >/dev/null 2>&1 ;;
         pkg-config) command -v pkg-config >/dev/null 2>&1 && pkg-config --exists "$name" ;;
+        file) [ -e "$name" ] ;;
         *) echo "tests/packages.sh: bad need '$1'" >&2; exit 2 ;;
     esac
 }

@@ -611,7 +611,7 @@ struct route {
 };
 
 static const struct route routes[] = {
-    {"/", {"layout", "edit", "metric", NULL}, answer_index},
+    {"/", {"layout", "edit", "metric", "lang", NULL}, answer_index},
     {"/app.css", {NULL}, answer_css},
     {"/app.js", {NULL}, answer_js},
     {"/play", {"layout", "metric", NULL}, answer_play},

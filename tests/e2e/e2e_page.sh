@@ -125,7 +125,11 @@ done
 
 # ---- the page in a real browser (tests/e2e/page.py) ----
 expect "python3 and chromium are installed" yes "$(command -v python3 >/dev/null && [ -n "$CHROMIUM" ] && echo yes || echo no)"
-python3 "$ROOT/tests/e2e/page.py" "$CHROMIUM" "$T/profile" "$URL" >"$T/page" 2>"$T/page.err"
+# The Chinese page's screenshot stays beside the test logs (tests/run.sh's test-logs).
+logs_dir=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/test-logs
+mkdir -p "$logs_dir"
+KLOTSKI_PAGE_SCREENSHOT=$logs_dir/page-zh.png \
+    python3 "$ROOT/tests/e2e/page.py" "$CHROMIUM" "$T/profile" "$URL" >"$T/page" 2>"$T/page.err"
 expect "page.py runs to its end" 0 $?
 [ -s "$T/page.err" ] && cat "$T/page.err"
 expect "page.py checked something" yes "$(grep -q '^check ' "$T/page" && echo yes || echo no)"
