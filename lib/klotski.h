@@ -86,7 +86,8 @@ typedef uint64_t klotski_code;
 /* Parses a layout as the klotski command takes it on its command line, in every form
  * that names no file: a code in hex, short form allowed (1A9BF0C00, 1a9bf0c), a short
  * code (4WVE1), an id (#4091296), a 20-digit grid (27732773144115510660), or a board
- * (text with a line break: 5 lines of K H V o ., or a drawing as `klotski show` prints
+ * (text with a line break: 5 lines of K H V o . or of one letter or digit per piece,
+ * BAAC/BAAC/DEEF/DGHF/I..J, also on one line as that, or a drawing as `klotski show` prints
  * it).  Classic names are the command's alone.
  * text: NUL-terminated.  code: receives the code.  message: NULL, or room for
  * KLOTSKI_MESSAGE_SIZE bytes, receiving on failure the command's error line without its

@@ -156,7 +156,8 @@ expect "API /api/board?board= in letters, one symbol per piece" "true $REF" \
 expect "API /api/board?board= in letters cut short: the codec's reason" "false it ends after 3 rows; a board is 5 lines of 4 cells" \
     "$(curl -s --max-time 30 -G "$URL/api/board" --data-urlencode "board=BAAC/BAAC/DEEF" | jq -r '"\(.legal) \(.error)"')"
 expect "the library reads a board in letters (Python, build tree)" "1A9BF0C00 ValueError('board: not a board: it ends after 3 rows; a board is 5 lines of 4 cells')" \
-    "$(PYTHONPATH=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/python /usr/bin/python3 -c '
+    "$(LIBRARY_PRELOAD=${SANITIZED:+$(cc -print-file-name=libasan.so)}
+       PYTHONPATH=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/python library_run /usr/bin/python3 -c '
 import klotski
 print(klotski.Layout("BAAC\nBAAC\nDEEF\nDGHF\nI..J\n").code, end=" ")
 try:

@@ -111,7 +111,7 @@ expect_error "grid general" 2 "general 2 does not cover two adjacent cells" show
 printf 'VKKV\nVKKV\nVHHV\nVooV\nooo.\n' >"$T/board_full.txt"
 expect_error "board: few empty" 2 "not a board: fewer than two empty cells" show "$T/board_full.txt"
 printf 'VKKV\nVKKV\nVHHV\nVooV\n' >"$T/board_short.txt"
-expect_error "board: shape" 2 "not a board: a board is 5 lines of 4 cells" show "$T/board_short.txt"
+expect_error "board: cut short" 2 "board_short.txt: not a board: it ends after 4 rows; a board is 5 lines of 4 cells" show "$T/board_short.txt"
 expect_error "no such file" 2 "no such board file" show "$T/missing.txt"
 expect_error "unknown name suggests the closest" 2 "closest names: 横刀立马" show 横刀
 expect_error "ambiguous name lists its layouts" 2 "四面楚歌#3 = " show 四面楚歌
