@@ -8,7 +8,10 @@
 # /?edit=, the player's #step=, Back and Forward, the layouts farthest from here, the
 # classic layouts list, the arrow keys, and the page in Chinese; the routes' metric= of
 # issue 22 against `klotski --metric` and the database, and the explorer's metric picker
-# (page.py).  The server is stopped at the end whatever happens.
+# (page.py); the languages of issue 30: lang= in the address, the server's messages in
+# Chinese, every CJK character drawn from a CJK font, and a screenshot of the Chinese page
+# kept in the build's test-logs (page-zh.png).  The server is stopped at the end whatever
+# happens.
 . "$(dirname "$0")/lib.sh"
 use_database
 K=$BIN/klotski

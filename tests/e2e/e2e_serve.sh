@@ -6,8 +6,9 @@
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
 # with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
-# optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
-# request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
+# optimal move, undo and redo, the board editor's reasons, a phone-sized screen, the
+# player's Chinese heading drawn from a CJK font (fonts-noto-cjk), and no request
+# anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
 # bounded; the server is stopped at the end whatever happens.
 . "$(dirname "$0")/lib.sh"
 use_database

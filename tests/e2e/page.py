@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Drives the explorer page of `klotski serve` in headless Chromium for
 tests/e2e/e2e_page.sh (with browser.py's DevTools client): the states issue 23 asks of
-it and the three ways to count of issue 22 (the metric picker), each reached as a person reaches it (clicks, keys, the address, Back and Forward)
+it, the three ways to count of issue 22 (the metric picker) and the languages of issue 30
+(lang= in the address, the server's messages in Chinese, CJK glyphs drawn from a CJK font,
+a screenshot of the Chinese page to KLOTSKI_PAGE_SCREENSHOT when set), each reached as a
+person reaches it (clicks, keys, the address, Back and Forward)
 and judged by what the page shows, against the server's own API answers read here.
 Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", for the script to count.
 
@@ -305,15 +308,8 @@ def run(page, server):
     # Every CJK character of the heading, two headings and a classic list's is drawn from a
     # CJK font (Noto Sans CJK, Debian fonts-noto-cjk): without one the browser falls back
     # to a font without these glyphs, which draws boxes (.notdef).
-    page.call("DOM.enable")
-    page.call("CSS.enable")
     for selector in ("h1", "[data-text=farthestHere]", "[data-text=peripheral]", "#classic-list h3"):
-        root = page.call("DOM.getDocument", depth=-1)["root"]["nodeId"]
-        node = page.call("DOM.querySelector", nodeId=root, selector=selector)["nodeId"]
-        text = page.js(f"document.querySelector('{selector}').textContent")
-        cjk = sum(1 for c in text if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef")
-        fonts = page.call("CSS.getPlatformFontsForNode", nodeId=node)["fonts"]
-        drawn = sum(f["glyphCount"] for f in fonts if "CJK" in f["familyName"])
+        cjk, drawn, fonts = page.cjk_glyphs(selector)
         check(f"CJK glyphs of {selector} drawn from a CJK font ({cjk} characters)", [True, True],
               [cjk > 0, drawn >= cjk or f"{drawn} of {cjk}: {fonts}"])
     shot = os.environ.get("KLOTSKI_PAGE_SCREENSHOT")
