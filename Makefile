@@ -39,7 +39,8 @@ TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq
               command:abidiff=abigail-tools \
               python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
-              file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data
+              file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data \
+              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -167,7 +168,11 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 LIB_VERSION   = $(shell sed -n 's/^#define KLOTSKI_VERSION "\(.*\)"/\1/p' lib/klotski.h)
 LIB_SONAME    = libklotski.so.1
 LIB_DIR       = $(OBJ)/lib
-SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(call sources,core) lib/layout.c lib/database.c lib/members.c lib/pack.c lib/sql.c)
+# The group searches of core/graph/ stay out: the library makes no group graph, and the
+# bit-parallel search's target clones would export their resolver.
+GROUP_SEARCH  = core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c
+SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(filter-out $(GROUP_SEARCH),$(call sources,core)) lib/layout.c \
+                  lib/database.c lib/members.c lib/pack.c lib/sql.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 # .so, which every python3 imports, where python3 is not installed yet when make reads this.

@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "builder/catalog.h"
-#include "builder/extremes/extremes.h"
+#include "builder/extremes/base_work.h"
 #include "builder/graph/class_graph.h"
 #include "builder/graph/group_graph.h"
 #include "builder/graph/groups.h"

@@ -3,13 +3,16 @@
  * query tool and the library:
  *   #4091296              an id (core/rank.h), # and a number
  *   27732773144115510660  a 20-digit grid: 0 empty, 1 a 1x1, 2-6 generals, 7 the 2x2
- *   VKKVVKKVVHHVVooVo..o  the 20 cells in a row, the letters of core/board.h
+ *   VKKVVKKVVHHVVooVo..o  the 20 cells in a row, the letters of core/board.h, or one
+ *                         symbol per piece (BAACBAACDEEFDGHFI..J, two blanks at least)
+ *   BAAC/BAAC/DEEF/DGHF/I..J  5 rows joined by '/' (cells as in a board)
  *   4WVE1                 a short code (core/rank.h): five characters of its alphabet
  *                         always are one, so a hex code that short is written with a
  *                         trailing 0 (1A9BF0)
  *   1A9BF0C00, 1a9bf0c    a code in hex (core/code.h), short form allowed, 0x allowed
- *   a board               text with a line break: the letters of core/board.h, or a
- *                         drawing as core/drawing.h draws it
+ *   a board               text with a line break: the letters of core/board.h, one
+ *                         symbol per piece, or a drawing as core/drawing.h draws it
+ *                         (kl_layout_parse_board)
  * A leading UTF-8 byte-order mark and the blanks around the text are ignored, CR
  * characters in a board too.  Every function here is thread-safe. */
 #ifndef KLOTSKI_CORE_LAYOUT_TEXT_H
@@ -50,18 +53,27 @@ const char *kl_layout_trimmed(const char *text, size_t *length);
  * name, which the query tool tries first for other text). */
 bool kl_layout_is_typed_form(const char *text);
 
-/* Reads a board alone: the 20 cells in a row, 5 lines of 4 letters, or a drawing as
- * core/drawing.h draws it (other text around a drawing is ignored); CR characters and a
- * leading UTF-8 byte-order mark are ignored.  Returns KL_BOARD_OK and stores the layout
- * in *raw, or why it is no legal layout (kl_board_error_text). */
-enum kl_board_error kl_layout_read_board(const char *text, kl_raw *raw);
+/* True when a line of text (blanks after it ignored) is a row of a board: 4 cells,
+ * letters, digits or blanks (. _ or a space), not all blanks: how a reader of lines tells
+ * the first line of a board from a line that is an input of its own. */
+bool kl_layout_is_board_row(const char *line);
 
 /* True when text has the grid's form: exactly 20 decimal digits (whether they make a
  * layout is kl_layout_parse's test). */
 bool kl_layout_is_grid(const char *text);
 
-/* Parses a board alone, as kl_layout_read_board, as read from a file.  Returns true with
- * the code in *code, or false with "not a board: REASON" in message. */
+/* How kl_layout_parse_board's messages begin; a caller that says so itself (the page's
+ * board editor) shows what follows. */
+#define KL_LAYOUT_NOT_A_BOARD "not a board: "
+
+/* Parses a board alone, as read from a file: 5 lines of 4 cells (or 5 rows joined by '/',
+ * or the 20 cells in a row) or a drawing as core/drawing.h draws it (other text around a
+ * drawing is ignored); CR characters, a leading UTF-8 byte-order mark, lines of blanks
+ * and blanks after a line's 4th cell are ignored.  The cells are core/board.h's letters,
+ * or one symbol per piece: a letter or digit for each cell of a piece, each piece
+ * recognised by the shape its cells form (2x2, 2x1, 1x2, 1x1), and . _ or a space for a
+ * blank.  Returns true with the code in *code, or false with "not a board: REASON" in
+ * message, the REASON naming the board's line or the symbol at fault. */
 bool kl_layout_parse_board(const char *text, kl_code *code, char message[KL_LAYOUT_MESSAGE_SIZE]);
 
 #endif

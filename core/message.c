@@ -89,7 +89,7 @@ static void put_safe(FILE *out, const char *text, size_t max_chars)
 
 void kl_message_write(FILE *out, const char *subject, const char *message)
 {
-    if (subject) {
+    if (subject && *subject) {
         put_safe(out, subject, KL_MESSAGE_SUBJECT_CHARS);
         fputs(": ", out);
     }

@@ -12,8 +12,8 @@
  * path, its file name, says as much as its start). */
 #define KL_MESSAGE_SUBJECT_CHARS 60
 
-/* Writes "SUBJECT: MESSAGE" to out (without "SUBJECT: " when subject is NULL), no line
- * break.  A subject of more than KL_MESSAGE_SUBJECT_CHARS characters is cut in the
+/* Writes "SUBJECT: MESSAGE" to out (without "SUBJECT: " when subject is NULL or empty:
+ * an empty input is named by its message, "empty layout"), no line break.  A subject of more than KL_MESSAGE_SUBJECT_CHARS characters is cut in the
  * middle to that many, "…" among them; control characters (C0, DEL, C1: an escape
  * sequence cannot reach the terminal) and bytes that are not UTF-8 are written \xNN, each
  * such byte counting as one character.  Thread-safe (out is the caller's). */

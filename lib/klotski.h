@@ -118,8 +118,9 @@ typedef uint64_t klotski_code;
 /* Parses a layout as the klotski command takes it on its command line, in every form
  * that names no file: a code in hex, short form allowed (1A9BF0C00, 1a9bf0c), a short
  * code (4WVE1), an id (#4091296), a 20-digit grid (27732773144115510660), a board
- * (text with a line break: 5 lines of K H V o ., or a drawing as `klotski show` prints
- * it), or a classic name (横刀立马; NAME#N for the Nth, by code, of a name's several
+ * (text with a line break: 5 lines of K H V o . or of one letter or digit per piece,
+ * BAAC/BAAC/DEEF/DGHF/I..J, also on one line as that, or a drawing as `klotski show`
+ * prints it), or a classic name (横刀立马; NAME#N for the Nth, by code, of a name's several
  * layouts), also typed in pinyin with or without blanks and tone marks, in any case
  * (hengdaolima, "héng dāo lì mǎ"; names that read alike: the shortest, as the command
  * takes them; a spelling that is also a code is the code).

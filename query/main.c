@@ -21,6 +21,7 @@
 #include "query/report.h"
 
 #define MAX_COMMAND_EDITS 2
+#define MAX_OPTION_EDITS 2
 
 /* The one table of commands, in the order of `klotski --help`. */
 static const struct command *const commands[] = {
@@ -115,6 +116,17 @@ static struct option *known_options(const struct command_option ***names)
     return table;
 }
 
+/* The exit status table, with the meaning of status 1 for each of `count` commands. */
+static void print_exit_statuses(const struct command *const *list, size_t count)
+{
+    printf("exit status:\n"
+           "  0  every input answered\n"
+           "  1  not found:\n");
+    for (size_t i = 0; i < count; i++)
+        printf("     %-10s %s\n", list[i]->name, list[i]->not_found);
+    printf("  2  bad usage or bad input, or no usable database\n");
+}
+
 static void print_tool_help(void)
 {
     printf("usage: klotski [OPTIONS] COMMAND [ARGS]\n\n"
@@ -123,12 +135,16 @@ static void print_tool_help(void)
         printf("  %-10s %s\n", commands[i]->name, commands[i]->summary);
     printf("\nA LAYOUT is a code (1A9BF0C00 or 1a9bf0c), an id (#4091296), a short code (4WVE1:\n"
            "five characters are always one; write a hex code that short as 1A9BF0), a board\n"
-           "file (or - for stdin), a 20-digit grid (27732773144115510660) or a classic name\n"
-           "(横刀立马, or in pinyin hengdaolima; NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
+           "in a file or on stdin (-): five lines of K H V o . or of one symbol per piece\n"
+           "(BAAC BAAC DEEF DGHF I..J, or BAAC/BAAC/DEEF/DGHF/I..J as an argument), a 20-digit\n"
+           "grid (27732773144115510660) or a classic name (横刀立马, or in pinyin hengdaolima;\n"
+           "NAME#N for one of a name's layouts).  Several LAYOUTs, or one per line on stdin,\n"
            "are answered in turn.  A GROUP is a name (5-4-1-1) or a LAYOUT; a CLASS a name\n"
-           "(5-4-1).\n\nPictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
-           "group --svg|--html (see each command's --help).\n\n%s\nexit status: 0 answered, 1 not found or unsolvable, 2 bad usage or input.\n"
-           "See klotski(1).\n", global_options_help);
+           "(5-4-1).\n\n"
+           "Pictures: show --svg, solve --html, path --html, stats depths|groups --svg,\n"
+           "group --svg|--html (see each command's --help).\n\n%s\n", global_options_help);
+    print_exit_statuses(commands, COMMAND_COUNT);
+    printf("See klotski(1).\n");
 }
 
 /* A command's help: its usage line, its own text, its options, the global options. */
@@ -139,7 +155,8 @@ static void print_command_help(const struct command *c)
         putchar('\n');
         command_options_help(stdout, c->options);
     }
-    printf("\n%s", global_options_help);
+    printf("\n%s\n", global_options_help);
+    print_exit_statuses(&c, 1);
 }
 
 /* Stores an output format: one per command line. */
@@ -176,6 +193,27 @@ static int take_option(struct invocation *inv, int key, const char *value,
     }
 }
 
+/* Reports an option no command takes, with the nearest known one when one is close (at
+ * most MAX_OPTION_EDITS edits away), as no_such_command does for a command. */
+static int unknown_option(const char *given, const struct option *known)
+{
+    const char *typed = given + strspn(given, "-");
+    char name[KL_TEXT_DISTANCE_MAX_CHARS];
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(typed, "="), typed);
+    size_t count = 0;
+    while (known[count].name)
+        count++;
+    const char **names = xcalloc(count, sizeof *names);
+    for (size_t i = 0; i < count; i++)
+        names[i] = known[i].name;
+    const char *nearest = strncmp(given, "--", 2) == 0 ? kl_text_nearest(name, names, count, MAX_OPTION_EDITS) : NULL;
+    int status = nearest ? report(EXIT_BAD_INPUT, given, "unknown option; did you mean --%s? (see klotski --help)",
+                                  nearest)
+                         : report(EXIT_BAD_INPUT, given, "unknown option (see klotski --help)");
+    free(names);
+    return status;
+}
+
 /* Reads the whole command line, options before and after the command name alike (as
  * getopt_long permutes it), up to `--`.  The command is not known until the end, so a
  * command option's value is checked as it is read and the option kept for the command.
@@ -193,10 +231,9 @@ static int parse_command_line(int argc, char **argv, struct invocation *inv)
         } else if (key == '?' || key == ':') {
             const char *given = argv[optind - 1];
             bool known = optopt >= KEY_DB, has_value = strchr(given, '=') != NULL;
-            status = report(EXIT_BAD_INPUT, given,
-                            !known ? "unknown option (see klotski --help)"
-                            : has_value ? "the option takes no value"
-                                        : "the option needs a value");
+            status = known ? report(EXIT_BAD_INPUT, given,
+                                    has_value ? "the option takes no value" : "the option needs a value")
+                           : unknown_option(given, options);
             break;
         }
         status = take_option(inv, key, optarg, names);

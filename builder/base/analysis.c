@@ -5,7 +5,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "builder/extremes/extremes.h"
+#include "builder/extremes/base_work.h"
 #include "builder/graph/class_graph.h"
 #include "builder/graph/groups.h"
 #include "builder/progress.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder/extremes/extremes.h"
+#include "builder/extremes/base_work.h"
 #include "builder/graph/group_graph.h"
 #include "core/database/idlist.h"
 

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "builder/farthest/sources.h"
-#include "builder/graph/bitparallel_bfs.h"
+#include "core/graph/bitparallel_bfs.h"
 #include "builder/graph/group_graph.h"
 
 /* The sets of members whose solutions are counted: the solved members (2x2 at address

@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "builder/graph/bitparallel_bfs.h"
+#include "core/graph/bitparallel_bfs.h"
 #include "builder/graph/group_graph.h"
 
 struct source_plan {

@@ -109,13 +109,3 @@ out_of_memory:
     group_graph_free(gg);
     return -1;
 }
-
-void group_graph_free(struct group_graph *gg)
-{
-    free(gg->member);
-    free(gg->edge_start);
-    free(gg->edges);
-    for (int k = 0; k < REFLECTIONS; k++)
-        free(gg->image[k]);
-    memset(gg, 0, sizeof *gg);
-}

@@ -11,9 +11,7 @@
 
 #include "builder/graph/class_graph.h"
 #include "builder/graph/groups.h"
-
-/* The reflections of the 4x5 board other than the identity; each is its own inverse. */
-enum reflection { FLIP_LEFT_RIGHT, FLIP_UP_DOWN, TURN_HALF, REFLECTIONS };
+#include "core/graph/group_graph.h"
 
 /* The reflections of one class: every member's images and every group's image groups. */
 struct class_reflections {
@@ -35,20 +33,6 @@ void class_reflections_free(struct class_reflections *r);
  * Returns it for group `group_num`. */
 uint32_t group_representative(const struct class_reflections *r, uint32_t group_num);
 
-#define UNNUMBERED UINT32_MAX
-
-/* One group's graph.  Members are numbered in code order, so a member's number is its
- * group_index and members with close numbers tend to lie few steps apart. */
-struct group_graph {
-    uint32_t count;          /* members */
-    uint32_t *member;        /* class-local index of each member */
-    uint32_t *edge_start;    /* count + 1 offsets into edges */
-    uint32_t *edges;         /* neighbours of member i: edges[edge_start[i] ..
-                                edge_start[i+1]) */
-    uint32_t *image[REFLECTIONS]; /* number of each member's image; NULL when the
-                                     reflection maps the group onto another group */
-};
-
 /* Builds the graph of group `group_num` of class graph g (groups cg, reflections r).
  * number: class-sized scratch whose entries for the group's members hold UNNUMBERED on
  * entry and the members' numbers on return (other entries are left alone, so threads
@@ -58,7 +42,5 @@ int group_graph_build(struct group_graph *gg, const struct class_graph *g,
                       const struct class_groups *cg, const struct class_reflections *r,
                       uint32_t group_num, uint32_t *number);
 
-/* Frees what group_graph_build allocated. */
-void group_graph_free(struct group_graph *gg);
 
 #endif

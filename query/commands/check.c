@@ -151,6 +151,7 @@ const struct command command_check = {
     .name = "check",
     .synopsis = "check LAYOUT...",
     .summary = "an attempt checked step by step against the optimum",
+    .not_found = "a layout of the attempt not in the database",
     .help = "Checks an attempt: the LAYOUTs (or one per line on stdin), the start first, each\n"
             "meant to be one step from the one before.  Prints per line the piece moved (its\n"
             "letter, row and column before the step, its slides), the new min_steps and the\n"

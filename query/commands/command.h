@@ -22,6 +22,9 @@ struct command {
     const char *name;
     const char *synopsis; /* the usage line after "klotski " */
     const char *summary;  /* one line for `klotski --help` */
+    const char *not_found; /* what exit status 1 (EXIT_NOT_FOUND) means for it, one line
+                              of the exit status table of `klotski --help`, the command's
+                              --help and docs/klotski.1 */
     const char *help;     /* what `klotski COMMAND --help` prints after the usage line;
                              the list of its options follows, made from `options` */
     const struct command_option *options; /* the options it takes; NULL for none */

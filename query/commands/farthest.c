@@ -1,12 +1,18 @@
 /* `klotski farthest LAYOUT...`: the layouts of its group farthest from a layout, by one
- * breadth-first search over the group; `klotski farthest --group GROUP [--central]`: a
- * group's hardest and peripheral (and central) layouts as the database stores them: the
- * base build stores the extremes of most groups, the farthest phase those of the rest. */
+ * breadth-first search over the group; `klotski farthest GROUP...` (or `--group GROUP`):
+ * a group's hardest and peripheral (and central) layouts as the database stores them:
+ * the base build stores the extremes of most groups, the farthest phase those of the
+ * rest; `klotski farthest CLASS...`: the peripheral layouts of the class's groups of the
+ * largest diameter, the ends of its longest shortest paths.  An argument written as a
+ * group name (5-4-1-1) or a class name (5-4-1) is read as one, anything else as a
+ * LAYOUT. */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "query/search/bfs.h"
+#include "query/search/extremes.h"
 #include "query/commands/command.h"
 #include "query/commands/members.h"
 #include "query/input/input.h"
@@ -16,20 +22,25 @@
 static struct {
     const char *group;
     bool central;
+    long limit; /* layouts of each kind to list at most; 0: all */
 } options;
 
 static const struct command_option farthest_options[] = {
     {.name = "group", .value_name = "GROUP", .text = &options.group,
-     .help = "instead list the group's hardest layouts (the largest\n"
-             "min_steps) and its peripheral layouts: those whose\n"
-             "farthest_steps is the group's diameter, the ends of its\n"
-             "longest shortest paths (stored for most groups; `make\n"
-             "farthest` stores the rest)"},
+     .help = "answer for the group GROUP names, as an argument GROUP\n"
+             "does: its hardest layouts (the largest min_steps) and its\n"
+             "peripheral layouts, the ends of its longest shortest paths\n"
+             "(a LAYOUT here means its group)"},
     {.name = "central", .flag = &options.central,
-     .help = "with --group: list its central layouts too, those whose\n"
+     .help = "with a GROUP: list its central layouts too, those whose\n"
              "farthest_steps is the group's radius"},
+    {.name = "limit", .value_name = "N", .count = &options.limit,
+     .help = "list at most N layouts of each kind (the counts stay whole)"},
     {NULL},
 };
+
+/* How many layouts of one kind --limit lets an answer list. */
+static size_t limit_room(void) { return options.limit > 0 ? (size_t)options.limit : SIZE_MAX; }
 
 static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
 static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
@@ -43,7 +54,7 @@ static int farthest_of(struct db *db, const struct kl_db_layout_row *layout, con
     int distance;
     kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &count, &distance);
     struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0, room = limit_room(); i < count && i < room; i++) {
         table_text(list, hex);
         table_code(list, farthest[i]);
         table_number(list, distance);
@@ -65,13 +76,14 @@ static int farthest_of(struct db *db, const struct kl_db_layout_row *layout, con
 static const char *const group_layout_columns[] = {"group", "kind", "code", "steps", NULL};
 static const char *const group_summary_columns[] = {
     "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count",
-    "central_count", NULL};
+    "central_count", "extremes", NULL};
 
-/* Adds `count` members as rows of one kind, and frees their codes. */
+/* Adds `count` members as rows of one kind, at most *room of them (which it lowers by
+ * as many), and frees their codes. */
 static void add_members(struct table *t, const char *group, const char *kind, kl_code *codes, size_t count,
-                        int steps)
+                        int steps, size_t *room)
 {
-    for (size_t i = 0; i < count; i++) {
+    for (size_t i = 0; i < count && *room > 0; i++, --*room) {
         table_text(t, group);
         table_text(t, kind);
         table_code(t, codes[i]);
@@ -80,34 +92,73 @@ static void add_members(struct table *t, const char *group, const char *kind, kl
     free(codes);
 }
 
-static int farthest_of_group(struct db *db)
+/* A group's peripheral and central layouts, from the database or found now. */
+struct extremes {
+    enum { EXTREMES_STORED, EXTREMES_FOUND_NOW, EXTREMES_MISSING } source;
+    int diameter, radius;
+    kl_code *peripheral, *central; /* malloc'd, ascending */
+    size_t peripheral_count, central_count;
+};
+
+static const char *const extremes_sources[] = {"stored", "found now", "missing"};
+
+/* The group's extremes: stored ones, else found by a search when the group is small
+ * enough (query/search/extremes.h), else missing. */
+static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *group)
+{
+    struct extremes e = {.source = EXTREMES_STORED, .diameter = group->diameter, .radius = group->radius};
+    if (group->peripheral_count != DB_NULL) {
+        e.peripheral = members_peripheral(db, group, &e.peripheral_count);
+        e.central = members_central(db, group, &e.central_count);
+        return e;
+    }
+    if (group->size > EXTREMES_ON_DEMAND_MAX_SIZE)
+        return (struct extremes){.source = EXTREMES_MISSING, .diameter = DB_NULL, .radius = DB_NULL};
+    struct group_extremes found;
+    kl_code *codes;
+    extremes_of_group(group->min_code, (size_t)group->size, &found, &codes);
+    e = (struct extremes){EXTREMES_FOUND_NOW, found.diameter, found.radius,
+                          xmalloc(found.peripheral_count * sizeof *e.peripheral + 1),
+                          xmalloc(found.central_count * sizeof *e.central + 1),
+                          found.peripheral_count, found.central_count};
+    for (uint32_t i = 0; i < found.peripheral_count; i++)
+        e.peripheral[i] = codes[found.peripheral[i]];
+    for (uint32_t i = 0; i < found.central_count; i++)
+        e.central[i] = codes[found.central[i]];
+    group_extremes_free(&found);
+    free(codes);
+    return e;
+}
+
+static int farthest_of_group(struct db *db, const char *text)
 {
     struct kl_db_group_row group;
-    int status = input_group(db, options.group, &group);
+    int status = input_group(db, text, &group);
     if (status != EXIT_ANSWERED)
         return status;
-    /* A group whose extremes wait for the farthest phase still has its hardest layouts
-     * to show: they come first, then the one line saying what is missing. */
-    bool stored = group.peripheral_count != DB_NULL;
+    struct extremes e = extremes_of(db, &group);
+    bool known = e.source != EXTREMES_MISSING;
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
-    add_members(list, group.name, "hardest", codes, count, group.max_min_steps);
-    if (stored) {
-        codes = members_peripheral(db, &group, &count);
-        add_members(list, group.name, "peripheral", codes, count, group.diameter);
-    }
-    if (stored && options.central) {
-        codes = members_central(db, &group, &count);
-        add_members(list, group.name, "central", codes, count, group.radius);
-    }
+    add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room()});
+    if (known)
+        add_members(list, group.name, "peripheral", e.peripheral, e.peripheral_count, e.diameter,
+                    &(size_t){limit_room()});
+    else
+        free(e.peripheral);
+    if (known && options.central)
+        add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room()});
+    else
+        free(e.central);
     table_text(summary, group.name);
     table_number_or_null(summary, group.max_min_steps, NULL);
     table_number_or_null(summary, group.hardest_count, NULL);
-    table_number_or_null(summary, group.diameter, NULL);
-    table_number_or_null(summary, group.radius, NULL);
-    table_number_or_null(summary, group.peripheral_count, NULL);
-    table_number_or_null(summary, group.central_count, NULL);
+    table_number_or_null(summary, e.diameter, NULL);
+    table_number_or_null(summary, e.radius, NULL);
+    table_number_or_null(summary, known ? (long long)e.peripheral_count : DB_NULL, NULL);
+    table_number_or_null(summary, known ? (long long)e.central_count : DB_NULL, NULL);
+    table_text(summary, extremes_sources[e.source]);
     char headline[256];
     int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
     if (group.max_min_steps == DB_NULL)
@@ -115,44 +166,139 @@ static int farthest_of_group(struct db *db)
     else
         used += snprintf(headline + used, sizeof headline - (size_t)used, "%lld hardest at %d steps from solved",
                          (long long)group.hardest_count, group.max_min_steps);
-    if (stored)
+    if (known)
         snprintf(headline + used, sizeof headline - (size_t)used,
-                 "; %lld peripheral at diameter %d, %lld central at radius %d",
-                 (long long)group.peripheral_count, group.diameter,
-                 (long long)group.central_count, group.radius);
+                 "; %zu peripheral at diameter %d, %zu central at radius %d%s", e.peripheral_count, e.diameter,
+                 e.central_count, e.radius,
+                 e.source == EXTREMES_FOUND_NOW ? " (found now; `make farthest` stores them)" : "");
     answer_print(headline, summary, "layouts", list);
     table_free(list);
     table_free(summary);
-    if (!stored)
+    if (!known)
         return report(EXIT_NOT_FOUND, group.name,
-                      "its peripheral and central layouts are not stored yet: `make farthest` "
-                      "(klotski-build --farthest) completes them");
+                      "only its hardest layouts: its diameter, radius, peripheral and central layouts "
+                      "(a dense group of %lld layouts, too large to search now) are not stored; "
+                      "`make farthest` stores them",
+                      (long long)group.size);
     return EXIT_ANSWERED;
 }
 
-static int check_farthest(void)
+static const char *const class_summary_columns[] = {
+    "class", "diameter", "groups", "peripheral_count", "groups_not_stored", NULL};
+
+/* The class's groups of the largest stored diameter, ascending group_id, with that
+ * diameter in *diameter (DB_NULL when no group of the class has one stored); *missing gets
+ * how many of its groups have none stored.  Returns a malloc'd array (free it). */
+static int64_t *widest_groups(struct db *db, int64_t class_id, int *diameter, size_t *count, int64_t *missing)
 {
-    if (options.central && !options.group)
-        return report(EXIT_BAD_INPUT, "--central", "only with --group GROUP");
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT count(*) FILTER (WHERE diameter IS NULL), max(diameter) "
+                                        "FROM groups WHERE class_id = ?1");
+    sqlite3_bind_int64(stmt, 1, class_id);
+    db_step(db, stmt);
+    *missing = sqlite3_column_int64(stmt, 0);
+    *diameter = (int)db_column_or_null(stmt, 1);
+    sqlite3_finalize(stmt);
+    stmt = db_prepare(db, "SELECT group_id FROM groups WHERE class_id = ?1 AND diameter = ?2 ORDER BY group_id");
+    sqlite3_bind_int64(stmt, 1, class_id);
+    sqlite3_bind_int(stmt, 2, *diameter);
+    int64_t *ids = NULL;
+    for (*count = 0; db_step(db, stmt); ++*count) {
+        ids = xrealloc(ids, (*count + 1) * sizeof *ids);
+        ids[*count] = sqlite3_column_int64(stmt, 0);
+    }
+    sqlite3_finalize(stmt);
+    return ids;
+}
+
+static int farthest_of_class(struct db *db, const char *text)
+{
+    int64_t class_id, missing;
+    int status = input_class(db, text, &class_id);
+    if (status != EXIT_ANSWERED)
+        return status;
+    int diameter;
+    size_t group_count;
+    int64_t *group_ids = widest_groups(db, class_id, &diameter, &group_count, &missing);
+    if (diameter == DB_NULL) {
+        free(group_ids);
+        return report(EXIT_NOT_FOUND, text, "no diameter of its %lld dense group%s is stored; `make farthest` stores them",
+                      (long long)missing, missing == 1 ? "" : "s");
+    }
+    struct table *list = table_new(group_layout_columns), *summary = table_new(class_summary_columns);
+    long long peripheral = 0;
+    size_t room = limit_room(); /* the class's peripheral layouts count together */
+    char class_name[KL_CLASS_NAME_SIZE] = "";
+    /* Every group of these has the class's name. */
+    for (size_t i = 0; i < group_count; i++) {
+        struct kl_db_group_row group;
+        if (!db_group(db, group_ids[i], &group))
+            continue;
+        snprintf(class_name, sizeof class_name, "%s", group.class_name);
+        size_t count;
+        kl_code *codes = members_peripheral(db, &group, &count);
+        peripheral += (long long)count;
+        add_members(list, group.name, "peripheral", codes, count, diameter, &room);
+    }
+    free(group_ids);
+    table_text(summary, class_name);
+    table_number(summary, diameter);
+    table_number(summary, (long long)group_count);
+    table_number(summary, peripheral);
+    table_number(summary, missing);
+    char headline[256];
+    snprintf(headline, sizeof headline, "class %s: %lld peripheral layout%s in %zu group%s of diameter %d%s",
+                 class_name, peripheral, peripheral == 1 ? "" : "s", group_count, group_count == 1 ? "" : "s",
+                 diameter, missing ? ", the largest stored" : ", its largest");
+    answer_print(headline, summary, "layouts", list);
+    table_free(list);
+    table_free(summary);
+    if (missing)
+        return report(EXIT_NOT_FOUND, text,
+                      "%lld dense group%s of the class %s no stored diameter, which may be larger; "
+                      "`make farthest` stores them",
+                      (long long)missing, missing == 1 ? "" : "s", missing == 1 ? "has" : "have");
     return EXIT_ANSWERED;
 }
 
 static int run_farthest(struct db *db, const struct request *req)
 {
-    if (!options.group)
-        return input_each_layout(db, req, farthest_of);
-    if (req->arg_count > 0)
+    if (options.group && req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "farthest takes LAYOUTs or --group GROUP, not both");
-    return farthest_of_group(db);
+    if (options.group)
+        return farthest_of_group(db, options.group);
+    if (req->arg_count == 0 && options.central)
+        return report(EXIT_BAD_INPUT, "--central", "only with a GROUP: a group name (5-4-1-1) or --group GROUP");
+    if (req->arg_count == 0)
+        return input_each_layout(db, req, farthest_of);
+    int status = EXIT_ANSWERED;
+    for (int i = 0; i < req->arg_count; i++) {
+        const char *arg = req->args[i];
+        if (options.central && !input_is_group_name(arg))
+            return report(EXIT_BAD_INPUT, arg, "--central lists a GROUP's central layouts: give a group name "
+                                               "(5-4-1-1) or --group LAYOUT");
+        struct request one = {.args = &req->args[i], .arg_count = 1, .db_path = req->db_path};
+        status = worse_status(status, input_is_class_name(arg)   ? farthest_of_class(db, arg)
+                                      : input_is_group_name(arg) ? farthest_of_group(db, arg)
+                                                                 : input_each_layout(db, &one, farthest_of));
+    }
+    return status;
 }
 
 const struct command command_farthest = {
     .name = "farthest",
-    .synopsis = "farthest LAYOUT... | farthest --group GROUP [--central]",
-    .summary = "the layouts farthest from a layout; a group's hardest and peripheral layouts",
+    .synopsis = "farthest [--limit N] LAYOUT... | farthest [--central] [--limit N] GROUP... | farthest CLASS...",
+    .summary = "the layouts farthest from a layout; a group's or class's peripheral layouts",
+    .not_found = "no such group or class; peripheral layouts not stored until `make farthest`",
     .help = "farthest LAYOUT: the layouts of its group at the largest distance from LAYOUT\n"
-            "(farthest_steps), computed by a search over the group.\n",
+            "(farthest_steps), computed by a search over the group.\n"
+            "farthest GROUP (a name, 5-4-1-1, or --group GROUP for a LAYOUT's group): its\n"
+            "hardest layouts and its peripheral layouts, whose farthest_steps is its\n"
+            "diameter.  The 122 dense groups (10,920 layouts and more) have theirs stored\n"
+            "once `make farthest` has run; until then those of up to 200,000 layouts are\n"
+            "found now (seconds), and of the larger ones only the hardest are listed, with\n"
+            "one line saying so, and the exit status is 1.\n"
+            "farthest CLASS (a name, 5-4-1): the peripheral layouts of its groups of the\n"
+            "largest diameter.\n",
     .options = farthest_options,
-    .check = check_farthest,
     .run = run_farthest,
 };

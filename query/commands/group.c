@@ -213,6 +213,7 @@ const struct command command_group = {
     .name = "group",
     .synopsis = "group [--members] [--depth D] [--offset N] [--limit N] GROUP... | group --svg|--html GROUP",
     .summary = "a group's class, size, min code, solvability, depth histogram, members",
+    .not_found = "no such group, or no members at the depth asked",
     .help = "Shows each GROUP (a name like 5-4-1-1, or a LAYOUT meaning its group): its class,\n"
             "size, smallest code, whether it is solvable, its solved layouts, its largest\n"
             "min_steps and how many reach it, the same two in straight moves and in unit\n"

@@ -255,6 +255,7 @@ const struct command command_hardest = {
     .name = "hardest",
     .synopsis = "hardest [--class CLASS | --group GROUP] [--limit N]",
     .summary = "the layouts with the most min_steps",
+    .not_found = "no such group or class, or no solvable layout in it",
     .help = "Lists the layouts with the most min_steps, deepest first, ties by code: over the\n"
             "whole database, or within one class or one group.  The rows stream out as they\n"
             "are found: memory holds one depth at a time, whatever the limit.  Under --metric\n"

@@ -133,6 +133,7 @@ const struct command command_hint = {
     .name = "hint",
     .synopsis = "hint [--level 1|2|3] LAYOUT...",
     .summary = "a hint that spoils as little as asked",
+    .not_found = "an unsolvable layout, or one not in the database",
     .help = "Gives a hint for each LAYOUT, as much as --level asks: 1 how far it is from\n"
             "solved, as a band of ten (between 80 and 89 steps left); 2 also the piece to\n"
             "move (its letter and the row and column of its top-left cell); 3 also the exact\n"

@@ -109,6 +109,7 @@ const struct command command_moves = {
     .name = "moves",
     .synopsis = "moves LAYOUT...",
     .summary = "every step from a layout with its outcome, best first",
+    .not_found = "a layout not in the database",
     .help = "Lists every step from each LAYOUT: the layout it leads to, the piece moved (K 2x2,\n"
             "H horizontal, V vertical, o 1x1), the row and column of its top-left cell before\n"
             "and after (from 1, top left), the slides that carry it there, the new layout's\n"

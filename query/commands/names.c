@@ -106,6 +106,7 @@ const struct command command_names = {
     .name = "names",
     .synopsis = "names [--section S]",
     .summary = "the classic names (横刀立马, ...) with code, min_steps and group",
+    .not_found = "no such section",
     .help = "Lists the classic names of layouts that the database stores (its table names,\n"
             "from data/classic_names.tsv), in the order of their source lists: each name with\n"
             "its layout's code, min_steps and group, and the section of the list it comes\n"

@@ -314,5 +314,6 @@ const struct command command_pack = {
             "its walk gives for every layout, every group's facts and every name; exits 1\n"
             "when any differs.\n",
     .options = pack_options,
+    .not_found = "with --check, a pack that differs from the database or is damaged",
     .run = pack_run,
 };

@@ -103,6 +103,7 @@ const struct command command_path = {
     .name = "path",
     .synopsis = "path [--codes | --html] FROM TO",
     .summary = "a shortest path between two layouts of one group",
+    .not_found = "layouts in different groups, or one not in the database",
     .help = "Prints a shortest path from the LAYOUT FROM to the LAYOUT TO, step by step as\n"
             "solve does.  Exits 1 when they lie in different groups: no path joins them.\n",
     .options = path_options,

@@ -41,6 +41,7 @@ const struct command command_serve = {
     .name = "serve",
     .synopsis = "serve [--port N | --any-port] [--bind ADDRESS]",
     .summary = "a web application to explore the database in a browser",
+    .not_found = "libmicrohttpd cannot be loaded",
     .help = "Serves a web application over the database until interrupted (Ctrl-C): a page\n"
             "that draws any layout, lists its moves with their outcomes best first, plays\n"
             "them by a click or the arrow keys, undoes and redoes them, plays the solution,\n"

@@ -114,6 +114,7 @@ const struct command command_show = {
     .name = "show",
     .synopsis = "show LAYOUT... | show --svg LAYOUT",
     .summary = "a layout's board, code, id, class, group, min_steps, mirror",
+    .not_found = "a layout not in the database",
     .help = "Shows each LAYOUT: its board, code, id, short code, class, group, group_index,\n"
             "group size, min_steps (or unsolvable) and the same counted in straight moves\n"
             "and in unit moves, min_solution_num (the solved layouts\n"

@@ -99,5 +99,6 @@ const struct command command_site = {
             "static file server serves it (python3 -m http.server --directory DIR); after\n"
             "the first visit it works offline.  Counts in steps only, and without the\n"
             "farthest and hardest layouts, which the pack does not hold.\n",
+    .not_found = "DIR cannot be made or written",
     .run = run_site,
 };

@@ -134,6 +134,7 @@ const struct command command_solutions = {
     .name = "solutions",
     .synopsis = "solutions LAYOUT...",
     .summary = "the solved layouts a layout reaches first, with distances",
+    .not_found = "unsolvable or not in the database, or a stored count is wrong",
     .help = "Lists the solutions of each LAYOUT with their distances: the solved layouts S such\n"
             "that no shortest path from LAYOUT to S passes another solved layout.  The minimal\n"
             "ones (min solutions) lie min_steps away.  Exits 1 for an unsolvable layout, and\n"

@@ -56,6 +56,7 @@ const struct command command_solve = {
     .name = "solve",
     .synopsis = "solve [--codes] LAYOUT... | solve --html LAYOUT",
     .summary = "a minimal-step solution, step by step",
+    .not_found = "an unsolvable layout, or one not in the database",
     .help = "Prints a minimal-step solution of each LAYOUT: numbered steps, each naming the\n"
             "piece (K 2x2, H horizontal, V vertical, o 1x1), the row and column it stood at,\n"
             "the directions and distance it slides, and the board after it.  Exits 1 for an\n"

@@ -288,6 +288,7 @@ const struct command command_stats = {
     .name = "stats",
     .synopsis = "stats summary|classes|groups|depths [--class CLASS] [--svg]",
     .summary = "statistics tables: per (jiang, bing), class, group, depth",
+    .not_found = "no such class",
     .help = "Prints a statistics table:\n"
             "  summary   classes, groups, layouts, solved and solvable layouts per (jiang,\n"
             "            bing), and the totals (the row \"all\")\n"

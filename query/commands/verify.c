@@ -380,6 +380,7 @@ const struct command command_verify = {
     .name = "verify",
     .synopsis = "verify",
     .summary = "recompute and compare the database's checksums and counts",
+    .not_found = "the database differs from what the engine computes",
     .help = "Reads every layouts row, recomputes layouts_crc32 (over each row's code, group,\n"
             "group_index, min_steps, min_solution_num, min_straight_moves, min_unit_moves)\n"
             "and the counts stored in meta\n"

@@ -25,7 +25,7 @@ static char *read_all(FILE *f)
     return text;
 }
 
-/* A board as text, in any form of kl_layout_read_board. */
+/* A board as text, in any form of kl_layout_parse_board. */
 static int parse_board(const char *subject, const char *text, kl_code *code)
 {
     char message[KL_LAYOUT_MESSAGE_SIZE];
@@ -69,7 +69,7 @@ int input_layout(const char *text, kl_code *code)
         status = f ? parse_board_file(typed, f, code) : report(EXIT_BAD_INPUT, typed, "cannot read the board file");
         if (f)
             fclose(f);
-    } else if (!typed_form && strpbrk(typed, "/.") && is_ascii_path(typed)) {
+    } else if (!typed_form && strpbrk(typed, "/.") && !strchr(typed, '\n') && is_ascii_path(typed)) {
         status = report(EXIT_BAD_INPUT, typed, "no such board file");
     } else {
         status = input_typed_normalised(typed, code);
@@ -94,6 +94,22 @@ static bool is_dashed_numbers(const char *text, int count)
             return false;
     }
     return numbers == count;
+}
+
+bool input_is_group_name(const char *text)
+{
+    char *typed = input_normalised(text);
+    bool is = is_dashed_numbers(typed, 4);
+    free(typed);
+    return is;
+}
+
+bool input_is_class_name(const char *text)
+{
+    char *typed = input_normalised(text);
+    bool is = is_dashed_numbers(typed, 3);
+    free(typed);
+    return is;
 }
 
 /* input_group of text already normalised. */
@@ -137,11 +153,11 @@ int input_class(struct db *db, const char *text, int64_t *class_id)
     return status;
 }
 
-/* Whether a line of stdin starts a board (a drawing's top or a row of board letters)
- * rather than being one input of a list. */
+/* Whether a line of stdin starts a board (a drawing's top or a row of a board) rather
+ * than being one input of a list. */
 static bool starts_board(const char *line)
 {
-    return kl_drawing_starts(line) || (strlen(line) == KL_COLS && strspn(line, "KHVOkhvo.") == KL_COLS);
+    return kl_drawing_starts(line) || kl_layout_is_board_row(line);
 }
 
 /* Reads the inputs of a stream one by one: each non-blank line, or a board that begins
@@ -201,15 +217,24 @@ static struct input next_input(struct reader *r)
     if (!line)
         return (struct input){NULL, false, r->number};
     struct input in = {line + strspn(line, KL_LAYOUT_BLANKS), false, r->number};
-    size_t length = strlen(in.text);
-    while (length > 0 && strchr(KL_LAYOUT_BLANKS, in.text[length - 1]))
-        line[(size_t)(in.text - line) + --length] = '\0';
-    if (!starts_board(in.text))
+    if (!starts_board(line)) {
+        size_t length = strlen(in.text);
+        while (length > 0 && strchr(KL_LAYOUT_BLANKS, in.text[length - 1]))
+            line[(size_t)(in.text - line) + --length] = '\0';
         return in;
+    }
+    /* A board's row may begin with blanks (its empty cells), so the lines go in whole. */
     r->board.length = 0;
+    int lines = 0;
     do
-        board_append(&r->board, line);
+        board_append(&r->board, line), lines++;
     while ((line = read_line(r)) && !is_blank(line));
+    /* A row alone, with no row after it, is an input of its own (a short hex code). */
+    if (lines == 1 && !kl_drawing_starts(r->board.text)) {
+        in.text = r->board.text + strspn(r->board.text, KL_LAYOUT_BLANKS);
+        r->board.text[strcspn(r->board.text, "\n")] = '\0';
+        return in;
+    }
     return (struct input){r->board.text, true, in.line};
 }
 

@@ -6,7 +6,9 @@
  *           hex code that short is written with a trailing 0, 1A9BF0), the 20 cells in a
  *           row (VKKVVKKVVHHVVooVo..o: the letters of core/board.h, as the page and the
  *           API write a board), a board in a file or on stdin (`-`): the letters of
- *           core/board.h or a drawing as show prints it, a 20-digit grid
+ *           core/board.h, one symbol per piece (BAAC/BAAC/DEEF/DGHF/I..J, also on one
+ *           line joined by '/'; core/layout_text.h) or a drawing as show prints it, a
+ *           20-digit grid
  *           (27732773144115510660: 0 empty, 1 a 1x1, 2-6 generals, 7 the 2x2), or a
  *           classic name (横刀立马; NAME#N picks one of a name's layouts)
  *   GROUP   a group name (5-4-1-1) or any LAYOUT, meaning its group
@@ -33,6 +35,12 @@ int input_layout(const char *text, kl_code *code);
  * name names no group; EXIT_BAD_INPUT for text that is neither a group name nor a
  * LAYOUT.  Errors are reported. */
 int input_group(struct db *db, const char *text, struct kl_db_group_row *group);
+
+/* Whether text (blanks around it ignored) is written as a group name, four numbers
+ * joined by '-' (5-4-1-1), or as a class name, three (5-4-1): what a command that reads
+ * a LAYOUT or a GROUP in one place tells them apart by, never the database. */
+bool input_is_group_name(const char *text);
+bool input_is_class_name(const char *text);
 
 /* Parses a CLASS.  Returns EXIT_ANSWERED and stores its class_id; EXIT_NOT_FOUND when
  * J-B-S names no class; EXIT_BAD_INPUT when the text is not of that form.  Reported. */

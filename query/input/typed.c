@@ -38,14 +38,12 @@ bool input_board_verdict(const char *cells, const char *layout, kl_code *code, c
 {
     error[0] = '\0';
     if (cells) {
-        kl_raw raw;
-        enum kl_board_error err = kl_layout_read_board(cells, &raw);
-        if (err != KL_BOARD_OK) {
-            snprintf(error, size, "%s", kl_board_error_text(err));
-            return false;
-        }
-        *code = kl_raw_to_code(raw);
-        return true;
+        char message[KL_LAYOUT_MESSAGE_SIZE];
+        size_t prefix = strlen(KL_LAYOUT_NOT_A_BOARD);
+        if (kl_layout_parse_board(cells, code, message))
+            return true;
+        snprintf(error, size, "%s", message + (strncmp(message, KL_LAYOUT_NOT_A_BOARD, prefix) == 0 ? prefix : 0));
+        return false;
     }
     report_to_buffer(error, size);
     int status = input_layout_typed(layout, code);

@@ -610,7 +610,7 @@ struct route {
 };
 
 static const struct route routes[] = {
-    {"/", {"layout", "edit", "metric", NULL}, answer_index},
+    {"/", {"layout", "edit", "metric", "lang", NULL}, answer_index},
     {"/app.css", {NULL}, answer_css},
     {"/app.js", {NULL}, answer_js},
     {"/api.js", {NULL}, answer_api_js},

@@ -116,6 +116,20 @@ class Page:
             time.sleep(POLL_S)
         return False
 
+    def cjk_glyphs(self, selector):
+        """The CJK characters of the text right inside the first element `selector` finds,
+        how many glyphs a CJK font (Noto Sans CJK, Debian fonts-noto-cjk) drew for it, and
+        every font the browser drew it with (CSS.getPlatformFontsForNode).  Without a CJK
+        font the browser draws them with another, as boxes (.notdef)."""
+        self.call("DOM.enable")
+        self.call("CSS.enable")
+        root = self.call("DOM.getDocument", depth=-1)["root"]["nodeId"]
+        node = self.call("DOM.querySelector", nodeId=root, selector=selector)["nodeId"]
+        text = self.js(f"document.querySelector({json.dumps(selector)}).textContent")
+        cjk = sum(1 for c in text if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef")
+        fonts = self.call("CSS.getPlatformFontsForNode", nodeId=node)["fonts"]
+        return cjk, sum(f["glyphCount"] for f in fonts if "CJK" in f["familyName"]), fonts
+
     def click(self, selector):
         """A real click: the mouse pressed and released at the middle of the element."""
         box = self.js(f"""(() => {{ const e = document.querySelector({json.dumps(selector)});
@@ -258,6 +272,9 @@ def run(page, server):
     page.call("Page.navigate", url=f"{server}/play?layout={start}")
     check("play the solution: the player page", "81", page.wait("document.body.dataset.steps") and
           page.js("document.body.dataset.steps"))
+    cjk, drawn, fonts = page.cjk_glyphs("h1")
+    check("the player's heading: its Chinese name drawn from a CJK font", [True, True],
+          [cjk > 0, drawn >= cjk or f"{drawn} of {cjk}: {fonts}"])
     page.js("klotskiPlayer.go(81)")
     check("the player reaches a solved layout", "D", page.js("document.body.dataset.code[0]"))
 

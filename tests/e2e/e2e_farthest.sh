@@ -14,6 +14,15 @@ fsql() { answered sqlite3 -batch "$db" "$1"; }
 done_meta() { fsql "SELECT value FROM meta WHERE key = 'farthest_groups_done'"; }
 
 expect "nothing done after a build" 0 "$(done_meta)"
+# The extremes of the dense groups of up to 30,000 layouts, found on demand by `klotski
+# farthest GROUP` before the phase (query/search/extremes.c), against what the phase
+# stores for them after it, by a search from every member (issue 30).
+dense_groups=$(fsql 'SELECT name FROM groups WHERE peripheral_ids IS NULL AND size <= 30000 ORDER BY size')
+extremes_answer() { answered "$BIN/klotski" --db "$1" farthest --central --json "$2" | jq -c '[.diameter, .radius, .peripheral_count, .central_count, .extremes, [.layouts[] | select(.kind != "hardest") | .kind + " " + .code]]'; }
+for g in $dense_groups; do
+    extremes_answer "$db" "$g" >"$WORK/on_demand_$g.json"
+done
+expect "dense groups of up to 30,000 layouts, found on demand before the phase" 8 "$(printf '%s\n' $dense_groups | grep -c .)"
 solutions_before=$(fsql 'SELECT count(min_solution_num), sum(min_solution_num) FROM layouts')
 
 # A group is done when the phase marked it (groups.farthest_done), whatever else filled
@@ -66,6 +75,10 @@ expect "min_solution_num kept beside the farthest data in packed" "$solutions_be
 before=$(md5sum < "$db")
 "$BIN/klotski-build" --farthest --max-group 30000 --db "$db" --quiet
 expect "a run with nothing to do changes nothing" "$before" "$(md5sum < "$db")"
+for g in $dense_groups; do
+    expect "dense group $g: its extremes found on demand are those the phase stores" \
+        "$(extremes_answer "$db" "$g" | sed 's/"stored"/"found now"/')" "$(cat "$WORK/on_demand_$g.json")"
+done
 
 expect "1A9BF0C00: 124 steps, 8 farthest layouts, 6 solutions" "124|8|6" \
     "$(fsql 'SELECT farthest_steps, farthest_num, solution_num FROM layouts WHERE code = 0x1A9BF0C00')"

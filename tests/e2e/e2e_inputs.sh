@@ -30,6 +30,7 @@ forms=(
     "$REF" "1a9bf0c" " 1a9bf0c " "0x1A9BF0C00" "0X1a9bf0c" "4WVE1" "4wve1" " 4wVe1	"
     "#4091296" " #4091296 " "VKKVVKKVVHHVVooVo..o" "vkkvvkkvvhhvvoovo..o" " VKKVVKKVVHHVVooVo..o "
     "27732773455641161001" " 27732773455641161001" "横刀立马" " 横刀立马 "
+    "BAAC/BAAC/DEEF/DGHF/I..J" "baac/baac/deef/dghf/i__j" "BAACBAACDEEFDGHFI..J"
 )
 for form in "${forms[@]}"; do
     expect "argument '$form'" $REF "$(code_of "$form")"
@@ -50,6 +51,64 @@ expect "two boards on stdin" "$REF 1A9BCF000" \
     "$(printf 'VKKV\nVKKV\nVHHV\nVooV\no..o\n\nVKKV\nVKKV\nVHHV\nVooV\n.oo.\n' | code_of)"
 expect "show's output of two layouts, read back" "$REF 1A9BCF000" \
     "$(answered "$K" --db "$TEST_DB" show $REF 1A9BCF000 | code_of)"
+
+# Boards in letters, one symbol per piece (issue 30), as other solvers and puzzle books
+# write them: the issue's board on stdin and as an argument, then sampled layouts of
+# several classes written so by an independent model (pieces_as_symbols below: a new
+# symbol per piece of the board show prints, blanks as . _ or a space), read back.
+letters_board='BAAC\nBAAC\nDEEF\nDGHF\nI..J\n'
+expect "a board in letters on stdin" $REF "$(printf "$letters_board" | code_of)"
+expect "a board in letters in a file" $REF "$(printf "$letters_board" >"$T/letters.txt"; code_of "$T/letters.txt")"
+expect "a board in letters as one argument" $REF "$(code_of "$(printf "$letters_board")")"
+expect "a board in letters with spaces for blanks" $REF "$(printf 'BAAC\nBAAC\nDEEF\nDGHF\nI  J\n' | code_of)"
+expect "a board in letters, then a code, on stdin" "$REF 1A9BCF000" "$(printf "${letters_board}\n1A9BCF000\n" | code_of)"
+expect "check of an attempt in letters" $REF \
+    "$(printf "$letters_board" | answered "$K" --db "$TEST_DB" check --json | jq -r .start)"
+expect_error "a board in letters cut short" 2 "stdin, line 1: not a board: it ends after 3 rows; a board is 5 lines of 4 cells" \
+    show < <(printf 'BAAC\nBAAC\nDEEF\n')
+run show < <(printf 'BAAC\nBAAC\nDEEF\n')
+expect "a board cut short on stdin: one error, no code shown" "2 1 " "$status $(one_line "$err") $out"
+expect_error "a board in letters with a short line" 2 "stdin, line 1: not a board: its line 4 (DGH) has 3 cells, not 4" \
+    show < <(printf 'BAAC\nBAAC\nDEEF\nDGH\nI..J\n')
+expect_error "a board in letters with a sixth row" 2 "not a board: its line 6 is a 6th row" \
+    show < <(printf 'BAAC\nBAAC\nDEEF\nDGHF\nI..J\nKLMN\n')
+expect_error "a board file in letters with a short line" 2 "$T/short.txt: not a board: its line 4 (DGH) has 3 cells, not 4" \
+    show "$(printf 'BAAC\nBAAC\nDEEF\nDGH\nI..J\n' >"$T/short.txt"; echo "$T/short.txt")"
+expect_error "a piece of no shape" 2 "BAAC/BAAC/DEEF/DGGF/I..G: not a board: piece G covers 3 cells that are not a 2x2, 1x2, 2x1 or 1x1 block" \
+    show BAAC/BAAC/DEEF/DGGF/I..G
+expect_error "a symbol that is no cell" 2 "not a board: '*' is no cell" show 'BAAC/BAAC/DEEF/DGHF/I..*'
+expect_error "no 2x2 piece" 2 "not a board: there must be exactly one 2x2 piece" show ABBC/ADDC/EFGH/EIJH/K..L
+pieces_as_symbols() {
+    python3 -c '
+import sys
+symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+blanks = "._ "
+for n, board in enumerate(sys.stdin.read().split()):
+    out, used, next_blank = [None] * 20, 0, n
+    for cell in range(20):
+        if out[cell] is not None:
+            continue
+        kind = board[cell].upper()
+        if kind == ".":
+            # a space never ends or starts a row, where an editor may drop it
+            out[cell] = blanks[next_blank % 3] if cell % 4 in (1, 2) else blanks[next_blank % 2]
+            next_blank += 1
+            continue
+        symbol = symbols[(used * 7 + n) % len(symbols)]
+        used += 1
+        for other in {"O": [0], "H": [0, 1], "V": [0, 4], "K": [0, 1, 4, 5]}[kind]:
+            out[cell + other] = symbol
+    print("\n".join("".join(out[r * 4:r * 4 + 4]) for r in range(5)) + "\n")
+'
+}
+sampled=$(answered "$K" --db "$TEST_DB" hardest --limit 40 --csv | tail -n +2 | cut -d, -f1
+          answered "$K" --db "$TEST_DB" group 2-6-1-0 --members --limit 30 --csv | tail -n +2 | cut -d, -f2
+          answered "$K" --db "$TEST_DB" group 0-10-0-0 --members --limit 10 --csv | tail -n +2 | cut -d, -f2)
+printf '%s\n' $sampled | answered "$K" --db "$TEST_DB" show --json | jq -r .board >"$T/sampled_boards.txt"
+pieces_as_symbols <"$T/sampled_boards.txt" >"$T/sampled_letters.txt"
+expect "sampled layouts of three classes, in letters on stdin, read back" "$(printf '%s\n' $sampled | paste -sd' ')" \
+    "$(code_of <"$T/sampled_letters.txt")"
+expect "... 80 of them" 80 "$(printf '%s\n' $sampled | grep -c .)"
 
 # A decimal that is no code but an id: the error suggests #N.
 expect_error "decimal id" 2 "did you mean the id #4091296?" show 4091296
@@ -92,6 +151,19 @@ for form in "${forms[@]}"; do
 done
 expect "API /api/board?board= with blanks" "true $REF" \
     "$(curl -s --max-time 30 -G "$URL/api/board" --data-urlencode "board= VKKVVKKVVHHVVooVo..o " | jq -r '"\(.legal) \(.code)"')"
+expect "API /api/board?board= in letters, one symbol per piece" "true $REF" \
+    "$(curl -s --max-time 30 -G "$URL/api/board" --data-urlencode "board=BAACBAACDEEFDGHFI..J" | jq -r '"\(.legal) \(.code)"')"
+expect "API /api/board?board= in letters cut short: the codec's reason" "false it ends after 3 rows; a board is 5 lines of 4 cells" \
+    "$(curl -s --max-time 30 -G "$URL/api/board" --data-urlencode "board=BAAC/BAAC/DEEF" | jq -r '"\(.legal) \(.error)"')"
+expect "the library reads a board in letters (Python, build tree)" "1A9BF0C00 ValueError('board: not a board: it ends after 3 rows; a board is 5 lines of 4 cells')" \
+    "$(LIBRARY_PRELOAD=${SANITIZED:+$(cc -print-file-name=libasan.so)}
+       PYTHONPATH=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/python library_run /usr/bin/python3 -c '
+import klotski
+print(klotski.Layout("BAAC\nBAAC\nDEEF\nDGHF\nI..J\n").code, end=" ")
+try:
+    klotski.Layout("BAAC\nBAAC\nDEEF")
+except ValueError as e:
+    print(repr(e))')"
 expect "API /api/group?group= with blanks" 5-4-1-1 \
     "$(curl -s --max-time 30 -G "$URL/api/group" --data-urlencode "group= 5-4-1-1 " | jq -r '.group')"
 expect "API /api/hardest?class= with blanks" 5-4-1 \
@@ -144,6 +216,13 @@ expect_error "an unknown command suggests the nearest" 2 "shwo: no such command;
 expect_error "an unknown command suggests the nearest: soleve" 2 "did you mean solve?" soleve 4WVE1
 expect_error "a name far from every command" 2 "xyzzyq: no such command (see klotski --help)" xyzzyq
 expect_error "help of an unknown command suggests the nearest" 2 "did you mean hint?" help hitn
+expect_error "a misspelt option suggests the nearest: --jsn" 2 "--jsn: unknown option; did you mean --json?" show --jsn 4WVE1
+expect_error "a misspelt option suggests the nearest: --metrc" 2 "--metrc: unknown option; did you mean --metric?" --metrc unit show 4WVE1
+expect_error "a misspelt option suggests the nearest: --limt" 2 "--limt: unknown option; did you mean --limit?" hardest --limt 3
+expect_error "a misspelt option with a value: --limt=3" 2 "--limt=3: unknown option; did you mean --limit?" hardest --limt=3
+expect_error "an option far from every option" 2 "--frobnicate: unknown option (see klotski --help)" show --frobnicate 4WVE1
+expect_error "an empty layout" 2 "klotski: empty layout" show ""
+expect_error "a layout of blanks" 2 "klotski: empty layout" show "  "
 expect_error "--json=1" 2 "--json=1: the option takes no value" show --json=1 4WVE1
 expect_error "--svg=yes" 2 "--svg=yes: the option takes no value" show --svg=yes 4WVE1
 expect_error "--limit without its value" 2 "--limit: the option needs a value" hardest --limit

@@ -8,7 +8,10 @@
 # /?edit=, the player's #step=, Back and Forward, the layouts farthest from here, the
 # classic layouts list, the arrow keys, and the page in Chinese; the routes' metric= of
 # issue 22 against `klotski --metric` and the database, and the explorer's metric picker
-# (page.py).  The server is stopped at the end whatever happens.
+# (page.py); the languages of issue 30: lang= in the address, the server's messages in
+# Chinese, every CJK character drawn from a CJK font, and a screenshot of the Chinese page
+# kept in the build's test-logs (page-zh.png).  The server is stopped at the end whatever
+# happens.
 . "$(dirname "$0")/lib.sh"
 use_database
 K=$BIN/klotski
@@ -125,7 +128,11 @@ done
 
 # ---- the page in a real browser (tests/e2e/page.py) ----
 expect "python3 and chromium are installed" yes "$(command -v python3 >/dev/null && [ -n "$CHROMIUM" ] && echo yes || echo no)"
-python3 "$ROOT/tests/e2e/page.py" "$CHROMIUM" "$T/profile" "$URL" >"$T/page" 2>"$T/page.err"
+# The Chinese page's screenshot stays beside the test logs (tests/run.sh's test-logs).
+logs_dir=${KLOTSKI_TEST_OBJ:-$ROOT/build/release}/test-logs
+mkdir -p "$logs_dir"
+KLOTSKI_PAGE_SCREENSHOT=$logs_dir/page-zh.png \
+    python3 "$ROOT/tests/e2e/page.py" "$CHROMIUM" "$T/profile" "$URL" >"$T/page" 2>"$T/page.err"
 expect "page.py runs to its end" 0 $?
 [ -s "$T/page.err" ] && cat "$T/page.err"
 expect "page.py checked something" yes "$(grep -q '^check ' "$T/page" && echo yes || echo no)"

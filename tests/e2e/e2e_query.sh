@@ -111,7 +111,7 @@ expect_error "grid general" 2 "general 2 does not cover two adjacent cells" show
 printf 'VKKV\nVKKV\nVHHV\nVooV\nooo.\n' >"$T/board_full.txt"
 expect_error "board: few empty" 2 "not a board: fewer than two empty cells" show "$T/board_full.txt"
 printf 'VKKV\nVKKV\nVHHV\nVooV\n' >"$T/board_short.txt"
-expect_error "board: shape" 2 "not a board: a board is 5 lines of 4 cells" show "$T/board_short.txt"
+expect_error "board: cut short" 2 "board_short.txt: not a board: it ends after 4 rows; a board is 5 lines of 4 cells" show "$T/board_short.txt"
 expect_error "no such file" 2 "no such board file" show "$T/missing.txt"
 expect_error "unknown name suggests the closest" 2 "closest names: 横刀立马" show 横刀
 expect_error "ambiguous name lists its layouts" 2 "四面楚歌#3 = " show 四面楚歌
@@ -256,7 +256,46 @@ unstored=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL ORDER BY si
 expect_error "farthest --group of a group whose extremes wait for make farthest" 1 "make farthest" \
     farthest --group "$unstored"
 has "farthest --group of such a group still lists its hardest layouts first" "hardest at"
-expect_error "--central without --group" 2 "only with --group" farthest 1A9BF0C00 --central
+expect_error "--central with a LAYOUT" 2 "--central lists a GROUP's central layouts" farthest 1A9BF0C00 --central
+# A group or a class named as an argument (issue 30): read as one, not as a misspelt
+# classic name; --limit; the exit status 0 of an answer, 1 of a missing part.
+expect "farthest GROUP answers as farthest --group GROUP" \
+    "$(answered "$K" --db "$TEST_DB" farthest --group 5-4-1-1 --central --json)" \
+    "$(answered "$K" --db "$TEST_DB" farthest 5-4-1-1 --central --json)"
+run farthest 5-4-1-1 --central --limit 1 --json
+expect "farthest GROUP --limit 1: one layout of each kind, the counts whole" "0 hardest peripheral central 10 6" \
+    "$status $(json '[.layouts[].kind] | join(" ")') $(json '"\(.peripheral_count) \(.central_count)"')"
+run farthest 1A9BF0C00 --limit 3 --json
+expect "farthest LAYOUT --limit 3: three of its 8 farthest layouts" "0 3 8" \
+    "$status $(json '.farthest | length') $(json .farthest_num)"
+run farthest 5-4-1 --json
+expect "farthest CLASS: the class's largest diameter, from the groups table" \
+    "0 $(sql "SELECT diameter, sum(peripheral_count) FROM groups JOIN classes c USING (class_id)
+              WHERE c.name = '5-4-1' AND diameter = (SELECT max(diameter) FROM groups WHERE class_id = c.class_id)" |
+         tr '|' ' ')" \
+    "$status $(json '"\(.diameter) \(.peripheral_count)"')"
+expect "farthest CLASS: every listed layout is peripheral, diameter steps from its farthest" "145" \
+    "$(for code in $(json '.layouts[].code'); do answered "$K" --db "$TEST_DB" farthest --json "$code" | jq .farthest_steps; done | sort -u | paste -sd' ')"
+run farthest 5-4-1 --limit 2 --csv
+expect "farthest CLASS --limit 2: two rows" 2 "$(printf '%s\n' "$out" | tail -n +2 | wc -l)"
+expect_error "farthest GROUP of a group whose extremes wait for make farthest, as an argument" 1 \
+    "$unstored: only its hardest layouts: its diameter, radius, peripheral and central layouts (a dense group of" \
+    farthest "$unstored"
+has "... its hardest layouts listed" "hardest at"
+# A dense group small enough is searched now (query/search/extremes.h); e2e_farthest.sh
+# checks what it finds against the farthest phase.
+dense=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL AND size <= 30000 ORDER BY size LIMIT 1")
+run farthest "$dense" --json --limit 1
+expect "farthest GROUP of a small dense group: found now, exit 0" "0 found now hardest peripheral" \
+    "$status $(json .extremes) $(json '[.layouts[].kind] | join(" ")')"
+run farthest "$dense"
+has "... and says so to people" "(found now; \`make farthest\` stores them)"
+unstored_class=$(sql "SELECT c.name FROM groups g JOIN classes c USING (class_id) WHERE g.peripheral_ids IS NULL
+    AND c.class_id IN (SELECT class_id FROM groups WHERE diameter IS NOT NULL) ORDER BY g.size DESC LIMIT 1")
+expect_error "farthest CLASS with dense groups not stored" 1 "no stored diameter, which may be larger; \`make farthest\` stores them" \
+    farthest "$unstored_class"
+expect_error "farthest of no class" 1 "9-9-9: no such class" farthest 9-9-9
+expect_error "farthest of no group, as an argument" 1 "9-9-9-9: no such group" farthest 9-9-9-9
 expect_error "farthest with LAYOUT and --group" 2 "not both" farthest 1A9BF0C00 --group 5-4-1-1
 expect_error "farthest --group of no group" 1 "no such group" farthest --group 9-9-9-9
 
@@ -317,6 +356,23 @@ run --version
 expect "--version" "0 klotski" "$status $(printf '%s\n' "$out" | cut -d' ' -f1)"
 run --help
 expect "--help" 0 "$status"
+# The exit status table (issue 30): one row of status 1 per command, the same in
+# --help and in the man page's EXIT STATUS (rows read off its roff source), and in each
+# command's own --help.
+help_rows=$(printf '%s\n' "$out" | sed -n '/^  1  not found:$/,/^  2 /s/^     \([a-z]*\)  *\(.*\)$/\1|\2/p')
+man_rows=$(sed -n '/^\.SH EXIT STATUS/,/^\.SH/p' "$ROOT/docs/klotski.1" | sed -n '/^\.B 1$/,/^\.RE$/p' |
+    awk '/^\.B [a-z]+$/ { name = $2; next } name != "" && !/^\./ { print name "|" $0; name = "" }' | sed 's/\\-/-/g')
+expect "the exit status table of --help lists every command" 16 "$(printf '%s\n' "$help_rows" | grep -c .)"
+expect "every command says what its status 1 means" "" "$(printf '%s\n' "$help_rows" | grep -F '(null)')"
+expect "the man page's exit status table is --help's" "$help_rows" "$man_rows"
+for c in $(printf '%s\n' "$help_rows" | cut -d'|' -f1); do
+    row=$(printf '%s\n' "$help_rows" | grep "^$c|" | cut -d'|' -f2)
+    run "$c" --help
+    has "$c --help ends with its exit status row" "  1  not found:
+     $(printf '%-10s %s' "$c" "$row")
+  2  bad usage or bad input, or no usable database"
+done
+run --help
 for c in show solve solutions path group farthest hardest stats verify; do
     run "$c" --help
     expect "$c --help" "0 usage: klotski $c" "$status $(printf '%s\n' "$out" | head -1 | cut -d' ' -f1-3)"

@@ -7,8 +7,9 @@
 # with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; a
 # writer's lock taken while the server sits idle after its lookups; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
-# optimal move, undo and redo, the board editor's reasons, a phone-sized screen, and no
-# request anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
+# optimal move, undo and redo, the board editor's reasons, a phone-sized screen, the
+# player's Chinese heading drawn from a CJK font (fonts-noto-cjk), and no request
+# anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
 # bounded; the server is stopped at the end whatever happens.
 . "$(dirname "$0")/lib.sh"
 use_database
@@ -132,7 +133,9 @@ expect "board of a layout" '{"board":"VKKVVKKVVHHVVooVo..o","code":"1A9BF0C00","
     "$(jq -cS . "$T/body")"
 for case in "VKKVVKKVVHHVVooVoooo|fewer than two empty cells" "VKKVVKKVVHHVVooVo.Ko|there must be exactly one 2x2 block of K" \
             "VKKVVKKVVHHVVooVo.Ho|an H has no H partner to its right" "VKKVVKKVHH.VVooVo..o|a V has no V partner below it" \
-            "VKKV|a board is 5 lines of 4 cells" "VKKVVKKVVHHVVooVo..x|cells are K H V o or ."; do
+            "VKKV|it ends after 1 row; a board is 5 lines of 4 cells" \
+            "VKKVVKKVVHHVVooVo..*|'*' is no cell: a piece is a letter or digit, a blank . _ or a space" \
+            "BAACBAACDEEFDGGFI..G|piece G covers 3 cells that are not a 2x2, 1x2, 2x1 or 1x1 block"; do
     get "/api/board?board=${case%%|*}"
     expect "board ${case%%|*}: the codec's reason" "200 false ${case#*|}" "$code $(jq -r '"\(.legal) \(.error)"' "$T/body")"
 done

@@ -1,12 +1,17 @@
 #!/usr/bin/env python3
 """Drives the explorer page of `klotski serve` in headless Chromium for
 tests/e2e/e2e_page.sh (with browser.py's DevTools client): the states issue 23 asks of
-it and the three ways to count of issue 22 (the metric picker), each reached as a person reaches it (clicks, keys, the address, Back and Forward)
+it, the three ways to count of issue 22 (the metric picker) and the languages of issue 30
+(lang= in the address, the server's messages in Chinese, CJK glyphs drawn from a CJK font,
+a screenshot of the Chinese page to KLOTSKI_PAGE_SCREENSHOT when set), each reached as a
+person reaches it (clicks, keys, the address, Back and Forward)
 and judged by what the page shows, against the server's own API answers read here.
 Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", for the script to count.
 
 Usage: page.py CHROMIUM PROFILE_DIR SERVER_URL"""
+import base64
 import json
+import os
 import urllib.request
 
 from browser import check, drive
@@ -272,6 +277,47 @@ def run(page, server):
     page.click("#language")
     check("the switch back: Chinese", "华容道探索", page.js("document.querySelector('h1').textContent"))
     page.js("localStorage.clear()")
+
+    # ---- the language in the address, the server's words in Chinese, CJK glyphs (issue 30) ----
+    page.call("Page.navigate", url=f"{server}/?layout={START}&lang=en")
+    check("lang=en wins over a Chinese browser", ["en", "Klotski explorer"],
+          [page.wait("document.body.dataset.state === 'ready' && document.body.dataset.lang === 'en'") and "en",
+           page.js("document.querySelector('h1').textContent")])
+    page.js("$('classics').open = true")
+    check("English: the classic lists' sources in English", True,
+          page.wait("Array.from($('classic-list').querySelectorAll('h3')).map(h => h.textContent)"
+                    ".includes('The 40 classic layouts')"))
+    page.call("Page.navigate", url=f"{server}/?layout=ZZZ&lang=zh")
+    check("lang=zh: the error state in Chinese", True,
+          page.wait("document.body.dataset.state === 'error' && document.body.dataset.lang === 'zh'"))
+    check("lang=zh: the codec's reason in Chinese", "ZZZ: 不是布局编码：含非十六进制字符", page.js("$('error').textContent"))
+    page.click("#language")
+    check("the switch keeps the language in the address", ["en", "en"],
+          page.js("[document.body.dataset.lang, new URLSearchParams(location.search).get('lang')]"))
+    check("the switch: the reason in English again", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+    page.call("Page.navigate", url=f"{server}/?edit=VKKVVKKVVHHVVooVoooo&lang=zh")
+    check("lang=zh: the board editor's reason in Chinese", "不是合法布局：空格少于两个",
+          page.wait("$('verdict').textContent.length > 0") and page.js("$('verdict').textContent"))
+    open_layout(page, server, f"{START}&lang=zh")
+    check("lang=zh: the address keeps it as the page moves on", "zh",
+          page.js("new URLSearchParams(location.search).get('lang')"))
+    page.js("$('classics').open = true")
+    check("Chinese: the classic lists' sources", True,
+          page.wait("Array.from($('classic-list').querySelectorAll('h3')).map(h => h.textContent)"
+                    ".includes('华容道经典布局40种')"))
+    # Every CJK character of the heading, two headings and a classic list's is drawn from a
+    # CJK font (Noto Sans CJK, Debian fonts-noto-cjk): without one the browser falls back
+    # to a font without these glyphs, which draws boxes (.notdef).
+    for selector in ("h1", "[data-text=farthestHere]", "[data-text=peripheral]", "#classic-list h3"):
+        cjk, drawn, fonts = page.cjk_glyphs(selector)
+        check(f"CJK glyphs of {selector} drawn from a CJK font ({cjk} characters)", [True, True],
+              [cjk > 0, drawn >= cjk or f"{drawn} of {cjk}: {fonts}"])
+    shot = os.environ.get("KLOTSKI_PAGE_SCREENSHOT")
+    if shot:
+        png = page.call("Page.captureScreenshot", format="png")["data"]
+        with open(shot, "wb") as f:
+            f.write(base64.b64decode(png))
+        check("the Chinese page's screenshot is kept", True, os.path.getsize(shot) > 10000)
 
     outside = sorted({u for u in page.requests if not (u.startswith(server + "/") or u == server)})
     check("every request went to the server", [], outside)

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 #include "builder/extremes/class.h"
-#include "builder/extremes/extremes.h"
+#include "builder/extremes/base_work.h"
 #include "builder/farthest/group.h"
 #include "core/database/idlist.h"
 

@@ -8,8 +8,9 @@
 // relative, so that the page works from any folder.  The state is in
 // the address: /?layout=CODE explores a layout, /?edit=CELLS edits a board; each entry of
 // the browser's history keeps the undo and redo lists that went with it.  The page speaks
-// English and Chinese: the browser's language chooses, the switch in the header changes
-// it (and is remembered).  The player plays in one of SPEC.md's three ways to count
+// English and Chinese: the address's lang= (en, zh) chooses, else the switch in the
+// header (remembered), else the browser's language; the server's messages (the codec's
+// reasons, its errors) and the names of the classic lists' sources are translated too.  The player plays in one of SPEC.md's three ways to count
 // (step, straight, unit), chosen in the header, remembered like the language and kept in
 // the address (&metric=): the moves, their outcomes and the counts of the lists follow it.
 // For programs, <body> carries data-state (loading, ready, error), data-mode (explore,
@@ -57,6 +58,9 @@ const WORDS = {
     optimal: "optimal", neutral: "neutral", backwards: "backwards",
     legal: code => `A legal layout: ${code}`, illegal: reason => `Not a legal layout: ${reason}`,
     searching: "searching\u2026", loading: "loading\u2026",
+    sections: {"华容道经典布局40种": "The 40 classic layouts", "华容道常见布局图": "Common layouts",
+               "发芽网布局图": "Layouts of fayaa.com", "林雨霖华容道68局": "Lin Yulin's 68 layouts",
+               "其他布局图": "Other layouts"},
   },
   zh: {
     title: "华容道探索", placeholder: "编码、#编号或布局名", go: "查看", explore: "探索",
@@ -85,14 +89,67 @@ const WORDS = {
     optimal: "最优", neutral: "持平", backwards: "后退",
     legal: code => `合法布局：${code}`, illegal: reason => `不是合法布局：${reason}`,
     searching: "查找中\u2026", loading: "加载中\u2026",
+    sections: {},
   },
 };
+// The server's messages in Chinese: the codec's reasons (core/layout_text.c, core/code.c,
+// core/board.c) and the server's errors, phrase by phrase, the longest first; what no
+// phrase covers (a code, a name, a number) stays as the server wrote it.
+const PHRASES_ZH = [
+  ["not a code, id, grid, board file or classic name; closest names: ", "不是编码、编号、数字棋盘、棋盘文件或布局名；最接近的名称："],
+  ["not a code, id, grid, board file or classic name; no classic name is close", "不是编码、编号、数字棋盘、棋盘文件或布局名；没有相近的布局名"],
+  ["not a code, short code, #id, grid or board", "不是编码、短码、#编号、数字棋盘或棋盘"],
+  ["not a layout code: ", "不是布局编码："], ["not a board: ", "不是棋盘："],
+  ["did you mean the id ", "是否想输入编号 "],
+  ["not a hex digit", "含非十六进制字符"], ["more than 36 bits", "超过 36 位"],
+  ["unused low bits are not zero", "未用的低位不为零"], ["not a legal layout", "不是合法布局"],
+  ["an id is # and a number from 0 to ", "编号是 # 加一个数，从 0 到 "],
+  ["a short code beyond the last layout, ", "短码超出最后一个布局："],
+  ["empty layout", "空布局"],
+  ["fewer than two empty cells", "空格少于两个"], ["there must be exactly one 2x2 block of K", "必须恰有一个 2x2 的 K 块"],
+  ["there must be exactly one 2x2 piece", "必须恰有一个 2x2 棋子"],
+  ["an H has no H partner to its right", "H 的右边没有配对的 H"], ["a V has no V partner below it", "V 的下面没有配对的 V"],
+  ["cells are K H V o or .", "格子只能是 K H V o 或 ."],
+  ["a board is 5 lines of 4 cells", "棋盘是 5 行、每行 4 格"], ["it ends after ", "它结束于第 "],
+  [" rows; ", " 行之后；"], [" row; ", " 行之后；"], ["its line ", "它的第 "], [" has ", " 行有 "],
+  [" cells, not 4", " 格，不是 4 格"], [" cell, not 4", " 格，不是 4 格"], [" is a 6th row; ", " 行是第 6 行；"],
+  [" is no cell: a piece is a letter or digit, a blank . _ or a space", " 不是格子：棋子用字母或数字，空格用 . _ 或空白"],
+  ["piece ", "棋子 "], [" covers ", " 占 "],
+  [" cells that are not a 2x2, 1x2, 2x1 or 1x1 block", " 格，不成 2x2、1x2、2x1 或 1x1 的形状"],
+  ["grid: general ", "数字棋盘：将 "], [" does not cover two adjacent cells", " 没有占两个相邻的格子"],
+  ["grid: cells are 0 (empty), 1 (1x1), 2-6 (generals) or 7 (2x2), not ", "数字棋盘：格子是 0（空）、1（兵）、2-6（将）或 7（曹操），不是 "],
+  ["the name has ", "这个名称有 "], [" layouts; pick #1 to #", " 个布局；请选 #1 到 #"],
+  ["names ", "这个名称有 "], [" layouts; pick one: ", " 个布局；请选一个："],
+  ["the database has no such layout or group", "数据库中没有这个布局或连通组"],
+  ["not in the database", "不在数据库中"], ["no such group", "没有这个连通组"], ["no such class", "没有这个类"],
+  ["unsolvable: its group holds no solved layout", "无解：它的连通组里没有已解布局"],
+  ["no path: they lie in different groups", "没有路径：它们在不同的连通组"],
+  ["the server is busy; try again", "服务器正忙，请重试"], ["no answer", "没有回答"],
+];
+// A message of the server in the page's language.
+function translated(message) {
+  if (language !== "zh" || !message) return message;
+  return PHRASES_ZH.reduce((text, [english, chinese]) => text.split(english).join(chinese), message);
+}
 // The language chosen with the switch, kept in the browser (which may refuse to keep it).
 const LANGUAGE_KEY = "klotski-language";
 function chosenLanguage() {
   try { return localStorage.getItem(LANGUAGE_KEY); } catch { return null; }
 }
-let language = chosenLanguage() || ((navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en");
+// A language named in the address (lang=en or lang=zh) wins, and stays in the addresses
+// the page records from then on.
+const addressLanguage = new URLSearchParams(location.search).get("lang");
+let languageInAddress = Object.hasOwn(WORDS, addressLanguage || "");
+let language = (languageInAddress && addressLanguage) || chosenLanguage() ||
+  ((navigator.language || "").toLowerCase().startsWith("zh") ? "zh" : "en");
+// An address of the page, with the language when the address carries it.
+function withLanguage(address) {
+  if (!languageInAddress) return address;
+  const url = new URL(address, location.href);
+  url.searchParams.set("lang", language);
+  // A relative address (the page with no server's) stays relative.
+  return address.startsWith("?") ? url.search : url.pathname + url.search;
+}
 
 // The ways to count (SPEC.md "Other ways to count"): per metric, the API's name of its
 // count in a layout's answer (as /api/layout, /api/names and /api/hardest name it), of
@@ -127,6 +184,7 @@ function applyLanguage() {
   document.querySelectorAll("[data-placeholder]").forEach(e => { e.placeholder = t(e.dataset.placeholder); });
   $("language").textContent = language === "zh" ? "English" : "中文";
   $("language").lang = language === "zh" ? "en" : "zh";
+  if ($("error").dataset.message) $("error").textContent = translated($("error").dataset.message);
   if (current && document.body.dataset.mode === "explore" && document.body.dataset.state !== "error") {
     render();
     groupShown = null;
@@ -155,7 +213,8 @@ function element(tag, attributes = {}, text) {
 // Shows an error, or none ("").  In the error state the explorer's board, moves and
 // controls are hidden, since they belong to no layout, and the box keeps what was typed.
 function showError(message, typed) {
-  $("error").textContent = message;
+  $("error").dataset.message = message;
+  $("error").textContent = translated(message);
   $("error").hidden = !message;
   if (!message) return;
   document.body.dataset.state = "error";
@@ -376,7 +435,8 @@ async function drawClassics() {
   $("classic-list").replaceChildren(...[...sections].flatMap(([section, items]) => {
     const list = element("ul", {class: "links names"});
     list.append(...items);
-    return [element("h3", {}, section), list];
+    const name = t("sections")[section];
+    return [element("h3", name ? {} : {lang: "zh"}, name || section), list];
   }));
 }
 
@@ -413,6 +473,7 @@ async function show(text, record, stacks) {
 // moment, so that Back and Forward bring both back.
 function recordAddress(address, record) {
   const state = {undo: undoStack.slice(), redo: redoStack.slice()};
+  address = withLanguage(address);
   if (record === "push" && location.search !== address) history.pushState(state, "", address);
   else if (record !== "none") history.replaceState(state, "", address);
 }
@@ -536,13 +597,13 @@ function editCell(cell) {
 async function edited() {
   drawEditor();
   const cells = editCells.join("");
-  history.replaceState(null, "", `?edit=${cells}`);
+  history.replaceState(null, "", withLanguage(`?edit=${cells}`));
   document.body.dataset.state = "loading";
   try {
     const verdict = await api("board", {board: cells});
     if (cells !== editCells.join("")) return; // edited again meanwhile
     $("verdict").className = verdict.legal ? "legal" : "illegal";
-    $("verdict").textContent = verdict.legal ? t("legal", verdict.code) : t("illegal", verdict.error);
+    $("verdict").textContent = verdict.legal ? t("legal", verdict.code) : t("illegal", translated(verdict.error));
     $("explore-this").disabled = !verdict.legal;
     $("explore-this").dataset.code = verdict.legal ? verdict.code : "";
     document.body.dataset.state = "ready";
@@ -582,7 +643,7 @@ $("to-explore").addEventListener("click", () => {
   return show(current ? current.code : START, "push");
 });
 $("to-edit").addEventListener("click", () => {
-  history.pushState(null, "", `?edit=${current ? current.board : ""}`);
+  history.pushState(null, "", withLanguage(`?edit=${current ? current.board : ""}`));
   edit(current ? current.board : "");
 });
 $("clear").addEventListener("click", () => { editCells.fill("."); edited(); });
@@ -600,6 +661,7 @@ $("metric").addEventListener("change", () => {
 $("language").addEventListener("click", () => {
   language = language === "zh" ? "en" : "zh";
   try { localStorage.setItem(LANGUAGE_KEY, language); } catch {}
+  if (languageInAddress) history.replaceState(history.state, "", withLanguage(location.pathname + location.search));
   applyLanguage();
 });
 document.addEventListener("keydown", event => {

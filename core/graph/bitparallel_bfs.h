@@ -6,13 +6,13 @@
  * layouts counts solutions (SPEC.md): S is a solution of A exactly when no shortest path
  * between them passes another solved layout, which a search from S sees as well as one
  * from A, and there are far fewer solved layouts than layouts. */
-#ifndef KLOTSKI_BUILDER_GRAPH_BITPARALLEL_BFS_H
-#define KLOTSKI_BUILDER_GRAPH_BITPARALLEL_BFS_H
+#ifndef KLOTSKI_CORE_GRAPH_BITPARALLEL_BFS_H
+#define KLOTSKI_CORE_GRAPH_BITPARALLEL_BFS_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "builder/graph/group_graph.h"
+#include "core/graph/group_graph.h"
 
 #define BFS_LANES 512
 

@@ -1,10 +1,10 @@
-#include "builder/extremes/extremes.h"
+#include "core/graph/extremes.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder/graph/bitparallel_bfs.h"
+#include "core/graph/bitparallel_bfs.h"
 #include "core/graph/walk.h"
 
 #define UNREACHED UINT32_MAX
@@ -242,15 +242,6 @@ static uint32_t list_members(const struct group_graph *gg, const struct images *
         if (bound[tracked(im, v)] == value)
             (*list)[count++] = v;
     return count;
-}
-
-uint64_t extremes_base_work(uint32_t size, int max_min_steps)
-{
-    if (size <= EXTREMES_BASE_WORK / EXTREMES_PASS_WORK)
-        return EXTREMES_BASE_WORK;
-    if (max_min_steps >= 0 && size <= (uint64_t)EXTREMES_LONG_RATIO * ((uint64_t)max_min_steps + 1))
-        return (uint64_t)EXTREMES_LONG_SEARCHES * size;
-    return 0;
 }
 
 int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,

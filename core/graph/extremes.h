@@ -14,7 +14,7 @@
  * and the one with the smallest lower bound, until every member is decided both ways.
  * In groups of small diameter, whose members' eccentricities lie within a few steps,
  * single searches soon stop deciding members; then the members still open are settled
- * by the bit-parallel search (builder/graph/bitparallel_bfs.h), BFS_LANES of them a pass.
+ * by the bit-parallel search (bitparallel_bfs.h), BFS_LANES of them a pass.
  * The board's reflections that map the group onto itself keep distances, so a search
  * from w is also a search from each image of w, and images share their bounds: only one
  * member of each set of images is tracked.
@@ -25,12 +25,12 @@
  * searches' time in the groups that need passes), and the passes a group would need are
  * counted before they start, so a group given up on has cost no more than its few single
  * searches. */
-#ifndef KLOTSKI_BUILDER_EXTREMES_H
-#define KLOTSKI_BUILDER_EXTREMES_H
+#ifndef KLOTSKI_CORE_GRAPH_EXTREMES_H
+#define KLOTSKI_CORE_GRAPH_EXTREMES_H
 
 #include <stdint.h>
 
-#include "builder/graph/group_graph.h"
+#include "core/graph/group_graph.h"
 
 /* One group's extremes.  Member numbers are those of its group graph (code order). */
 struct group_extremes {
@@ -41,7 +41,7 @@ struct group_extremes {
     uint32_t *peripheral;      /* those members, ascending (owned) */
     uint32_t *central;         /* those members, ascending (owned) */
     uint32_t searches;         /* single breadth-first searches it took */
-    uint32_t batches;          /* bit-parallel passes it took (builder/graph/bitparallel_bfs.h) */
+    uint32_t batches;          /* bit-parallel passes it took (bitparallel_bfs.h) */
     uint32_t batched_sources;  /* members those passes searched from */
     uint64_t work;             /* what they cost, in the measure of EXTREMES_PASS_WORK */
 };
@@ -51,30 +51,6 @@ struct group_extremes {
 
 /* No bound on the work (group_extremes_find's max_work). */
 #define EXTREMES_ANY_WORK UINT64_MAX
-
-/* The work allowed per group in the base build: 64 single searches of a group of 39,062
- * members, the most that bench_extremes (builder/extremes/README.md) showed to settle
- * 5-4-1-0 and 5-4-1-1 (SPEC.md's reference group; 26 searches and one pass).  Under it
- * the representatives of all but 14 of the groups of up to 39,062 members settle, for
- * 0.33 s CPU, plus 0.10 s spent on the 14 given up on (dense groups of 10,920 members
- * and more); 4 million would settle 5 groups more for twice the CPU. */
-#define EXTREMES_BASE_WORK 2500000
-
-/* Larger groups are long or dense.  In a long one (a member at least one step deeper from
- * the solved layouts per EXTREMES_LONG_RATIO members: 5-4-2-0 and 5-4-3-0, which hold 210
- * of the classic layouts, and a few more) single searches settle every member in a few
- * dozen; in a dense one nearly every member needs a pass, and single searches would be
- * spent for nothing.  So the base build searches a long larger group up to
- * EXTREMES_LONG_SEARCHES times, and leaves a dense one to the heavy phase without a
- * search. */
-#define EXTREMES_LONG_RATIO 1000
-#define EXTREMES_LONG_SEARCHES 48
-
-/* The work the base build allows a group (class_extremes_find's max_work): as above.
- * PARAMETERS: size, its members; max_min_steps, its deepest member's min_steps, or -1
- *   when it is unsolvable (then it counts as dense).
- * RETURN: the bound; 0 when it is not searched at all. */
-uint64_t extremes_base_work(uint32_t size, int max_min_steps);
 
 /* Working memory of one thread, reusable for every group up to its size. */
 struct extremes_scratch;

@@ -1,0 +1,26 @@
+/* A group's extremes at query time, for the dense groups whose extremes the database
+ * does not hold until the farthest phase has run: its graph made from one breadth-first
+ * search over it, numbered in code order with the board's reflections that map it onto
+ * itself, and the exact extremes found on it by core/graph/extremes.h, as the builder
+ * finds them. */
+#ifndef KLOTSKI_QUERY_SEARCH_EXTREMES_H
+#define KLOTSKI_QUERY_SEARCH_EXTREMES_H
+
+#include <stddef.h>
+
+#include "core/code.h"
+#include "core/graph/extremes.h"
+
+/* The largest group whose extremes the query tool finds on demand.  Measured with
+ * bench_extremes (builder/extremes/README.md): the 69 dense groups of up to 175,580
+ * members settle in at most 5.0 s of CPU each; the next ones hold 202,944 members and
+ * more, where the searches take minutes. */
+#define EXTREMES_ON_DEMAND_MAX_SIZE 200000
+
+/* Finds the extremes of the group of `start` (a legal code; expected: the group's size,
+ * when known).  Fills *x (free it with group_extremes_free) with member numbers that
+ * index *codes, the members' codes ascending (a malloc'd array; free it).  Never fails
+ * but for memory, which it reports and exits on (query/report.h). */
+void extremes_of_group(kl_code start, size_t expected, struct group_extremes *x, kl_code **codes);
+
+#endif
