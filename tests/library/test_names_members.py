@@ -11,6 +11,7 @@ import subprocess
 import unittest
 
 import klotski
+from test_klotski import WithDatabase
 
 DB = os.environ["KLOTSKI_DB"]
 KLOTSKI = os.path.join(os.environ["KLOTSKI_BIN"], "klotski")
@@ -24,14 +25,7 @@ def command_code(text):
     return out.stderr.strip().removeprefix("klotski: ")
 
 
-class MembersTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.db = klotski.open(DB)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.db.close()
+class MembersTest(WithDatabase):
 
     def scanned(self, group):
         """The group's codes by a scan of the layouts table, in code order."""
