@@ -10,10 +10,11 @@
 # makes the test database that every other script and the fuzz targets read: it runs
 # first, beside the unit tests, which need no database; the rest start after it, the
 # longest first as the last run of this build measured them (OBJ/test-logs/durations;
-# name order the first time), so that no long one is left running alone at the end.  A
+# else another build's beside it; name order the first time), so that no long one is left running alone at the end.  A
 # script that must not share the machine says so in a line of its own, "# run alone:
 # REASON": it starts when nothing else runs, and nothing starts beside it.  A program's
-# output is shown, whole, when it ends, followed by its verdict line.
+# output is shown, whole, when it ends, followed by its verdict line; "started NAME"
+# says when each began.
 #
 # Each program passes, fails or (when it skipped every check and failed none) is skipped;
 # the checks a script skipped ("SKIP NAME: REASON" lines, and the count of its closing
@@ -181,6 +182,7 @@ run() {
         finish_one
     done
     running_alone=$alone
+    echo "started $1"
     start "$@"
 }
 
@@ -191,12 +193,18 @@ finish_all() {
     done
 }
 
-# longest_first FILE...: the files, the longest of the last run first (durations), the
-# ones it did not run in name order after them.
+# longest_first FILE...: the files, the longest of the last run first, the ones it did
+# not run in name order after them.  The last run of this build, else of another build
+# beside it (the sanitizer build's first run goes by the normal build's).
 longest_first() {
-    local f
+    local f measured=$durations
+    if [ ! -s "$measured" ]; then
+        for measured in $(ls -t "$obj"/../*/test-logs/durations 2>/dev/null) /dev/null; do
+            [ -s "$measured" ] && break
+        done
+    fi
     for f in "$@"; do
-        printf '%s %s\n' "$(awk -v n="$(basename "$f")" '$2 == n { print $1 }' "$durations" | tail -n 1)" "$f"
+        printf '%s %s\n' "$(awk -v n="$(basename "$f")" '$2 == n { print $1 }' "$measured" | tail -n 1)" "$f"
     done | sort -k1,1nr -k2,2 | cut -d' ' -f2-
 }
 
