@@ -10,11 +10,11 @@
 # makes the test database that every other script and the fuzz targets read: it runs
 # first, beside the unit tests, which need no database; the rest start after it, the
 # longest first as the last run of this build measured them (OBJ/test-logs/durations;
-# else another build's beside it; name order the first time), so that no long one is left running alone at the end.  A
-# script that must not share the machine says so in a line of its own, "# run alone:
-# REASON": it starts when nothing else runs, and nothing starts beside it.  A program's
-# output is shown, whole, when it ends, followed by its verdict line; "started NAME"
-# says when each began.
+# else another build's beside it; name order the first time), so that no long one is
+# left running alone at the end.  A script that must not share the machine says so in a
+# line of its own, "# run alone: REASON": it starts when nothing else runs, and nothing
+# starts beside it.  A program's output is shown, whole, when it ends, followed by its
+# verdict line; "started NAME" says when each began.
 #
 # Each program passes, fails or (when it skipped every check and failed none) is skipped;
 # the checks a script skipped ("SKIP NAME: REASON" lines, and the count of its closing
