@@ -32,29 +32,10 @@
 # statuses of their own, ASAN_STATUS and UBSAN_STATUS, which no tool uses (they exit 0, 1
 # or 2) and every check of a status rejects (tests/e2e/lib.sh: expect_status, answered).
 # AddressSanitizer and LeakSanitizer also write their reports into
-# OBJ/sanitizer-reports/NAME, a folder per program, and a program that left one there fails whatever its own checks made of the process (a
-# status lost in a pipeline, a report after a full answer, a leak at exit).  (gcc's
-# UndefinedBehaviorSanitizer ignores log_path and reports on stderr: its status tells.)
-set -u -o pipefail
-obj=${1:?usage: tests/run.sh OBJ BIN [FUZZ]}
-bin=${2:?usage: tests/run.sh OBJ BIN [FUZZ]}
-fuzz=${3:-}
-here=$(cd "$(dirname "$0")" && pwd)
-passed=0 failed=0 skipped=0 skipped_programs=()
-run_started=$EPOCHREALTIME
-
-mkdir -p "$obj/sanitizer-reports" "$obj/test-logs"
-reports=$(cd "$obj/sanitizer-reports" && pwd)
-logs=$(cd "$obj/test-logs" && pwd)
-skips=$logs/skipped.txt
-: > "$skips"
-# AddressSanitizer with LeakSanitizer 86, UndefinedBehaviorSanitizer 87 (ours come last:
-# they win over the caller's).  An error that both could report (an out-of-bounds store
-# the compiler saw) may come with either status.
-export ASAN_STATUS=86 UBSAN_STATUS=87
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=$ASAN_STATUS:abort_on_error=0:log_path=$reports/asan"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=$UBSAN_STATUS:abort_on_error=0:print_stacktrace=1:log_path=$reports/ubsan"
-
+# OBJ/sanitizer-reports/NAME, a folder per program, and a program that left one there
+# fails whatever its own checks made of the process (a status lost in a pipeline, a
+# report after a full answer, a leak at exit).  (gcc's UndefinedBehaviorSanitizer ignores
+# log_path and reports on stderr: its status tells.)
 set -u -o pipefail
 obj=${1:?usage: tests/run.sh OBJ BIN [FUZZ]}
 bin=${2:?usage: tests/run.sh OBJ BIN [FUZZ]}
@@ -99,8 +80,8 @@ seconds_since() {
     echo $(( (${now/./} - ${1/./} + 500000) / 1000000 ))
 }
 
-# Each running program, by the pid of the subshell that runs it: its name, its log, the
-# moment it started and its sanitizer reports' folder.
+# Each running program, by the pid of the subshell that runs it: its name and the moment
+# it started; running_alone is 1 while a program that runs alone runs.
 declare -A running_name=() running_started=()
 running_alone=0
 
