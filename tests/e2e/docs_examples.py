@@ -214,8 +214,12 @@ class Runner:
             self.skip(block.label, 'not run: ' + d['not run'])
             return
         if 'file' in d:
-            with open(os.path.join(self.workdir, d['file']), encoding='utf-8') as f:
-                whole = '\n' + f.read()
+            try:
+                with open(os.path.join(self.workdir, d['file']), encoding='utf-8') as f:
+                    whole = '\n' + f.read()
+            except OSError as e:
+                whole = ''
+                print('  %s: %s' % (d['file'], e.strerror))
             self.check('%s: the file %s' % (block.label, d['file']), '\n' + block.text in whole,
                        'the block is not the file %s, nor a part of it' % d['file'])
         text = block.text
@@ -289,8 +293,8 @@ class Runner:
             f.write(text)
         link = '' if re.search(r'\bmain\s*\(', text) else '-c'
         status, output = self.run_shell(
-            'cc -std=c11 -Wall -Wextra -Werror %s -o "%s.out" "%s" $(pkg-config --cflags --libs klotski)'
-            % (link, source, source))
+            'flags=$(pkg-config --cflags --libs klotski) && '
+            'cc -std=c11 -Wall -Wextra -Werror %s -o "%s.out" "%s" $flags' % (link, source, source))
         self.check(block.label + ': compiles against the installed library', status == 0,
                    'exit status %s:\n%s' % (status, output))
 
