@@ -107,9 +107,11 @@ start() {
 
 # finish_one: waits for any running program to end, shows its output and counts it.
 finish_one() {
-    local pid status
+    local pid= status
     wait -n -p pid
     status=$?
+    # Only the programs started here are counted (never a process substitution's end).
+    [ -n "$pid" ] && [ -n "${running_name[$pid]+set}" ] || return 0
     local name=${running_name[$pid]} base
     base=$(basename "$name")
     local log=$logs/$base.log wall
