@@ -101,6 +101,7 @@ start() {
         times > "$logs/$base.times"
         exit "$status"
     ) &
+    started_pid=$!
     running_name[$!]=$name
     running_started[$!]=$EPOCHREALTIME
 }
@@ -197,14 +198,17 @@ export KLOTSKI_TEST_OBJ=$(cd "$obj" && pwd)
 export KLOTSKI_TEST_WORK=$(mkdir -p "$obj/e2e" && cd "$obj/e2e" && pwd)
 
 # The test database first, the unit tests beside it.
-[ -f "$here/e2e/e2e_build.sh" ] && run "$here/e2e/e2e_build.sh" bash "$here/e2e/e2e_build.sh"
+build_pid=
+if [ -f "$here/e2e/e2e_build.sh" ]; then
+    run "$here/e2e/e2e_build.sh" bash "$here/e2e/e2e_build.sh"
+    build_pid=$started_pid
+fi
 for t in "$obj"/tests/unit_*; do
     [ -x "$t" ] || continue
     run "$t" "$t"
 done
-for pid in "${!running_name[@]}"; do
-    [ "${running_name[$pid]}" = "$here/e2e/e2e_build.sh" ] || continue
-    while [ -n "${running_name[$pid]:-}" ]; do finish_one; done
+while [ -n "$build_pid" ] && [ -n "${running_name[$build_pid]+set}" ]; do
+    finish_one
 done
 
 if [ -n "$fuzz" ]; then
