@@ -264,10 +264,13 @@ fuzz: fuzz-build
 
 # The README's test command: every test, in a normal and a sanitizer build.  The fuzz
 # targets are one build of their own (clang with both sanitizers, whatever SAN says):
-# they run once, in the first.
+# they run once, in the first.  Each build compiles on every core (TEST_JOBS, default
+# nproc), as tests/run.sh runs its programs two at a time: a make without -j compiled the
+# sanitizer and fuzz builds on one core.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps test-deps
-	$(MAKE) check
-	$(MAKE) check SAN=1 OBJ=build/asan BIN=build/asan/bin RUN_FUZZ=0
+	$(MAKE) -j$(TEST_JOBS) check
+	$(MAKE) -j$(TEST_JOBS) check SAN=1 OBJ=build/asan BIN=build/asan/bin RUN_FUZZ=0
 	@echo "all tests passed in both builds"
 
 # Every test of one build; test-deps has installed what they use before the first runs.

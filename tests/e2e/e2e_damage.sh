@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Damaged databases: the query tool opened on an empty file, a directory, a file that is
-# no database, a database of another format version, a copy of the test database with
-# corrupt member lists (layers.ids, groups.peripheral_ids), with bytes flipped in random
-# pages, and cut short.  Every query answers or fails with one line on stderr and exit
+# no database, a database of another format version, a copy of the test database with a
+# layout's min_steps one off, with corrupt member lists (layers.ids,
+# groups.peripheral_ids), with bytes flipped in random pages, and cut short.  Every query answers or fails with one line on stderr and exit
 # status 1 or 2, never a crash (the sanitizer build runs this too), and `klotski verify`
 # reports each damage of the copy.  One copy of the test database serves every case: the
 # member lists and the flipped pages are put back after each, the cut comes last.
@@ -95,8 +95,17 @@ expect "a small group with peripheral layouts" 1 "$([ -n "$small_group" ] && ech
 big_id=$(dsql "SELECT group_id FROM groups WHERE name = '5-4-1-1'")
 small_id=$(dsql "SELECT group_id FROM groups WHERE name = '$small_group'")
 queries "intact copy"
-"$BIN/klotski" --db "$db" verify >/dev/null
+out=$("$BIN/klotski" --db "$db" verify)
 expect "intact copy: verify passes" 0 $?
+expect "intact copy: verify says OK" 1 "$(printf '%s\n' "$out" | grep -c '^OK: every checksum and count matches$')"
+# A layout's min_steps one off: its row's checksum, and its layer (1A9BF0C00 sits in
+# depth 81's list), and nothing else.
+dsql "UPDATE layouts SET min_steps = min_steps + 1 WHERE code = 0x1A9BF0C00"
+out=$("$BIN/klotski" --db "$db" verify --csv)
+expect_status "a min_steps one off: verify exits 1" 1 $?
+expect "a min_steps one off: verify names what differs" "meta layouts_crc32,false groups whose layers are not their members,false" \
+    "$(printf '%s\n' "$out" | grep -v ',true$' | tail -n +2 | cut -d, -f1,4 | paste -sd' ')"
+dsql "UPDATE layouts SET min_steps = min_steps - 1 WHERE code = 0x1A9BF0C00"
 
 # Corrupt member lists, each put back after: saved in a table of the copy.
 dsql "CREATE TABLE saved_layers AS SELECT rowid AS r, size, ids FROM layers WHERE group_id IN ($big_id, $small_id);

@@ -398,23 +398,11 @@ out=$("$K" --db "$T/board.txt" show 1A9BF0C00 2>&1)
 expect "not a database: exit status" 2 $?
 
 # --- verify ---
-run verify
-expect "verify exit status" 0 "$status"
-has "verify says OK" "OK: every checksum and count matches"
+# One run here, of a whole minute's CPU in a sanitizer build; e2e_damage.sh checks the
+# text form on its intact copy, and what verify names on the copy damaged.
 run verify --csv
+expect "verify --csv: exit status" 0 "$status"
 expect "verify --csv: every check ok" 0 "$(printf '%s\n' "$out" | tail -n +2 | grep -vc ',true$')"
 expect "verify --csv: checks to read" yes "$([ "$(printf '%s\n' "$out" | grep -c ',true$')" -gt 5 ] && echo yes)"
-if [ "$(df -Pk "$T" | awk 'NR == 2 {print $4}')" -gt $(( $(du -k "$TEST_DB" | cut -f1) * 2 )) ]; then
-    cp "$TEST_DB" "$T/damaged.db"
-    sqlite3 "$T/damaged.db" "UPDATE layouts SET min_steps = min_steps + 1 WHERE code = 0x1A9BF0C00"
-    out=$("$K" --db "$T/damaged.db" verify --csv)
-    expect "verify of a damaged database: exit status" 1 $?
-    # The row's checksum, and its layer: 1A9BF0C00 sits in depth 81's list.
-    expect "verify names what differs" "meta layouts_crc32,false groups whose layers are not their members,false" \
-        "$(printf '%s\n' "$out" | grep -v ',true$' | tail -n +2 | cut -d, -f1,4 | paste -sd' ')"
-    rm -f "$T/damaged.db"
-else
-    skip "verify of a damaged database" "not enough free disk in $T for a copy of the test database"
-fi
 
 finish
