@@ -18,15 +18,19 @@ static const int king_addresses[KINGS] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14
 static uint32_t completions[KINGS][KL_CELLS + 1][SPILL_STATES][EMPTY_STATES];
 static uint32_t king_offset[KINGS + 1];
 
-/* Enumeration follows precomputed branches: from each state, the symbols that lead to at
- * least one legal layout and the state after each. */
+/* Ranking and enumeration follow precomputed branches: from each state, the symbols
+ * that lead to at least one legal layout, in ascending order, the state after each and
+ * how many layouts the branches before it complete (what choosing it adds to an id). */
 #define STATES (KINGS * (KL_CELLS + 1) * SPILL_STATES * EMPTY_STATES)
 struct branches {
     uint8_t count;   /* 0 at a finished walk */
     uint8_t symbol[4];
+    int8_t branch[4]; /* by symbol: its branch, or -1 when it leads to no legal layout */
     uint16_t next[4];
+    uint32_t before[4];
 };
 static struct branches branches_of[STATES];
+static uint16_t first_state[KINGS]; /* where the walk of each 2x2 address starts */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 struct walk {
@@ -99,16 +103,24 @@ static void fill_branches(void)
                 for (int e = 0; e < EMPTY_STATES; e++) {
                     struct walk w = {k, king_cells, addr, s, e}, next;
                     struct branches *b = &branches_of[state_id(&w)];
+                    uint32_t completed = 0;
+                    memset(b->branch, -1, sizeof b->branch);
                     for (unsigned symbol = 0; symbol < 4 && !covered_now(&w); symbol++) {
                         if (!place(&w, symbol, &next))
                             continue;
                         skip_covered(&next);
                         if (count_of(&next)) {
+                            b->branch[symbol] = (int8_t)b->count;
                             b->symbol[b->count] = (uint8_t)symbol;
+                            b->before[b->count] = completed;
                             b->next[b->count++] = state_id(&next);
+                            completed += count_of(&next);
                         }
                     }
                 }
+        struct walk first = {k, king_cells, 0, 0, 0};
+        skip_covered(&first);
+        first_state[k] = state_id(&first);
     }
 }
 
@@ -149,28 +161,23 @@ static int king_index(int addr)
     return -1;
 }
 
+/* Both conversions follow the branches, one table look-up per symbol: `klotski pack
+ * --check` converts every layout and its neighbours, and the pack's reader each layout
+ * of a walk. */
 uint32_t kl_code_to_id(kl_code code)
 {
     pthread_once(&tables_once, fill_tables);
     int k = king_index(kl_code_king(code));
     if (k < 0)
         return 0;
-    struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0}, next;
-    uint32_t id = king_offset[k];
-    uint32_t tail = (uint32_t)code;
-    for (int shift = 30;; shift -= 2) {
-        skip_covered(&w);
-        if (w.addr >= KL_CELLS || shift < 0)
+    uint32_t id = king_offset[k], tail = (uint32_t)code;
+    const struct branches *b = &branches_of[first_state[k]];
+    for (int shift = 30; b->count && shift >= 0; shift -= 2) {
+        int i = b->branch[tail >> shift & 3u];
+        if (i < 0)
             break;
-        unsigned symbol = tail >> shift & 3u;
-        for (unsigned smaller = 0; smaller < symbol; smaller++)
-            if (place(&w, smaller, &next)) {
-                skip_covered(&next);
-                id += count_of(&next);
-            }
-        if (!place(&w, symbol, &next))
-            break;
-        w = next;
+        id += b->before[i];
+        b = &branches_of[b->next[i]];
     }
     return id;
 }
@@ -182,26 +189,15 @@ kl_code kl_id_to_code(uint32_t id)
     while (k + 1 < KINGS && king_offset[k + 1] <= id)
         k++;
     id -= king_offset[k];
-    struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0}, next;
     uint32_t tail = 0;
-    int shift = 32;
-    for (;;) {
-        skip_covered(&w);
-        if (w.addr >= KL_CELLS)
-            break;
-        for (unsigned symbol = 0; symbol < 4; symbol++) {
-            if (!place(&w, symbol, &next))
-                continue;
-            skip_covered(&next);
-            uint32_t n = count_of(&next);
-            if (id < n) {
-                shift -= 2;
-                tail |= symbol << shift;
-                w = next;
-                break;
-            }
-            id -= n;
-        }
+    const struct branches *b = &branches_of[first_state[k]];
+    for (int shift = 30; b->count; shift -= 2) {
+        int i = b->count - 1;
+        while (b->before[i] > id)
+            i--;
+        id -= b->before[i];
+        tail |= (uint32_t)b->symbol[i] << shift;
+        b = &branches_of[b->next[i]];
     }
     return (kl_code)king_addresses[k] << 32 | tail;
 }
@@ -223,9 +219,7 @@ size_t kl_enumerate_part(kl_code *out, int part)
 {
     pthread_once(&tables_once, fill_tables);
     kl_code *end = out + king_offset[part];
-    struct walk w = {part, kl_piece_cells(KL_PIECE_KING, king_addresses[part]), 0, 0, 0};
-    skip_covered(&w);
-    enumerate_from(state_id(&w), 0, 32, (kl_code)king_addresses[part] << 32, &end);
+    enumerate_from(first_state[part], 0, 32, (kl_code)king_addresses[part] << 32, &end);
     return (size_t)(end - out) - king_offset[part];
 }
 

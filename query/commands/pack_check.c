@@ -104,13 +104,13 @@ static int check_walks(struct check *c, int max_min_steps)
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT && status == EXIT_ANSWERED; id++) {
         int length = 0, residue;
         uint32_t at = id;
+        kl_code code = kl_id_to_code(id);
         /* Follows the walk until a layout whose length is known, or a solved one. */
         while (walked[at] == DEPTH_UNKNOWN) {
             if (kl_pack_residue(c->pack, at, &residue) != KL_PACK_OK) {
                 status = corrupt(c);
                 break;
             }
-            kl_code code = kl_id_to_code(at);
             if (residue == KL_PACK_RESIDUE_UNSOLVABLE || kl_code_is_solved(code)) {
                 walked[at] = residue == KL_PACK_RESIDUE_UNSOLVABLE ? DEPTH_UNSOLVABLE : residue == 0 ? 0 : DEPTH_UNSOLVABLE;
                 if (residue != KL_PACK_RESIDUE_UNSOLVABLE && residue != 0)
@@ -123,13 +123,11 @@ static int check_walks(struct check *c, int max_min_steps)
                 break;
             }
             chain[length++] = at;
-            kl_code next;
             /* Every block inflated in check_layouts: a failure here is a walk astray. */
-            if (kl_pack_step_closer(c->pack, code, residue, &next) != KL_PACK_OK) {
+            if (kl_pack_step_closer(c->pack, code, residue, &code, &at) != KL_PACK_OK) {
                 differ(c, "%s", kl_pack_message(c->pack));
                 break;
             }
-            at = kl_code_to_id(next);
         }
         /* Unwinds the chain: each layout one more than the next; a walk that went astray
          * leaves its chain unsolvable, which the comparison below reports. */
