@@ -18,16 +18,16 @@ static const int king_addresses[KINGS] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14
 static uint32_t completions[KINGS][KL_CELLS + 1][SPILL_STATES][EMPTY_STATES];
 static uint32_t king_offset[KINGS + 1];
 
-/* Ranking and enumeration follow precomputed branches: from each state, the symbols
- * that lead to at least one legal layout, in ascending order, the state after each and
- * how many layouts the branches before it complete (what choosing it adds to an id). */
+/* Ranking and enumeration follow precomputed branches: from each state, by symbol, the
+ * state after it (NO_STATE when it leads to no legal layout) and how many layouts the
+ * smaller symbols complete (what choosing it adds to an id).  Indexed by symbol, a
+ * code's rank costs one dependent look-up per symbol. */
 #define STATES (KINGS * (KL_CELLS + 1) * SPILL_STATES * EMPTY_STATES)
+#define NO_STATE UINT16_MAX
 struct branches {
-    uint8_t count;   /* 0 at a finished walk */
-    uint8_t symbol[4];
-    int8_t branch[4]; /* by symbol: its branch, or -1 when it leads to no legal layout */
-    uint16_t next[4];
     uint32_t before[4];
+    uint16_t next[4];
+    bool finished; /* every cell is filled: the walk spelled a code */
 };
 static struct branches branches_of[STATES];
 static uint16_t first_state[KINGS]; /* where the walk of each 2x2 address starts */
@@ -98,22 +98,21 @@ static void fill_branches(void)
 {
     for (int k = 0; k < KINGS; k++) {
         uint32_t king_cells = kl_piece_cells(KL_PIECE_KING, king_addresses[k]);
-        for (int addr = 0; addr < KL_CELLS; addr++)
+        for (int addr = 0; addr <= KL_CELLS; addr++)
             for (unsigned s = 0; s < SPILL_STATES; s++)
                 for (int e = 0; e < EMPTY_STATES; e++) {
                     struct walk w = {k, king_cells, addr, s, e}, next;
                     struct branches *b = &branches_of[state_id(&w)];
                     uint32_t completed = 0;
-                    memset(b->branch, -1, sizeof b->branch);
-                    for (unsigned symbol = 0; symbol < 4 && !covered_now(&w); symbol++) {
-                        if (!place(&w, symbol, &next))
+                    b->finished = addr >= KL_CELLS;
+                    for (unsigned symbol = 0; symbol < 4; symbol++) {
+                        b->next[symbol] = NO_STATE;
+                        if (b->finished || covered_now(&w) || !place(&w, symbol, &next))
                             continue;
                         skip_covered(&next);
                         if (count_of(&next)) {
-                            b->branch[symbol] = (int8_t)b->count;
-                            b->symbol[b->count] = (uint8_t)symbol;
-                            b->before[b->count] = completed;
-                            b->next[b->count++] = state_id(&next);
+                            b->before[symbol] = completed;
+                            b->next[symbol] = state_id(&next);
                             completed += count_of(&next);
                         }
                     }
@@ -172,12 +171,12 @@ uint32_t kl_code_to_id(kl_code code)
         return 0;
     uint32_t id = king_offset[k], tail = (uint32_t)code;
     const struct branches *b = &branches_of[first_state[k]];
-    for (int shift = 30; b->count && shift >= 0; shift -= 2) {
-        int i = b->branch[tail >> shift & 3u];
-        if (i < 0)
+    for (int shift = 30; !b->finished && shift >= 0; shift -= 2) {
+        unsigned symbol = tail >> shift & 3u;
+        if (b->next[symbol] == NO_STATE)
             break;
-        id += b->before[i];
-        b = &branches_of[b->next[i]];
+        id += b->before[symbol];
+        b = &branches_of[b->next[symbol]];
     }
     return id;
 }
@@ -191,36 +190,63 @@ kl_code kl_id_to_code(uint32_t id)
     id -= king_offset[k];
     uint32_t tail = 0;
     const struct branches *b = &branches_of[first_state[k]];
-    for (int shift = 30; b->count; shift -= 2) {
-        int i = b->count - 1;
-        while (b->before[i] > id)
-            i--;
-        id -= b->before[i];
-        tail |= (uint32_t)b->symbol[i] << shift;
-        b = &branches_of[b->next[i]];
+    for (int shift = 30; !b->finished; shift -= 2) {
+        unsigned symbol = 3;
+        while (b->next[symbol] == NO_STATE || b->before[symbol] > id)
+            symbol--;
+        id -= b->before[symbol];
+        tail |= symbol << shift;
+        b = &branches_of[b->next[symbol]];
     }
     return (kl_code)king_addresses[k] << 32 | tail;
 }
 
-static void enumerate_from(uint16_t state, uint32_t tail, int shift, kl_code head,
-                           kl_code **out)
+/* Where an enumeration hands its codes, and the id of the next. */
+struct sink {
+    kl_enumeration_visit visit;
+    void *context;
+    uint32_t id;
+    bool stopped;
+};
+
+static void enumerate_from(uint16_t state, uint32_t tail, int shift, kl_code head, struct sink *sink)
 {
     const struct branches *b = &branches_of[state];
-    if (b->count == 0) {
-        *(*out)++ = head | tail;
+    if (b->finished) {
+        sink->stopped = !sink->visit(sink->context, sink->id++, head | tail);
         return;
     }
-    for (int i = 0; i < b->count; i++)
-        enumerate_from(b->next[i], tail | (uint32_t)b->symbol[i] << (shift - 2), shift - 2,
-                       head, out);
+    for (unsigned symbol = 0; symbol < 4 && !sink->stopped; symbol++)
+        if (b->next[symbol] != NO_STATE)
+            enumerate_from(b->next[symbol], tail | symbol << (shift - 2), shift - 2, head, sink);
+}
+
+static void enumerate_part(int part, struct sink *sink)
+{
+    enumerate_from(first_state[part], 0, 32, (kl_code)king_addresses[part] << 32, sink);
+}
+
+static bool store(void *context, uint32_t id, kl_code code)
+{
+    ((kl_code *)context)[id] = code;
+    return true;
 }
 
 size_t kl_enumerate_part(kl_code *out, int part)
 {
     pthread_once(&tables_once, fill_tables);
-    kl_code *end = out + king_offset[part];
-    enumerate_from(first_state[part], 0, 32, (kl_code)king_addresses[part] << 32, &end);
-    return (size_t)(end - out) - king_offset[part];
+    struct sink sink = {store, out, king_offset[part], false};
+    enumerate_part(part, &sink);
+    return sink.id - king_offset[part];
+}
+
+bool kl_enumerate_each(kl_enumeration_visit visit, void *context)
+{
+    pthread_once(&tables_once, fill_tables);
+    struct sink sink = {visit, context, 0, false};
+    for (int part = 0; part < KL_ENUMERATION_PARTS && !sink.stopped; part++)
+        enumerate_part(part, &sink);
+    return !sink.stopped;
 }
 
 size_t kl_enumerate(kl_code *out)
