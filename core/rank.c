@@ -30,6 +30,15 @@ struct branches {
     bool finished; /* every cell is filled: the walk spelled a code */
 };
 static struct branches branches_of[STATES];
+/* The same for two symbols at once (the pair a, b at 4a + b), which halves the look-ups
+ * of a rank: a pair whose first symbol finishes the walk stands for it when b is 0 (the
+ * code's unused low bits). */
+struct pairs {
+    uint32_t before[16];
+    uint16_t next[16];
+    bool finished;
+};
+static struct pairs pairs_of[STATES];
 static uint16_t first_state[KINGS]; /* where the walk of each 2x2 address starts */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -123,6 +132,31 @@ static void fill_branches(void)
     }
 }
 
+static void fill_pairs(void)
+{
+    for (int s = 0; s < STATES; s++) {
+        const struct branches *b = &branches_of[s];
+        struct pairs *p = &pairs_of[s];
+        p->finished = b->finished;
+        for (unsigned pair = 0; pair < 16; pair++) {
+            unsigned first = pair >> 2, second = pair & 3u;
+            p->next[pair] = NO_STATE;
+            if (b->finished || b->next[first] == NO_STATE)
+                continue;
+            const struct branches *after = &branches_of[b->next[first]];
+            if (after->finished) {
+                if (second == 0) {
+                    p->next[pair] = b->next[first];
+                    p->before[pair] = b->before[first];
+                }
+            } else if (after->next[second] != NO_STATE) {
+                p->next[pair] = after->next[second];
+                p->before[pair] = b->before[first] + after->before[second];
+            }
+        }
+    }
+}
+
 static void fill_tables(void)
 {
     for (int k = 0; k < KINGS; k++) {
@@ -150,6 +184,7 @@ static void fill_tables(void)
         king_offset[k + 1] = king_offset[k] + completions[k][0][0][0];
     }
     fill_branches();
+    fill_pairs();
 }
 
 static int king_index(int addr)
@@ -160,9 +195,9 @@ static int king_index(int addr)
     return -1;
 }
 
-/* Both conversions follow the branches, one table look-up per symbol: `klotski pack
- * --check` converts every layout and its neighbours, and the pack's reader each layout
- * of a walk. */
+/* Both conversions follow the tables, a rank one look-up per pair of symbols: `klotski
+ * pack --check` ranks every layout's neighbours, and the pack's reader each layout of a
+ * walk. */
 uint32_t kl_code_to_id(kl_code code)
 {
     pthread_once(&tables_once, fill_tables);
@@ -170,13 +205,13 @@ uint32_t kl_code_to_id(kl_code code)
     if (k < 0)
         return 0;
     uint32_t id = king_offset[k], tail = (uint32_t)code;
-    const struct branches *b = &branches_of[first_state[k]];
-    for (int shift = 30; !b->finished && shift >= 0; shift -= 2) {
-        unsigned symbol = tail >> shift & 3u;
-        if (b->next[symbol] == NO_STATE)
+    const struct pairs *p = &pairs_of[first_state[k]];
+    for (int shift = 28; !p->finished && shift >= 0; shift -= 4) {
+        unsigned pair = tail >> shift & 15u;
+        if (p->next[pair] == NO_STATE)
             break;
-        id += b->before[symbol];
-        b = &branches_of[b->next[symbol]];
+        id += p->before[pair];
+        p = &pairs_of[p->next[pair]];
     }
     return id;
 }
