@@ -18,15 +18,28 @@ static const int king_addresses[KINGS] = {0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14
 static uint32_t completions[KINGS][KL_CELLS + 1][SPILL_STATES][EMPTY_STATES];
 static uint32_t king_offset[KINGS + 1];
 
-/* Enumeration follows precomputed branches: from each state, the symbols that lead to at
- * least one legal layout and the state after each. */
+/* Ranking and enumeration follow precomputed branches: from each state, by symbol, the
+ * state after it (NO_STATE when it leads to no legal layout) and how many layouts the
+ * smaller symbols complete (what choosing it adds to an id).  Indexed by symbol, a
+ * code's rank costs one dependent look-up per symbol. */
 #define STATES (KINGS * (KL_CELLS + 1) * SPILL_STATES * EMPTY_STATES)
+#define NO_STATE UINT16_MAX
 struct branches {
-    uint8_t count;   /* 0 at a finished walk */
-    uint8_t symbol[4];
+    uint32_t before[4];
     uint16_t next[4];
+    bool finished; /* every cell is filled: the walk spelled a code */
 };
 static struct branches branches_of[STATES];
+/* The same for two symbols at once (the pair a, b at 4a + b), which halves the look-ups
+ * of a rank: a pair whose first symbol finishes the walk stands for it when b is 0 (the
+ * code's unused low bits). */
+struct pairs {
+    uint32_t before[16];
+    uint16_t next[16];
+    bool finished;
+};
+static struct pairs pairs_of[STATES];
+static uint16_t first_state[KINGS]; /* where the walk of each 2x2 address starts */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 struct walk {
@@ -94,21 +107,53 @@ static void fill_branches(void)
 {
     for (int k = 0; k < KINGS; k++) {
         uint32_t king_cells = kl_piece_cells(KL_PIECE_KING, king_addresses[k]);
-        for (int addr = 0; addr < KL_CELLS; addr++)
+        for (int addr = 0; addr <= KL_CELLS; addr++)
             for (unsigned s = 0; s < SPILL_STATES; s++)
                 for (int e = 0; e < EMPTY_STATES; e++) {
                     struct walk w = {k, king_cells, addr, s, e}, next;
                     struct branches *b = &branches_of[state_id(&w)];
-                    for (unsigned symbol = 0; symbol < 4 && !covered_now(&w); symbol++) {
-                        if (!place(&w, symbol, &next))
+                    uint32_t completed = 0;
+                    b->finished = addr >= KL_CELLS;
+                    for (unsigned symbol = 0; symbol < 4; symbol++) {
+                        b->next[symbol] = NO_STATE;
+                        if (b->finished || covered_now(&w) || !place(&w, symbol, &next))
                             continue;
                         skip_covered(&next);
                         if (count_of(&next)) {
-                            b->symbol[b->count] = (uint8_t)symbol;
-                            b->next[b->count++] = state_id(&next);
+                            b->before[symbol] = completed;
+                            b->next[symbol] = state_id(&next);
+                            completed += count_of(&next);
                         }
                     }
                 }
+        struct walk first = {k, king_cells, 0, 0, 0};
+        skip_covered(&first);
+        first_state[k] = state_id(&first);
+    }
+}
+
+static void fill_pairs(void)
+{
+    for (int s = 0; s < STATES; s++) {
+        const struct branches *b = &branches_of[s];
+        struct pairs *p = &pairs_of[s];
+        p->finished = b->finished;
+        for (unsigned pair = 0; pair < 16; pair++) {
+            unsigned first = pair >> 2, second = pair & 3u;
+            p->next[pair] = NO_STATE;
+            if (b->finished || b->next[first] == NO_STATE)
+                continue;
+            const struct branches *after = &branches_of[b->next[first]];
+            if (after->finished) {
+                if (second == 0) {
+                    p->next[pair] = b->next[first];
+                    p->before[pair] = b->before[first];
+                }
+            } else if (after->next[second] != NO_STATE) {
+                p->next[pair] = after->next[second];
+                p->before[pair] = b->before[first] + after->before[second];
+            }
+        }
     }
 }
 
@@ -139,6 +184,7 @@ static void fill_tables(void)
         king_offset[k + 1] = king_offset[k] + completions[k][0][0][0];
     }
     fill_branches();
+    fill_pairs();
 }
 
 static int king_index(int addr)
@@ -149,28 +195,23 @@ static int king_index(int addr)
     return -1;
 }
 
+/* Both conversions follow the tables, a rank one look-up per pair of symbols: `klotski
+ * pack --check` ranks every layout's neighbours, and the pack's reader each layout of a
+ * walk. */
 uint32_t kl_code_to_id(kl_code code)
 {
     pthread_once(&tables_once, fill_tables);
     int k = king_index(kl_code_king(code));
     if (k < 0)
         return 0;
-    struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0}, next;
-    uint32_t id = king_offset[k];
-    uint32_t tail = (uint32_t)code;
-    for (int shift = 30;; shift -= 2) {
-        skip_covered(&w);
-        if (w.addr >= KL_CELLS || shift < 0)
+    uint32_t id = king_offset[k], tail = (uint32_t)code;
+    const struct pairs *p = &pairs_of[first_state[k]];
+    for (int shift = 28; !p->finished && shift >= 0; shift -= 4) {
+        unsigned pair = tail >> shift & 15u;
+        if (p->next[pair] == NO_STATE)
             break;
-        unsigned symbol = tail >> shift & 3u;
-        for (unsigned smaller = 0; smaller < symbol; smaller++)
-            if (place(&w, smaller, &next)) {
-                skip_covered(&next);
-                id += count_of(&next);
-            }
-        if (!place(&w, symbol, &next))
-            break;
-        w = next;
+        id += p->before[pair];
+        p = &pairs_of[p->next[pair]];
     }
     return id;
 }
@@ -182,51 +223,65 @@ kl_code kl_id_to_code(uint32_t id)
     while (k + 1 < KINGS && king_offset[k + 1] <= id)
         k++;
     id -= king_offset[k];
-    struct walk w = {k, kl_piece_cells(KL_PIECE_KING, king_addresses[k]), 0, 0, 0}, next;
     uint32_t tail = 0;
-    int shift = 32;
-    for (;;) {
-        skip_covered(&w);
-        if (w.addr >= KL_CELLS)
-            break;
-        for (unsigned symbol = 0; symbol < 4; symbol++) {
-            if (!place(&w, symbol, &next))
-                continue;
-            skip_covered(&next);
-            uint32_t n = count_of(&next);
-            if (id < n) {
-                shift -= 2;
-                tail |= symbol << shift;
-                w = next;
-                break;
-            }
-            id -= n;
-        }
+    const struct branches *b = &branches_of[first_state[k]];
+    for (int shift = 30; !b->finished; shift -= 2) {
+        unsigned symbol = 3;
+        while (b->next[symbol] == NO_STATE || b->before[symbol] > id)
+            symbol--;
+        id -= b->before[symbol];
+        tail |= symbol << shift;
+        b = &branches_of[b->next[symbol]];
     }
     return (kl_code)king_addresses[k] << 32 | tail;
 }
 
-static void enumerate_from(uint16_t state, uint32_t tail, int shift, kl_code head,
-                           kl_code **out)
+/* Where an enumeration hands its codes, and the id of the next. */
+struct sink {
+    kl_enumeration_visit visit;
+    void *context;
+    uint32_t id;
+    bool stopped;
+};
+
+static void enumerate_from(uint16_t state, uint32_t tail, int shift, kl_code head, struct sink *sink)
 {
     const struct branches *b = &branches_of[state];
-    if (b->count == 0) {
-        *(*out)++ = head | tail;
+    if (b->finished) {
+        sink->stopped = !sink->visit(sink->context, sink->id++, head | tail);
         return;
     }
-    for (int i = 0; i < b->count; i++)
-        enumerate_from(b->next[i], tail | (uint32_t)b->symbol[i] << (shift - 2), shift - 2,
-                       head, out);
+    for (unsigned symbol = 0; symbol < 4 && !sink->stopped; symbol++)
+        if (b->next[symbol] != NO_STATE)
+            enumerate_from(b->next[symbol], tail | symbol << (shift - 2), shift - 2, head, sink);
+}
+
+static void enumerate_part(int part, struct sink *sink)
+{
+    enumerate_from(first_state[part], 0, 32, (kl_code)king_addresses[part] << 32, sink);
+}
+
+static bool store(void *context, uint32_t id, kl_code code)
+{
+    ((kl_code *)context)[id] = code;
+    return true;
 }
 
 size_t kl_enumerate_part(kl_code *out, int part)
 {
     pthread_once(&tables_once, fill_tables);
-    kl_code *end = out + king_offset[part];
-    struct walk w = {part, kl_piece_cells(KL_PIECE_KING, king_addresses[part]), 0, 0, 0};
-    skip_covered(&w);
-    enumerate_from(state_id(&w), 0, 32, (kl_code)king_addresses[part] << 32, &end);
-    return (size_t)(end - out) - king_offset[part];
+    struct sink sink = {store, out, king_offset[part], false};
+    enumerate_part(part, &sink);
+    return sink.id - king_offset[part];
+}
+
+bool kl_enumerate_each(kl_enumeration_visit visit, void *context)
+{
+    pthread_once(&tables_once, fill_tables);
+    struct sink sink = {visit, context, 0, false};
+    for (int part = 0; part < KL_ENUMERATION_PARTS && !sink.stopped; part++)
+        enumerate_part(part, &sink);
+    return !sink.stopped;
 }
 
 size_t kl_enumerate(kl_code *out)

@@ -39,6 +39,12 @@ bool kl_short_code_parse(const char *text, uint32_t *id);
  * KL_LAYOUT_COUNT codes.  Returns the number written (KL_LAYOUT_COUNT). */
 size_t kl_enumerate(kl_code *out);
 
+/* Calls visit(context, id, code) for every legal code in ascending order, so with ids 0,
+ * 1, 2 ..., until visit returns false: a walk over every layout that converts none.
+ * Returns true when every code was visited. */
+typedef bool (*kl_enumeration_visit)(void *context, uint32_t id, kl_code code);
+bool kl_enumerate_each(kl_enumeration_visit visit, void *context);
+
 /* The legal codes fall into KL_ENUMERATION_PARTS parts, one per address of the 2x2, each
  * a run of consecutive ids, so that threads can write them at once. */
 #define KL_ENUMERATION_PARTS 12

@@ -32,10 +32,7 @@ typedef struct {
 
 static PyTypeObject layout_type;
 
-/* The UTF-8 text of a str argument; NULL with TypeError for another type, ValueError
- * when it holds a NUL character (the C calls read up to the first: '4WVE1\0junk' must not
- * pass for 4WVE1).  `what` names the argument in the message. */
-static const char *text_argument(PyObject *value, const char *what)
+const char *text_argument(PyObject *value, const char *what)
 {
     if (!PyUnicode_Check(value)) {
         PyErr_Format(PyExc_TypeError, "%s is a str, not %.100s", what, Py_TYPE(value)->tp_name);
@@ -50,7 +47,7 @@ static const char *text_argument(PyObject *value, const char *what)
     return text;
 }
 
-static PyObject *layout_new_code(klotski_code code)
+PyObject *layout_new_code(klotski_code code)
 {
     LayoutObject *self = PyObject_New(LayoutObject, &layout_type);
     if (self)
@@ -58,9 +55,7 @@ static PyObject *layout_new_code(klotski_code code)
     return (PyObject *)self;
 }
 
-/* Reads a layout argument: a Layout, a str in any form klotski_parse takes, or an int
- * code.  Returns 0 with *code set, or -1 with ValueError (TypeError for other types). */
-static int layout_argument(PyObject *value, klotski_code *code)
+int layout_argument(PyObject *value, klotski_code *code)
 {
     char message[KLOTSKI_MESSAGE_SIZE];
     if (PyObject_TypeCheck(value, &layout_type)) {
@@ -383,11 +378,8 @@ static PyTypeObject layout_type = {
 
 /* ---- Database -------------------------------------------------------------------- */
 
-/* A Database's handle is shared by the threads that use it: each call takes the handle's
- * lock (klotski.h allows one thread at a time on a handle), waiting for it with the GIL
- * released, and runs the library or SQLite with the GIL released.  The rule that keeps
- * this free of deadlocks: no thread waits for the lock while it holds the GIL (a thread
- * holding the lock may wait for the GIL). */
+/* A Database's handle is shared by the threads that use it, under the locking rule of
+ * pack.h (lock_handle): SQLite runs with the GIL released too. */
 
 typedef struct CursorObject CursorObject;
 
@@ -406,16 +398,12 @@ static PyTypeObject database_type, cursor_type;
 #define SIGNAL_CHECK_MS 50
 #define PROGRESS_STEPS 1000
 
-/* A result of the calls below when the database was closed (no library code). */
-#define HANDLE_CLOSED (-1)
-
-/* Takes the handle's lock, waiting with the GIL released; returns with the GIL held. */
-static void lock_handle(DatabaseObject *self)
+void lock_handle(PyThread_type_lock lock)
 {
-    if (PyThread_acquire_lock(self->lock, NOWAIT_LOCK))
+    if (PyThread_acquire_lock(lock, NOWAIT_LOCK))
         return;
     Py_BEGIN_ALLOW_THREADS
-    PyThread_acquire_lock(self->lock, WAIT_LOCK);
+    PyThread_acquire_lock(lock, WAIT_LOCK);
     Py_END_ALLOW_THREADS
 }
 
@@ -437,11 +425,7 @@ static int run_signal_handlers(void *arg)
     return stop;
 }
 
-/* Raises the exception of a failed call, from its result and the message read under
- * the lock: the exception a signal handler raised while it ran first; ValueError for bad
- * input, KeyError for a missing row, UnsolvableError, NoDatabaseError, MemoryError,
- * DatabaseError.  Returns NULL. */
-static PyObject *raise(int result, const char *message)
+PyObject *raise_failure(int result, const char *message)
 {
     if (PyErr_Occurred())
         return NULL;
@@ -532,7 +516,7 @@ static PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
         if (result == KLOTSKI_CANTOPEN && !bytes)
             return raise_not_found(message);
         Py_XDECREF(bytes);
-        return raise(result, message);
+        return raise_failure(result, message);
     }
     Py_XDECREF(bytes);
     self->db = db;
@@ -615,7 +599,7 @@ static PyObject *cursor_next_row(CursorObject *self)
     if (self->closed)
         return PyErr_Format(database_error, "the cursor is closed");
     PyObject *row = NULL;
-    lock_handle(self->database);
+    lock_handle(self->database->lock);
     if (self->stmt && (self->row_ready || step_statement(self) > 0)) {
         int columns = sqlite3_column_count(self->stmt);
         row = PyTuple_New(columns);
@@ -672,7 +656,7 @@ static PyObject *cursor_fetchall(CursorObject *self, PyObject *unused)
 static PyObject *cursor_close(CursorObject *self, PyObject *unused)
 {
     (void)unused;
-    lock_handle(self->database);
+    lock_handle(self->database->lock);
     finish_statement(self);
     self->closed = 1;
     PyThread_release_lock(self->database->lock);
@@ -682,7 +666,7 @@ static PyObject *cursor_close(CursorObject *self, PyObject *unused)
 static void cursor_dealloc(CursorObject *self)
 {
     if (self->database) {
-        lock_handle(self->database);
+        lock_handle(self->database->lock);
         finish_statement(self);
         PyThread_release_lock(self->database->lock);
     }
@@ -716,7 +700,7 @@ static PyMemberDef cursor_members[] = {
     {NULL},
 };
 
-static PyObject *self_of(PyObject *self, PyObject *unused)
+PyObject *self_of(PyObject *self, PyObject *unused)
 {
     (void)unused;
     return Py_NewRef(self);
@@ -773,7 +757,7 @@ static void database_dealloc(DatabaseObject *self)
 static PyObject *database_close(DatabaseObject *self, PyObject *unused)
 {
     (void)unused;
-    lock_handle(self);
+    lock_handle(self->lock);
     for (CursorObject *cursor = self->cursors; cursor; cursor = self->cursors) {
         finish_statement(cursor);
         cursor->closed = 1;
@@ -795,14 +779,13 @@ static PyObject *database_exit(DatabaseObject *self, PyObject *args)
 static PyObject *database_path(DatabaseObject *self, void *closure)
 {
     (void)closure;
-    lock_handle(self);
+    lock_handle(self->lock);
     PyObject *path = self->db ? PyUnicode_DecodeFSDefault(klotski_db_filename(self->db)) : Py_NewRef(Py_None);
     PyThread_release_lock(self->lock);
     return path;
 }
 
-/* A column that may be NULL (KLOTSKI_NULL) as an int or None. */
-static PyObject *number_or_none(int64_t value)
+PyObject *number_or_none(int64_t value)
 {
     return value == KLOTSKI_NULL ? Py_NewRef(Py_None) : PyLong_FromLongLong(value);
 }
@@ -825,7 +808,7 @@ static PyObject *sequence(PyTypeObject *type, PyObject **fields, int count)
     return tuple;
 }
 
-static PyObject *group_record(const struct klotski_group *g, const struct klotski_group_metrics *m)
+PyObject *group_record(const struct klotski_group *g, const struct klotski_group_metrics *m)
 {
     PyObject *fields[] = {
         PyLong_FromLongLong(g->group_id), PyUnicode_FromString(g->name), PyUnicode_FromString(g->class_name),
@@ -837,21 +820,11 @@ static PyObject *group_record(const struct klotski_group *g, const struct klotsk
     return sequence(group_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
-/* Runs `call` (a library call on `db`, setting `result`) on the handle: with its lock, the
- * GIL released; the message of a failure kept in `message`. */
-#define HANDLE_CALL(self, result, message, call)                                           \
-    do {                                                                                   \
-        lock_handle(self);                                                                 \
-        klotski_db *db = (self)->db;                                                       \
-        Py_BEGIN_ALLOW_THREADS                                                             \
-        (result) = db ? (call) : HANDLE_CLOSED;                                            \
-        Py_END_ALLOW_THREADS                                                               \
-        if ((result) != KLOTSKI_OK) {                                                      \
-            keep_message(self, result, message);                                           \
-            (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result);                       \
-        }                                                                                  \
-        PyThread_release_lock((self)->lock);                                               \
-    } while (0)
+/* Runs `call` (a library call on `db`, setting `result`) on the handle (LOCKED_CALL); the
+ * message of a failure kept in `message`. */
+#define HANDLE_CALL(self, result, message, call)                                                          \
+    LOCKED_CALL((self)->lock, klotski_db *, db, (self)->db, result, call,                                 \
+                keep_message(self, result, message); (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result))
 
 static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
 {
@@ -866,7 +839,7 @@ static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
     int result;
     HANDLE_CALL(self, result, message, klotski_layout_v2(db, code, &l, &lm, &g, &gm));
     if (result != KLOTSKI_OK || PyErr_Occurred())
-        return raise(result, message);
+        return raise_failure(result, message);
     PyObject *fields[] = {
         layout_new_code(l.code), PyLong_FromLongLong(l.group_id), PyLong_FromLongLong(l.group_index),
         number_or_none(l.min_steps), number_or_none(l.min_solution_num), number_or_none(l.farthest_steps),
@@ -885,7 +858,7 @@ static PyObject *database_group(DatabaseObject *self, PyObject *arg)
     char message[KLOTSKI_MESSAGE_SIZE];
     int result;
     HANDLE_CALL(self, result, message, klotski_group_named_v2(db, name, &g, &gm));
-    return result == KLOTSKI_OK && !PyErr_Occurred() ? group_record(&g, &gm) : raise(result, message);
+    return result == KLOTSKI_OK && !PyErr_Occurred() ? group_record(&g, &gm) : raise_failure(result, message);
 }
 
 
@@ -949,7 +922,7 @@ static PyObject *database_members(DatabaseObject *self, PyObject *arg)
     HANDLE_CALL(self, result, message, klotski_members_open(db, name, &walk));
     if (result != KLOTSKI_OK || PyErr_Occurred()) {
         klotski_members_close(walk);
-        return raise(result, message);
+        return raise_failure(result, message);
     }
     MembersObject *members = PyObject_New(MembersObject, &members_type);
     if (!members) {
@@ -961,8 +934,7 @@ static PyObject *database_members(DatabaseObject *self, PyObject *arg)
     return (PyObject *)members;
 }
 
-/* Reads the arguments (x, metric='step') of solve and moves. */
-static int layout_and_metric(PyObject *args, PyObject *kwargs, const char *format, klotski_code *code,
+int layout_and_metric(PyObject *args, PyObject *kwargs, const char *format, klotski_code *code,
                              enum klotski_metric *metric)
 {
     PyObject *layout, *metric_name = NULL;
@@ -970,6 +942,19 @@ static int layout_and_metric(PyObject *args, PyObject *kwargs, const char *forma
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, format, keywords, &layout, &metric_name))
         return -1;
     return layout_argument(layout, code) < 0 || metric_argument(metric_name, metric) < 0 ? -1 : 0;
+}
+
+PyObject *route_list(klotski_code *route, int count)
+{
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *layout = layout_new_code(route[i]);
+        PyList_SET_ITEM(list, i, layout);
+        if (!layout)
+            Py_CLEAR(list);
+    }
+    klotski_free(route);
+    return list;
 }
 
 static PyObject *database_solve(DatabaseObject *self, PyObject *args, PyObject *kwargs)
@@ -984,17 +969,9 @@ static PyObject *database_solve(DatabaseObject *self, PyObject *args, PyObject *
     HANDLE_CALL(self, result, message, klotski_solve_in(db, code, metric, &route, &count));
     if (result != KLOTSKI_OK || PyErr_Occurred()) {
         klotski_free(route);
-        return raise(result, message);
+        return raise_failure(result, message);
     }
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *layout = layout_new_code(route[i]);
-        PyList_SET_ITEM(list, i, layout);
-        if (!layout)
-            Py_CLEAR(list);
-    }
-    klotski_free(route);
-    return list;
+    return route_list(route, count);
 }
 
 /* A Move struct sequence from a move, or NULL. */
@@ -1017,6 +994,18 @@ static PyObject *move_record(const struct klotski_move *move)
     return tuple;
 }
 
+PyObject *move_list(const struct klotski_move *moves, int count)
+{
+    PyObject *list = PyList_New(count);
+    for (int i = 0; list && i < count; i++) {
+        PyObject *move = move_record(&moves[i]);
+        PyList_SET_ITEM(list, i, move);
+        if (!move)
+            Py_CLEAR(list);
+    }
+    return list;
+}
+
 static PyObject *database_moves(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
     klotski_code code;
@@ -1028,15 +1017,8 @@ static PyObject *database_moves(DatabaseObject *self, PyObject *args, PyObject *
     char message[KLOTSKI_MESSAGE_SIZE];
     HANDLE_CALL(self, result, message, klotski_moves_in(db, code, metric, moves, &count));
     if (result != KLOTSKI_OK || PyErr_Occurred())
-        return raise(result, message);
-    PyObject *list = PyList_New(count);
-    for (int i = 0; list && i < count; i++) {
-        PyObject *move = move_record(&moves[i]);
-        PyList_SET_ITEM(list, i, move);
-        if (!move)
-            Py_CLEAR(list);
-    }
-    return list;
+        return raise_failure(result, message);
+    return move_list(moves, count);
 }
 
 /* Binds one Python value to parameter `index` of a statement: None, int, float, str,
@@ -1218,7 +1200,7 @@ static PyObject *database_execute(DatabaseObject *self, PyObject *args, PyObject
     cursor->arraysize = 1;
     cursor->next = NULL;
     cursor->link = NULL;
-    lock_handle(self);
+    lock_handle(self->lock);
     int started = start_statement(cursor, sql, parameters);
     PyThread_release_lock(self->lock);
     if (started < 0)

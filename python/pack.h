@@ -1,11 +1,88 @@
-/* The pack half of the Python module (pack.c): klotski.open_pack and klotski.Pack. */
+/* What the module's two halves share: klotski.c defines these, pack.c (klotski.open_pack
+ * and klotski.Pack) uses them, so that a Pack reads its arguments, answers with the same
+ * objects and raises the same exceptions as a Database, with the same locking. */
 #ifndef KLOTSKI_PYTHON_PACK_H
 #define KLOTSKI_PYTHON_PACK_H
 
 #include <Python.h>
+#include <pythread.h>
 
-/* Adds open_pack and Pack to the module, once its Layout, Move and Group types and its
- * exceptions are in it.  Returns 0, or -1 with an exception set. */
+#include <klotski.h>
+
+/* Adds open_pack and Pack to the module, once its types and exceptions are in it.
+ * Returns 0, or -1 with an exception set. */
 int pack_module_init(PyObject *module);
+
+/* ---- arguments (each returns -1 or NULL with an exception set) ---- */
+
+/* The UTF-8 text of a str argument; NULL with TypeError for another type, ValueError
+ * when it holds a NUL character (the C calls read up to the first: '4WVE1\0junk' must not
+ * pass for 4WVE1).  `what` names the argument in the message. */
+const char *text_argument(PyObject *value, const char *what);
+
+/* Reads a layout argument: a Layout, a str in any form klotski_parse takes, or an int
+ * code.  Returns 0 with *code set, or -1 with ValueError (TypeError for other types). */
+int layout_argument(PyObject *value, klotski_code *code);
+
+/* Reads the arguments (x, metric='step') of solve and moves; format is the
+ * PyArg_ParseTupleAndKeywords format ("O|O:solve").  Returns 0 or -1. */
+int layout_and_metric(PyObject *args, PyObject *kwargs, const char *format, klotski_code *code,
+                      enum klotski_metric *metric);
+
+/* ---- answers (each a new reference, or NULL with an exception set) ---- */
+
+/* A Layout of a legal code. */
+PyObject *layout_new_code(klotski_code code);
+
+/* A value that may be KLOTSKI_NULL as an int or None. */
+PyObject *number_or_none(int64_t value);
+
+/* A Group struct sequence. */
+PyObject *group_record(const struct klotski_group *g, const struct klotski_group_metrics *m);
+
+/* A list of Layouts from a route that the library allocated; frees the route. */
+PyObject *route_list(klotski_code *route, int count);
+
+/* A list of Move struct sequences. */
+PyObject *move_list(const struct klotski_move *moves, int count);
+
+/* `self`, a new reference: __enter__ of the context managers. */
+PyObject *self_of(PyObject *self, PyObject *unused);
+
+/* ---- failures and locking ---- */
+
+/* A result of a handle's call when the handle was closed (no library code ran). */
+#define HANDLE_CLOSED (-1)
+
+/* Raises the exception of a failed call, from its result and the message read under
+ * the lock: the exception a signal handler raised while it ran first; ValueError for bad
+ * input, KeyError for a missing row, UnsolvableError, NoDatabaseError, MemoryError,
+ * DatabaseError (HANDLE_CLOSED too).  Returns NULL. */
+PyObject *raise_failure(int result, const char *message);
+
+/* A handle (a Database's, a Pack's) is shared by the threads that use it: each call takes
+ * the handle's lock (klotski.h allows one thread at a time on a handle), waiting for it
+ * with the GIL released, and runs the library with the GIL released.  The rule that keeps
+ * this free of deadlocks: no thread waits for the lock while it holds the GIL (a thread
+ * holding the lock may wait for the GIL).  lock_handle takes the lock, waiting with the
+ * GIL released; it returns with the GIL held. */
+void lock_handle(PyThread_type_lock lock);
+
+/* Runs `call`, a library call on the handle `handle` (of C type `type`, named `name`
+ * inside `call`) that sets `result`, with `lock` held and the GIL released; HANDLE_CLOSED
+ * without a call when the handle is NULL (closed).  On a failure, `on_failure` (statements
+ * that may use `name`) runs before the lock is released. */
+#define LOCKED_CALL(lock, type, name, handle, result, call, on_failure) \
+    do {                                                                \
+        lock_handle(lock);                                              \
+        type name = (handle);                                           \
+        Py_BEGIN_ALLOW_THREADS                                          \
+        (result) = name ? (call) : HANDLE_CLOSED;                       \
+        Py_END_ALLOW_THREADS                                            \
+        if ((result) != KLOTSKI_OK) {                                   \
+            on_failure;                                                 \
+        }                                                               \
+        PyThread_release_lock(lock);                                    \
+    } while (0)
 
 #endif

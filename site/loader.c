@@ -19,11 +19,11 @@ static size_t size;
 static struct kl_pack *pack;
 static char failure[KL_PACK_MESSAGE_SIZE] = "no pack is loaded";
 
-static bool inflate_chunk(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
-                          size_t plain_size)
+static enum kl_pack_status inflate_chunk(void *context, const unsigned char *deflated, size_t deflated_size,
+                                         unsigned char *plain, size_t plain_size)
 {
     (void)context;
-    return site_inflate(deflated, deflated_size, plain, plain_size);
+    return site_inflate(deflated, deflated_size, plain, plain_size) ? KL_PACK_OK : KL_PACK_CORRUPT;
 }
 
 /* Room for the pack's `length` bytes, which the page writes there before site_pack_open. */

@@ -9,25 +9,30 @@
 
 #include "core/pack/format.h"
 
-bool kl_pack_zlib_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
-                          size_t plain_size)
+enum kl_pack_status kl_pack_zlib_inflate(void *context, const unsigned char *deflated, size_t deflated_size,
+                                         unsigned char *plain, size_t plain_size)
 {
     (void)context;
     uLongf produced = (uLongf)plain_size;
     uLong consumed = (uLong)deflated_size;
     /* uncompress2 also says how much input the stream took: all of it, or the chunk
      * holds more than one stream's bytes. */
-    return uncompress2(plain, &produced, deflated, &consumed) == Z_OK && produced == plain_size &&
-           consumed == deflated_size;
+    int result = uncompress2(plain, &produced, deflated, &consumed);
+    if (result == Z_MEM_ERROR)
+        return KL_PACK_NO_MEMORY;
+    return result == Z_OK && produced == plain_size && consumed == deflated_size ? KL_PACK_OK : KL_PACK_CORRUPT;
 }
 
+/* A file that cannot be read; or no memory for reading it (fopen's buffer): that is no
+ * missing file, and says so. */
 static enum kl_pack_status cannot_read(FILE *in, char *message)
 {
+    int error = errno ? errno : EIO;
     if (message)
-        snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", strerror(errno ? errno : EIO));
+        snprintf(message, KL_PACK_MESSAGE_SIZE, "%s", strerror(error));
     if (in)
         fclose(in);
-    return KL_PACK_CANTOPEN;
+    return error == ENOMEM ? KL_PACK_NO_MEMORY : KL_PACK_CANTOPEN;
 }
 
 enum kl_pack_status kl_pack_file_open(const char *path, struct kl_pack_file *file, char *message)

@@ -14,8 +14,8 @@ struct kl_pack_file {
 };
 
 /* A kl_pack_inflate by zlib (context unused).  Thread-safe. */
-bool kl_pack_zlib_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
-                          size_t plain_size);
+enum kl_pack_status kl_pack_zlib_inflate(void *context, const unsigned char *deflated, size_t deflated_size,
+                                         unsigned char *plain, size_t plain_size);
 
 /* Reads the file at `path` whole and opens it (kl_pack_open).  On KL_PACK_OK *file holds
  * the pack (close it with kl_pack_file_close); otherwise *file is emptied and message

@@ -131,9 +131,12 @@ static unsigned char *inflate_chunk(struct kl_pack *pack, uint32_t i, const char
     }
     size_t deflated_size;
     const unsigned char *deflated = chunk(pack, i, &deflated_size);
-    if (!pack->inflate(pack->context, deflated, deflated_size, plain, size)) {
+    enum kl_pack_status inflated = pack->inflate(pack->context, deflated, deflated_size, plain, size);
+    if (inflated != KL_PACK_OK) {
         free(plain);
-        *status = fail(pack, KL_PACK_CORRUPT, "%s does not inflate to its %zu bytes", what, size);
+        *status = inflated == KL_PACK_NO_MEMORY ? fail(pack, KL_PACK_NO_MEMORY, "out of memory inflating %s", what)
+                                                : fail(pack, KL_PACK_CORRUPT, "%s does not inflate to its %zu bytes",
+                                                       what, size);
         return NULL;
     }
     return plain;
@@ -398,7 +401,8 @@ static enum kl_pack_status residue_of(struct kl_pack *pack, kl_code code, int *r
     return kl_pack_residue(pack, kl_code_to_id(code), residue);
 }
 
-enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next)
+enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next,
+                                        uint32_t *next_id)
 {
     kl_raw raw;
     kl_code_to_raw(code, &raw);
@@ -406,8 +410,9 @@ enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int 
     int n = kl_steps(raw, moves), closer = (residue + 2) % 3;
     for (int i = 0; i < n; i++) {
         *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
+        *next_id = kl_code_to_id(*next);
         int next_residue;
-        enum kl_pack_status status = residue_of(pack, *next, &next_residue);
+        enum kl_pack_status status = kl_pack_residue(pack, *next_id, &next_residue);
         if (status != KL_PACK_OK || next_residue == closer)
             return status;
     }
@@ -427,7 +432,8 @@ static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue,
         if (distance == pack->facts.max_min_steps)
             return fail(pack, KL_PACK_CORRUPT, "the walk from %09llX passes max_min_steps (%d)",
                         (unsigned long long)start, pack->facts.max_min_steps);
-        enum kl_pack_status status = kl_pack_step_closer(pack, code, residue, &code);
+        uint32_t id;
+        enum kl_pack_status status = kl_pack_step_closer(pack, code, residue, &code, &id);
         if (status != KL_PACK_OK)
             return status;
         residue = (residue + 2) % 3;

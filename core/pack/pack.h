@@ -20,13 +20,6 @@
 #include "core/code.h"
 #include "core/moves.h"
 
-/* Inflates one zlib stream (RFC 1950): `deflated` holds `deflated_size` bytes; the plain
- * bytes must be exactly `plain_size`, written into `plain`.  Returns true when they are
- * (the stream inflates, its Adler-32 matches, it ends there), else false.
- * context: the one given to kl_pack_open, passed through. */
-typedef bool (*kl_pack_inflate)(void *context, const unsigned char *deflated, size_t deflated_size,
-                                unsigned char *plain, size_t plain_size);
-
 /* What a call came to. */
 enum kl_pack_status {
     KL_PACK_OK = 0,
@@ -38,6 +31,14 @@ enum kl_pack_status {
     KL_PACK_NO_MEMORY,
     KL_PACK_CANTOPEN      /* the file cannot be read (core/pack/file.h) */
 };
+
+/* Inflates one zlib stream (RFC 1950): `deflated` holds `deflated_size` bytes; the plain
+ * bytes must be exactly `plain_size`, written into `plain`.  Returns KL_PACK_OK when they
+ * are (the stream inflates, its Adler-32 matches, it ends there), KL_PACK_NO_MEMORY when
+ * the inflater ran out of memory (a pack read on a full machine is not corrupt), else
+ * KL_PACK_CORRUPT.  context: the one given to kl_pack_open, passed through. */
+typedef enum kl_pack_status (*kl_pack_inflate)(void *context, const unsigned char *deflated, size_t deflated_size,
+                                               unsigned char *plain, size_t plain_size);
 
 /* Returns a short English description of a status ("the pack is corrupt"), static. */
 const char *kl_pack_status_text(enum kl_pack_status status);
@@ -119,10 +120,12 @@ enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *m
 
 /* One step of that walk: the first step (in kl_steps order, core/moves.h) from `code`, a
  * legal layout of residue `residue` (0 to 2) that is not solved, to a layout of residue
- * one less (mod 3), whose code goes into *next.  Returns KL_PACK_OK, or KL_PACK_CORRUPT
- * when no step leads there or a block does not inflate.  kl_pack_min_steps and
- * kl_pack_solve repeat it; `klotski pack --check` runs it once from every layout. */
-enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next);
+ * one less (mod 3), whose code goes into *next and id into *next_id.  Returns KL_PACK_OK,
+ * or KL_PACK_CORRUPT when no step leads there or a block does not inflate.
+ * kl_pack_min_steps and kl_pack_solve repeat it; `klotski pack --check` runs it once from
+ * every layout. */
+enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next,
+                                        uint32_t *next_id);
 
 /* A minimal-step solution: route (room for max_min_steps + 1 codes, kl_pack_facts)
  * receives min_steps + 1 codes, route[0] = code, each one step from the one before,

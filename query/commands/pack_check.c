@@ -92,61 +92,75 @@ static int check_layouts(struct check *c)
     return EXIT_ANSWERED;
 }
 
+/* The state of the walks below. */
+struct walks {
+    struct check *c;
+    int max_min_steps;
+    uint8_t *walked;  /* per id: the walk's min_steps, DEPTH_UNSOLVABLE, or DEPTH_UNKNOWN */
+    uint32_t *chain;  /* the ids one walk passed, max_min_steps + 2 */
+    int status;
+};
+
+/* The walk from layout `id` (code `start`), compared with the database's min_steps.
+ * Follows the reader's steps until a layout whose length is known, or a solved one. */
+static bool walk_from(void *context, uint32_t id, kl_code start)
+{
+    struct walks *w = context;
+    struct check *c = w->c;
+    int length = 0, residue;
+    uint32_t at = id;
+    kl_code code = start;
+    while (w->walked[at] == DEPTH_UNKNOWN) {
+        if (kl_pack_residue(c->pack, at, &residue) != KL_PACK_OK) {
+            w->status = corrupt(c);
+            return false;
+        }
+        if (residue == KL_PACK_RESIDUE_UNSOLVABLE || kl_code_is_solved(code)) {
+            w->walked[at] = residue == 0 ? 0 : DEPTH_UNSOLVABLE;
+            if (residue != KL_PACK_RESIDUE_UNSOLVABLE && residue != 0)
+                differ(c, "%09llX is solved but has residue %d", (unsigned long long)code, residue);
+            break;
+        }
+        if (length > w->max_min_steps) {
+            differ(c, "the walk from %09llX passes max_min_steps (%d)", (unsigned long long)start, w->max_min_steps);
+            break;
+        }
+        w->chain[length++] = at;
+        /* Every block inflated in check_layouts: a failure here is a walk astray. */
+        if (kl_pack_step_closer(c->pack, code, residue, &code, &at) != KL_PACK_OK) {
+            differ(c, "%s", kl_pack_message(c->pack));
+            break;
+        }
+    }
+    /* Unwinds the chain: each layout one more than the next; a walk that went astray
+     * leaves its chain unsolvable, which the comparison below reports. */
+    int known = w->walked[at];
+    for (int k = length - 1; k >= 0; k--) {
+        known = known >= DEPTH_UNKNOWN || known + 1 >= DEPTH_UNKNOWN ? DEPTH_UNSOLVABLE : known + 1;
+        w->walked[w->chain[k]] = (uint8_t)known;
+    }
+    if (w->walked[id] == DEPTH_UNKNOWN)
+        w->walked[id] = DEPTH_UNSOLVABLE;
+    if (w->walked[id] != c->depth[id])
+        differ(c, "%09llX: the walk gives %d steps, the database %d", (unsigned long long)start,
+               w->walked[id] == DEPTH_UNSOLVABLE ? -1 : w->walked[id],
+               c->depth[id] == DEPTH_UNSOLVABLE ? -1 : c->depth[id]);
+    return true;
+}
+
 /* The min_steps the pack's walk gives every layout against the database's: each layout's
  * walk takes the reader's step one closer (kl_pack_step_closer, as kl_pack_min_steps
- * does), whose own walk's length is remembered, so each layout costs one step. */
+ * does), whose own walk's length is remembered, so each layout costs one step.  The
+ * layouts come in id order from the enumeration, each with its code: none converted. */
 static int check_walks(struct check *c, int max_min_steps)
 {
-    uint8_t *walked = xmalloc(KL_LAYOUT_COUNT);
-    memset(walked, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
-    uint32_t *chain = xmalloc(((size_t)max_min_steps + 2) * sizeof *chain);
-    int status = EXIT_ANSWERED;
-    for (uint32_t id = 0; id < KL_LAYOUT_COUNT && status == EXIT_ANSWERED; id++) {
-        int length = 0, residue;
-        uint32_t at = id;
-        /* Follows the walk until a layout whose length is known, or a solved one. */
-        while (walked[at] == DEPTH_UNKNOWN) {
-            if (kl_pack_residue(c->pack, at, &residue) != KL_PACK_OK) {
-                status = corrupt(c);
-                break;
-            }
-            kl_code code = kl_id_to_code(at);
-            if (residue == KL_PACK_RESIDUE_UNSOLVABLE || kl_code_is_solved(code)) {
-                walked[at] = residue == KL_PACK_RESIDUE_UNSOLVABLE ? DEPTH_UNSOLVABLE : residue == 0 ? 0 : DEPTH_UNSOLVABLE;
-                if (residue != KL_PACK_RESIDUE_UNSOLVABLE && residue != 0)
-                    differ(c, "%09llX is solved but has residue %d", (unsigned long long)code, residue);
-                break;
-            }
-            if (length > max_min_steps) {
-                differ(c, "the walk from %09llX passes max_min_steps (%d)", (unsigned long long)kl_id_to_code(id),
-                       max_min_steps);
-                break;
-            }
-            chain[length++] = at;
-            kl_code next;
-            /* Every block inflated in check_layouts: a failure here is a walk astray. */
-            if (kl_pack_step_closer(c->pack, code, residue, &next) != KL_PACK_OK) {
-                differ(c, "%s", kl_pack_message(c->pack));
-                break;
-            }
-            at = kl_code_to_id(next);
-        }
-        /* Unwinds the chain: each layout one more than the next; a walk that went astray
-         * leaves its chain unsolvable, which the comparison below reports. */
-        int known = walked[at];
-        for (int k = length - 1; k >= 0; k--) {
-            known = known >= DEPTH_UNKNOWN || known + 1 >= DEPTH_UNKNOWN ? DEPTH_UNSOLVABLE : known + 1;
-            walked[chain[k]] = (uint8_t)known;
-        }
-        if (walked[id] == DEPTH_UNKNOWN)
-            walked[id] = DEPTH_UNSOLVABLE;
-        if (walked[id] != c->depth[id])
-            differ(c, "%09llX: the walk gives %d steps, the database %d", (unsigned long long)kl_id_to_code(id),
-                   walked[id] == DEPTH_UNSOLVABLE ? -1 : walked[id], c->depth[id] == DEPTH_UNSOLVABLE ? -1 : c->depth[id]);
-    }
-    free(chain);
-    free(walked);
-    return status;
+    struct walks w = {c, max_min_steps, xmalloc(KL_LAYOUT_COUNT),
+                      xmalloc(((size_t)max_min_steps + 2) * sizeof *w.chain), EXIT_ANSWERED};
+    memset(w.walked, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
+    kl_enumerate_each(walk_from, &w);
+    free(w.chain);
+    free(w.walked);
+    return w.status;
 }
 
 /* Every group's facts against its groups row. */

@@ -11,14 +11,14 @@
 #include "core/pack/format.h"
 #include "core/pack/pack.h"
 
-static bool copy_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
-                         size_t plain_size)
+static enum kl_pack_status copy_inflate(void *context, const unsigned char *deflated, size_t deflated_size,
+                                        unsigned char *plain, size_t plain_size)
 {
     (void)context;
     if (deflated_size != plain_size)
-        return false;
+        return KL_PACK_CORRUPT;
     memcpy(plain, deflated, plain_size);
-    return true;
+    return KL_PACK_OK;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

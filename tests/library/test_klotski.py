@@ -6,8 +6,6 @@ Layout and Database, moves and solutions in each metric against the command's un
 it), a missing database, and a solution checked step by step against the steps and the
 stored min_steps."""
 import copy
-import ctypes
-import gc
 import inspect
 import json
 import os
@@ -20,8 +18,7 @@ import time
 import tracemalloc
 import unittest
 
-import _testcapi
-
+import failing
 import klotski
 
 DB = os.environ["KLOTSKI_DB"]
@@ -425,20 +422,6 @@ class NoMemoryTest(WithDatabase):
     the sanitizer build, where a write to freed memory stops the test.)"""
 
 
-    def each_failing_allocation(self, call, check):
-        for n in range(100000):
-            gc.collect()
-            _testcapi.set_nomemory(n)
-            try:
-                result = call()
-            except MemoryError:
-                continue
-            finally:
-                _testcapi.remove_mem_hooks()
-            check(result)
-            return n
-        self.fail("no success after 100000 allocations")
-
     def test_every_call(self):
         layout = klotski.Layout("4WVE1")
         unsolvable = [text for text in SAMPLE if self.db.layout(text).min_steps is None][0]
@@ -464,14 +447,14 @@ class NoMemoryTest(WithDatabase):
         for name, (call, expected) in calls.items():
             with self.subTest(name):
                 answer = call()
-                failed = self.each_failing_allocation(call, lambda result: self.assertEqual(
-                    result, answer if expected is None else expected, name))
+                result, failed = failing.python_allocations(call)
+                self.assertEqual(result, answer if expected is None else expected, name)
                 if name not in ("fields", "open"):
                     self.assertGreater(failed, 0, name)  # the call allocates, so failures were seen
         with self.assertRaises(klotski.UnsolvableError):
-            self.each_failing_allocation(lambda: self.db.solve(unsolvable), lambda result: None)
+            failing.python_allocations(lambda: self.db.solve(unsolvable))
         with self.assertRaises(ValueError):
-            self.each_failing_allocation(lambda: self.db.execute("SELECT :a", {}), lambda result: None)
+            failing.python_allocations(lambda: self.db.execute("SELECT :a", {}))
 
 
 @unittest.skipUnless(os.environ.get("KLOTSKI_FAILMALLOC"), "needs tests/library/failmalloc.c preloaded")
@@ -483,8 +466,6 @@ class CAllocationTest(WithDatabase):
     given as Layouts: klotski_parse's own failures are the library's."""
 
     def test_every_call(self):
-        after = ctypes.CDLL(None).failmalloc_after
-        after.argtypes = [ctypes.c_long]
         layout, hard = klotski.Layout("4WVE1"), klotski.Layout("4FEA13400")
         calls = {
             "svg": layout.svg,
@@ -500,15 +481,7 @@ class CAllocationTest(WithDatabase):
         for name, call in calls.items():
             with self.subTest(name):
                 expected = call()
-                for n in range(100000):
-                    after(n)
-                    try:
-                        result = call()
-                    except MemoryError:
-                        continue
-                    finally:
-                        after(-1)
-                    break
+                result, n = failing.c_allocations(call)
                 self.assertEqual(result, expected)
                 self.assertGreater(n, 0)  # failures were seen
 

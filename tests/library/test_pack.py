@@ -5,12 +5,17 @@ min_steps, the group and the moves with their outcomes of sampled layouts (ids s
 multiplicative hash, every layout of a classic name, unsolvable ones), their solutions
 against `klotski solve --codes`, group facts against `klotski group --json`, and bad
 input: an illegal code, an unknown group, a missing file, a file that is no pack, a
-metric the pack does not count.  e2e_pack.sh runs it."""
+metric the pack does not count, a NUL inside a str; threads sharing a Pack; every method's
+text signature; every call with Python's allocations failing one by one (and, where
+failmalloc.so is preloaded, C's: CAllocationTest).  e2e_pack.sh runs it."""
+import inspect
 import json
 import os
 import subprocess
+import threading
 import unittest
 
+import failing
 import klotski
 
 DB = os.environ["KLOTSKI_DB"]
@@ -102,11 +107,92 @@ class PackTest(unittest.TestCase):
             klotski.open_pack(DB)
         self.assertIn("not a klotski pack", str(caught.exception))
 
+    def test_nul_refused(self):
+        for call in (lambda: self.pack.min_steps("4WVE1\x00junk"), lambda: self.pack.group("5-4-1-1\x00"),
+                     lambda: self.pack.group_of("4WVE1\x00"), lambda: self.pack.moves("4WVE1", "step\x00x"),
+                     lambda: self.pack.solve("4WVE1\x00"), lambda: klotski.open_pack(PACK + "\x00junk")):
+            with self.assertRaises(ValueError):
+                call()
+
+    def test_every_method_has_a_signature(self):
+        for name in ("min_steps", "solve", "moves", "group", "group_of", "close", "__enter__", "__exit__"):
+            inspect.signature(getattr(klotski.Pack, name))  # ValueError without a text signature
+        self.assertEqual(str(inspect.signature(klotski.Pack.solve)), "(self, /, x, metric='step')")
+        self.assertEqual(str(inspect.signature(klotski.open_pack)), "(path)")
+
+    def test_threads_share_a_pack(self):
+        """Threads take turns on one Pack: each gets the answers it gets alone."""
+        texts = SAMPLE[::5]
+        alone = [(self.pack.min_steps(t), self.pack.moves(t), self.pack.group_of(t)) for t in texts]
+        failures = []
+
+        def work():
+            try:
+                with klotski.open_pack(PACK) as own:
+                    for _ in range(3):
+                        for pack in (self.pack, own):  # shared by all, and one of its own
+                            if [(pack.min_steps(t), pack.moves(t), pack.group_of(t)) for t in texts] != alone:
+                                failures.append("answers")
+            except Exception as error:  # noqa: BLE001 - any is a failure to report
+                failures.append(repr(error))
+
+        threads = [threading.Thread(target=work) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        self.assertEqual(failures, [])
+
     def test_context_manager_closes(self):
         with klotski.open_pack(PACK) as pack:
             self.assertEqual(pack.min_steps("4WVE1"), 81)
         with self.assertRaises(klotski.DatabaseError):
             pack.min_steps("4WVE1")
+
+
+class NoMemoryTest(unittest.TestCase):
+    """Every call of a Pack with the Nth of Python's allocations failing, N = 0, 1, 2, ...:
+    MemoryError or the right answer, never a crash or another exception."""
+
+    def test_every_call(self):
+        with klotski.open_pack(PACK) as pack:
+            calls = {
+                "open_pack": lambda: klotski.open_pack(PACK).close(),
+                "min_steps": lambda: pack.min_steps("4FEA13400"),
+                "solve": lambda: pack.solve("4WVE1"),
+                "moves": lambda: pack.moves("4WVE1"),
+                "group": lambda: pack.group("5-4-1-1"),
+                "group_of": lambda: pack.group_of("4WVE1"),
+            }
+            for name, call in calls.items():
+                with self.subTest(name):
+                    expected = call()
+                    result, failed = failing.python_allocations(call)
+                    self.assertEqual(result, expected, name)
+                    self.assertGreater(failed, 0, name)  # the call allocates, so failures were seen
+
+
+@unittest.skipUnless(os.environ.get("KLOTSKI_FAILMALLOC"), "needs tests/library/failmalloc.c preloaded")
+class CAllocationTest(unittest.TestCase):
+    """Every call of a Pack that allocates in C (libklotski: the pack's file, blocks and
+    route), with the Nth malloc, calloc or realloc failing: MemoryError or the right
+    answer, never a crash, never another exception."""
+
+    def test_every_call(self):
+        hard = klotski.Layout("4FEA13400")
+        calls = {
+            "open_pack": lambda: klotski.open_pack(PACK).path,
+            "min_steps": lambda: klotski.open_pack(PACK).min_steps(hard),
+            "solve": lambda: klotski.open_pack(PACK).solve(hard),
+            "moves": lambda: klotski.open_pack(PACK).moves(hard),
+            "group_of": lambda: klotski.open_pack(PACK).group_of(hard),
+        }
+        for name, call in calls.items():
+            with self.subTest(name):
+                expected = call()
+                result, failed = failing.c_allocations(call)
+                self.assertEqual(result, expected, name)
+                self.assertGreater(failed, 0, name)
 
 
 if __name__ == "__main__":

@@ -146,14 +146,14 @@ static unsigned char *build(const struct spec *s, size_t *size)
 }
 
 /* The inflater of stored chunks: the plain bytes are the chunk's. */
-static bool copy_inflate(void *context, const unsigned char *deflated, size_t deflated_size, unsigned char *plain,
-                         size_t plain_size)
+static enum kl_pack_status copy_inflate(void *context, const unsigned char *deflated, size_t deflated_size,
+                                        unsigned char *plain, size_t plain_size)
 {
     (void)context;
     if (deflated_size != plain_size)
-        return false;
+        return KL_PACK_CORRUPT;
     memcpy(plain, deflated, plain_size);
-    return true;
+    return KL_PACK_OK;
 }
 
 static enum kl_pack_status open_bytes(const unsigned char *bytes, size_t size, struct kl_pack **pack, char *message)

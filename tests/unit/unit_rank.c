@@ -339,6 +339,37 @@ static void test_ids_against_enumeration(void **state)
         }
 }
 
+/* What the visitor below saw: the codes with their ids, against kl_enumerate's. */
+struct visits {
+    const struct fixture *f;
+    uint32_t seen;
+    uint32_t stop_after; /* visits before the visitor says stop */
+    bool in_order;
+};
+
+static bool visit(void *context, uint32_t id, kl_code code)
+{
+    struct visits *v = context;
+    v->in_order = v->in_order && id == v->seen && code == v->f->all[id];
+    v->seen++;
+    return v->seen < v->stop_after;
+}
+
+/* kl_enumerate_each hands every code with its id, in kl_enumerate's order, and stops
+ * when the visitor says so. */
+static void test_enumerate_each(void **state)
+{
+    const struct fixture *f = *state;
+    struct visits all = {f, 0, UINT32_MAX, true};
+    assert_true(kl_enumerate_each(visit, &all));
+    assert_true(all.in_order);
+    assert_int_equal(all.seen, KL_LAYOUT_COUNT);
+    struct visits some = {f, 0, 4091297, true};
+    assert_false(kl_enumerate_each(visit, &some));
+    assert_true(some.in_order);
+    assert_int_equal(some.seen, 4091297);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -347,6 +378,7 @@ int main(void)
         cmocka_unit_test(test_enumerate_md5),
         cmocka_unit_test(test_enumerate_matches_placer),
         cmocka_unit_test(test_ids_against_enumeration),
+        cmocka_unit_test(test_enumerate_each),
     };
     return cmocka_run_group_tests(tests, enumerate_all, free_all);
 }
