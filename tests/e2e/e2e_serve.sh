@@ -29,7 +29,12 @@ start_server() {
     "$K" --db "$TEST_DB" serve "$@" >"$out" 2>>"$T/server.err" &
     server=$!
 }
-serve_test_database
+# The server of the main checks reads a copy of the test database of its own: the writer's
+# lock taken beside it at the end must meet no reader but the server's, and the scripts
+# that run beside this one read the test database.
+served_db=$T/served.db
+cp "$TEST_DB" "$served_db"
+serve_test_database "$served_db"
 
 # get PATH [CURL OPTIONS...]: sets code (the HTTP status), type (the content type) and
 # writes the body to $T/body.
@@ -260,7 +265,7 @@ expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$
 # Every thread of the pool has looked layouts, groups, distances and moves up by now; idle,
 # it must leave the database to a writer (the farthest phase of klotski-build commits
 # while a server runs): a writer's lock, taken without waiting, succeeds.
-err=$(sqlite3 "$TEST_DB" 'BEGIN EXCLUSIVE; COMMIT;' 2>&1)
+err=$(sqlite3 "$served_db" 'BEGIN EXCLUSIVE; COMMIT;' 2>&1)
 expect "a writer's lock while the server sits idle after its lookups" "0 " "$? $err"
 
 # ---- the address and the port ----

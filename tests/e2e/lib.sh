@@ -214,12 +214,13 @@ has() {
 # json FILTER: jq -r on the last output.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
 
-# serve_test_database: starts `klotski serve --any-port` ($K) on the test database in the
-# background, its output in $T/server.out and $T/server.err, stopped when the script
-# exits; sets server (its pid) and URL (where it listens, or http://127.0.0.1:9, where
-# nothing answers, when it never said), and counts a check that it said where.
+# serve_test_database [DATABASE]: starts `klotski serve --any-port` ($K) on the test
+# database (or DATABASE, a copy of it) in the background, its output in $T/server.out and
+# $T/server.err, stopped when the script exits; sets server (its pid) and URL (where it
+# listens, or http://127.0.0.1:9, where nothing answers, when it never said), and counts a
+# check that it said where.
 serve_test_database() {
-    "$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
+    "$K" --db "${1:-$TEST_DB}" serve --any-port >"$T/server.out" 2>"$T/server.err" &
     server=$!
     trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
     local wait
