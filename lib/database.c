@@ -57,11 +57,21 @@ static int usable(klotski_db *db, const char *call, const char *missing)
 {
     if (!db)
         return KLOTSKI_MISUSE;
-    if (!db->reader.connection)
-        return fail(db, KLOTSKI_MISUSE, db->path, "%s: the database is not open (klotski_open failed)", call);
-    if (missing)
-        return fail(db, KLOTSKI_MISUSE, NULL, "%s: %s is NULL", call, missing);
-    return KLOTSKI_OK;
+    int result = lib_misuse(db->message, call, db->reader.connection, db->path, "the database", "klotski_open",
+                            missing);
+    if (result != KLOTSKI_OK)
+        db->result = result;
+    return result;
+}
+
+int lib_misuse(char message[KLOTSKI_MESSAGE_SIZE], const char *call, bool open, const char *path,
+               const char *handle, const char *opener, const char *missing)
+{
+    if (!open)
+        lib_message(message, path, "%s: %s is not open (%s failed)", call, handle, opener);
+    else if (missing)
+        lib_message(message, NULL, "%s: %s is NULL", call, missing);
+    return open && !missing ? KLOTSKI_OK : KLOTSKI_MISUSE;
 }
 
 static int database_error(klotski_db *db)
@@ -233,13 +243,11 @@ void lib_write_sized(void *out, const void *full, size_t full_size)
            (size < full_size ? size : full_size) - sizeof size);
 }
 
-/* The first versions of the sized structs end at these members' ends (1.2.0). */
+/* The first version of struct klotski_layout_metrics ends here (1.2.0). */
 #define LAYOUT_METRICS_FIRST_END (offsetof(struct klotski_layout_metrics, min_unit_moves) + sizeof(int))
-#define GROUP_METRICS_FIRST_END (offsetof(struct klotski_group_metrics, max_min_unit_moves) + sizeof(int))
 
-/* KLOTSKI_OK when the sized struct `out` (NULL: none) holds at least its first version,
- * which ends at first_end; else KLOTSKI_MISUSE with the message. */
-static int check_size(klotski_db *db, const char *call, const char *type, const void *out, size_t first_end)
+int lib_sized_misuse(char message[KLOTSKI_MESSAGE_SIZE], const char *call, const char *type, const void *out,
+                     size_t first_end)
 {
     if (!out)
         return KLOTSKI_OK;
@@ -247,8 +255,18 @@ static int check_size(klotski_db *db, const char *call, const char *type, const 
     memcpy(&size, out, sizeof size);
     if (size >= first_end)
         return KLOTSKI_OK;
-    return fail(db, KLOTSKI_MISUSE, NULL, "%s: struct %s: size %zu is below its first version's, %zu", call, type,
-                size, first_end);
+    lib_message(message, NULL, "%s: struct %s: size %zu is below its first version's, %zu", call, type, size,
+                first_end);
+    return KLOTSKI_MISUSE;
+}
+
+/* lib_sized_misuse on the handle. */
+static int check_size(klotski_db *db, const char *call, const char *type, const void *out, size_t first_end)
+{
+    int result = lib_sized_misuse(db->message, call, type, out, first_end);
+    if (result != KLOTSKI_OK)
+        db->result = result;
+    return result;
 }
 
 static void write_group_metrics(struct klotski_group_metrics *out, const struct kl_db_group_row *row)
@@ -275,7 +293,7 @@ int klotski_layout_v2(klotski_db *db, klotski_code code, struct klotski_layout *
     if (result == KLOTSKI_OK)
         result = check_size(db, call, "klotski_layout_metrics", metrics, LAYOUT_METRICS_FIRST_END);
     if (result == KLOTSKI_OK)
-        result = check_size(db, call, "klotski_group_metrics", group_metrics, GROUP_METRICS_FIRST_END);
+        result = check_size(db, call, "klotski_group_metrics", group_metrics, LIB_GROUP_METRICS_FIRST_END);
     struct kl_db_layout_row row;
     if (result == KLOTSKI_OK)
         result = check_code(db, code);
@@ -322,7 +340,7 @@ int klotski_group_named_v2(klotski_db *db, const char *name, struct klotski_grou
     const char *call = "klotski_group_named";
     int result = usable(db, call, !name ? "name" : !group ? "group" : NULL);
     if (result == KLOTSKI_OK)
-        result = check_size(db, call, "klotski_group_metrics", group_metrics, GROUP_METRICS_FIRST_END);
+        result = check_size(db, call, "klotski_group_metrics", group_metrics, LIB_GROUP_METRICS_FIRST_END);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_db_group_row row;

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "core/code.h"
 #include "core/moves.h"
@@ -23,6 +24,21 @@ void lib_vmessage(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const
 int lib_fail(klotski_db *db, int result, const char *subject, const char *format, ...)
     __attribute__((format(printf, 4, 5)));
 int lib_succeed(klotski_db *db);
+
+/* The checks every call on a handle makes (klotski.h, "NULL"), for the database's and the
+ * pack's alike: KLOTSKI_OK when the handle is open (`open`) and `missing` (the first
+ * NULL pointer the call needs, by name) is NULL; else KLOTSKI_MISUSE with the reason in
+ * message ("CALL: HANDLE is not open (OPENER failed)", "CALL: MISSING is NULL"). */
+int lib_misuse(char message[KLOTSKI_MESSAGE_SIZE], const char *call, bool open, const char *path,
+               const char *handle, const char *opener, const char *missing);
+
+/* KLOTSKI_OK when the sized struct `out` (NULL: none) holds at least its first version,
+ * which ends at first_end; else KLOTSKI_MISUSE with the reason in message. */
+int lib_sized_misuse(char message[KLOTSKI_MESSAGE_SIZE], const char *call, const char *type, const void *out,
+                     size_t first_end);
+
+/* The first version of struct klotski_group_metrics ends here (1.2.0). */
+#define LIB_GROUP_METRICS_FIRST_END (offsetof(struct klotski_group_metrics, max_min_unit_moves) + sizeof(int))
 
 /* KLOTSKI_OK when the handle is open and `missing` is NULL; else KLOTSKI_MISUSE, kept on
  * the handle as its own calls keep it ("CALL: MISSING is NULL").  For the files of lib/

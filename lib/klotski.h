@@ -28,7 +28,8 @@
  * NULL (an output, a text, the handle) is answered with KLOTSKI_MISUSE and nothing
  * written, and so is a handle whose klotski_open failed by every call that reads the
  * database (klotski_errmsg, klotski_errcode, klotski_db_filename, klotski_db_connection
- * and klotski_close accept both).
+ * and klotski_close accept both), and a pack whose klotski_pack_open failed by every call
+ * that reads the pack (klotski_pack_errmsg and klotski_pack_close accept both).
  *
  * Stability, the ABI of soname libklotski.so.1: the names, structs and values below keep
  * their meaning and their layout for as long as the soname is libklotski.so.1; later
@@ -463,7 +464,8 @@ typedef struct klotski_pack klotski_pack;
  * memory ran out), to read klotski_pack_errmsg from; close it in every case.
  * Returns KLOTSKI_OK, KLOTSKI_CANTOPEN (no such file; cannot read it), KLOTSKI_NOTADB (no
  * pack, or one of another format version), KLOTSKI_ERROR (a corrupt pack: a checksum,
- * the index or a chunk is wrong) or KLOTSKI_NOMEM. */
+ * the index or a chunk is wrong), KLOTSKI_NOMEM, or KLOTSKI_MISUSE (path or pack NULL;
+ * *pack, when pack is not NULL, is then NULL). */
 KLOTSKI_API int klotski_pack_open(const char *path, klotski_pack **pack);
 
 /* Closes the handle and frees it; NULL is allowed.  Returns KLOTSKI_OK. */

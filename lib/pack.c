@@ -67,16 +67,30 @@ static int call_failure(klotski_pack *pack, enum kl_pack_status status)
     return reader_failure(pack, status, kl_pack_message(pack->file.pack));
 }
 
-/* KLOTSKI_OK for a legal code, else KLOTSKI_INVALID with klotski_check's message. */
-static int check_code(klotski_pack *pack, klotski_code code)
+/* The check of a call on the pack (lib_misuse): the handle, open, and the pointers it
+ * needs (`missing` names the first NULL one, or is NULL).  KLOTSKI_OK or KLOTSKI_MISUSE. */
+static int usable(klotski_pack *pack, const char *call, const char *missing)
 {
-    if (!pack->file.pack)
-        return fail(pack, KLOTSKI_ERROR, pack->path, "the pack is not open");
-    return klotski_check(code, pack->message);
+    if (!pack)
+        return KLOTSKI_MISUSE;
+    return lib_misuse(pack->message, call, pack->file.pack, pack->path, "the pack", "klotski_pack_open", missing);
+}
+
+/* usable, then KLOTSKI_OK for a legal code, else KLOTSKI_INVALID with klotski_check's
+ * message. */
+static int check_code(klotski_pack *pack, const char *call, const char *missing, klotski_code code)
+{
+    int result = usable(pack, call, missing);
+    return result == KLOTSKI_OK ? klotski_check(code, pack->message) : result;
 }
 
 int klotski_pack_open(const char *path, klotski_pack **out)
 {
+    if (!path || !out) {
+        if (out)
+            *out = NULL;
+        return KLOTSKI_MISUSE;
+    }
     klotski_pack *pack = calloc(1, sizeof *pack);
     *out = pack;
     if (!pack)
@@ -100,7 +114,7 @@ const char *klotski_pack_errmsg(const klotski_pack *pack) { return pack ? pack->
 
 int klotski_pack_min_steps(klotski_pack *pack, klotski_code code, int *min_steps)
 {
-    int result = check_code(pack, code);
+    int result = check_code(pack, "klotski_pack_min_steps", min_steps ? NULL : "min_steps", code);
     if (result != KLOTSKI_OK)
         return result;
     enum kl_pack_status status = kl_pack_min_steps(pack->file.pack, code, min_steps);
@@ -109,7 +123,7 @@ int klotski_pack_min_steps(klotski_pack *pack, klotski_code code, int *min_steps
 
 int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotski_code **route, int *count)
 {
-    int result = check_code(pack, code);
+    int result = check_code(pack, "klotski_pack_solve", !route ? "route" : !count ? "count" : NULL, code);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_pack_facts facts;
@@ -134,7 +148,7 @@ int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotski_code **rou
 
 int klotski_pack_moves(klotski_pack *pack, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
 {
-    int result = check_code(pack, code);
+    int result = check_code(pack, "klotski_pack_moves", !out ? "out" : !count ? "count" : NULL, code);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_pack_move moves[KL_MAX_STEPS];
@@ -188,7 +202,10 @@ static void group_metrics_record(const struct kl_pack_group *g, struct klotski_g
 int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group,
                        struct klotski_group_metrics *metrics)
 {
-    int result = check_code(pack, code);
+    const char *call = "klotski_pack_group";
+    int result = check_code(pack, call, group ? NULL : "group", code);
+    if (result == KLOTSKI_OK)
+        result = lib_sized_misuse(pack->message, call, "klotski_group_metrics", metrics, LIB_GROUP_METRICS_FIRST_END);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_pack_group g;
@@ -204,8 +221,12 @@ int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_gro
 int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group,
                              struct klotski_group_metrics *metrics)
 {
-    if (!pack->file.pack)
-        return fail(pack, KLOTSKI_ERROR, pack->path, "the pack is not open");
+    const char *call = "klotski_pack_group_named";
+    int result = usable(pack, call, !name ? "name" : !group ? "group" : NULL);
+    if (result == KLOTSKI_OK)
+        result = lib_sized_misuse(pack->message, call, "klotski_group_metrics", metrics, LIB_GROUP_METRICS_FIRST_END);
+    if (result != KLOTSKI_OK)
+        return result;
     struct kl_pack_group g;
     if (kl_pack_group_named(pack->file.pack, name, &g) != KL_PACK_OK)
         return fail(pack, KLOTSKI_NOTFOUND, name, "no such group");

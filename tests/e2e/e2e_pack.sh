@@ -97,6 +97,18 @@ int main(int argc, char **argv)
     printf("%d %d %d %d %09llX %d %d %s %lld %d %d\n", steps, unsolvable_steps == KLOTSKI_NULL, solved, count,
            (unsigned long long)route[count - 1], moves_count, moves[0].change, group.name, (long long)group.size,
            klotski_pack_min_steps(pack, 0x1A9BF0C01u, &steps), klotski_pack_solve(pack, unsolvable, &none, &none_count));
+    /* The header's NULL rule: misuse answered with KLOTSKI_MISUSE (8), never a crash. */
+    struct klotski_group_metrics small = {.size = 0};
+    klotski_pack *failed, *none_opened = pack;
+    int cantopen = klotski_pack_open("/nonexistent/klotski.pack", &failed);
+    int no_path = klotski_pack_open(NULL, &none_opened);
+    printf("%d %d %d %d %d %d %d %d %s\n", klotski_pack_min_steps(NULL, 0x1A9BF0C00u, &steps),
+           klotski_pack_min_steps(pack, 0x1A9BF0C00u, NULL), klotski_pack_group(pack, 0x1A9BF0C00u, NULL, NULL),
+           klotski_pack_group(pack, 0x1A9BF0C00u, &group, &small), klotski_pack_group_named(pack, NULL, &group, NULL),
+           no_path, cantopen, klotski_pack_min_steps(failed, 0x1A9BF0C00u, &steps),
+           none_opened ? "set" : "NULL");
+    printf("%s\n", klotski_pack_errmsg(failed));
+    klotski_pack_close(failed);
     klotski_free(route);
     klotski_pack_close(pack);
     return 0;
@@ -111,8 +123,15 @@ solved_end=$("$BIN/klotski" --db "$TEST_DB" solve --codes 4FEA13400 | tail -1)
 # 138 steps; the unsolvable layout's KLOTSKI_NULL; a solution of 139 codes ending where the
 # command's does; 8 moves of 横刀立马, the first optimal; its group; an illegal code
 # KLOTSKI_INVALID (1); the unsolvable layout's solution KLOTSKI_UNSOLVABLE (3).
-expect "C: the pack's answers" "138 1 0 139 $solved_end 8 -1 5-4-1-1 25955 1 3" \
-    "$(LD_LIBRARY_PATH=$P/lib "$T/pack_probe" "$PACK" "${unsolvable%|*}")"
+# Then misuse (klotski.h, "NULL"): a NULL handle, output, group or name, a sized struct
+# below its first version, a NULL path, each KLOTSKI_MISUSE (8) with *pack NULL after the
+# NULL path; a pack that did not open (KLOTSKI_CANTOPEN, 4) answers KLOTSKI_MISUSE and says so.
+probe=$(LD_LIBRARY_PATH=$P/lib "$T/pack_probe" "$PACK" "${unsolvable%|*}")
+expect "C: the pack's answers" "138 1 0 139 $solved_end 8 -1 5-4-1-1 25955 1 3" "$(printf '%s\n' "$probe" | sed -n 1p)"
+expect "C: misuse of the pack's calls" "8 8 8 8 8 8 4 8 NULL" "$(printf '%s\n' "$probe" | sed -n 2p)"
+expect "C: a call on a pack that did not open says so" \
+    "/nonexistent/klotski.pack: klotski_pack_min_steps: the pack is not open (klotski_pack_open failed)" \
+    "$(printf '%s\n' "$probe" | sed -n 3p)"
 
 # Bad usage and files that cannot be written or read.
 expect_error "pack without FILE" 2 "pack takes one FILE" pack
