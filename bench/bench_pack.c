@@ -49,7 +49,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < CALLS; i++)
         kl_pack_min_steps(file.pack, FAR_LAYOUT, &steps);
     printf("  %-44s %8.3f ms\n", "min_steps of 4FEA13400, blocks inflated", (now() - t) * 1e3 / CALLS);
-    struct kl_pack_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     int count;
     t = now();
     for (int i = 0; i < CALLS; i++)

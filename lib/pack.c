@@ -151,7 +151,7 @@ int klotski_pack_moves(klotski_pack *pack, klotski_code code, struct klotski_mov
     int result = check_code(pack, "klotski_pack_moves", !out ? "out" : !count ? "count" : NULL, code);
     if (result != KLOTSKI_OK)
         return result;
-    struct kl_pack_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     int n, min_steps;
     enum kl_pack_status status = kl_pack_moves(pack->file.pack, code, moves, &n, &min_steps);
     if (status != KL_PACK_OK)

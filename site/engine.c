@@ -188,22 +188,6 @@ int EXPORT(site_layout)(void)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* The pack behind kl_moves_ranked's lookups, and the first failure of one. */
-struct ranking {
-    struct kl_pack *pack;
-    enum kl_pack_status failed;
-};
-
-static void pack_lookup(void *context, struct kl_move_outcome *move)
-{
-    struct ranking *ranking = context;
-    enum kl_pack_status status = kl_pack_min_steps(ranking->pack, move->to, &move->min_steps);
-    if (status != KL_PACK_OK && ranking->failed == KL_PACK_OK)
-        ranking->failed = status;
-    move->farthest_steps = KL_PACK_NONE;
-    move->farthest_num = KL_PACK_NONE;
-}
-
 /* /api/moves: moves --json, in steps (farthest_steps and farthest_num: not in the pack). */
 int EXPORT(site_moves)(void)
 {
@@ -213,12 +197,12 @@ int EXPORT(site_moves)(void)
         return status;
     kl_code code = l.code;
     struct kl_move_outcome moves[KL_MAX_STEPS];
-    struct ranking ranking = {l.pack, KL_PACK_OK};
-    size_t count = kl_moves_ranked(code, KL_METRIC_STEP, l.steps, KL_PACK_NONE, pack_lookup, &ranking, moves);
-    if (ranking.failed != KL_PACK_OK)
-        return pack_error(l.pack, ranking.failed);
+    int count, steps;
+    enum kl_pack_status ranked = kl_pack_moves(l.pack, code, moves, &count, &steps);
+    if (ranked != KL_PACK_OK)
+        return pack_error(l.pack, ranked);
     size_t optimal = 0;
-    for (size_t i = 0; i < count; i++)
+    for (int i = 0; i < count; i++)
         optimal += moves[i].change == KL_MOVE_OPTIMAL;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(code, hex);
@@ -227,8 +211,8 @@ int EXPORT(site_moves)(void)
     FILE *out = answer_begin();
     fprintf(out, "{\"code\":\"%s\",\"group\":\"%s\"", hex, l.group.name);
     json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
-    fprintf(out, ",\"moves_count\":%zu,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
-    for (size_t i = 0; i < count; i++) {
+    fprintf(out, ",\"moves_count\":%d,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
+    for (int i = 0; i < count; i++) {
         struct step_text s = route_step_text(raw, moves[i].step);
         char to[KL_CODE_TEXT_SIZE];
         kl_code_format(moves[i].to, to);

@@ -485,46 +485,56 @@ enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *r
     return status;
 }
 
-static int compare_moves(const void *a, const void *b)
+/* The pack behind kl_moves_ranked's lookups: the layout's residue and min_steps, and the
+ * first failure of a lookup. */
+struct neighbours {
+    struct kl_pack *pack;
+    kl_code from;
+    int residue;
+    int steps;
+    enum kl_pack_status failed;
+};
+
+/* A neighbour's min_steps from its residue: the layout's own, one less, or one more
+ * (steps change min_steps by at most one), checked against what a pack can hold. */
+static void look_up_neighbour(void *context, struct kl_move_outcome *move)
 {
-    const struct kl_pack_move *x = a, *y = b;
-    if (x->change != y->change)
-        return x->change < y->change ? -1 : 1;
-    return x->next < y->next ? -1 : x->next > y->next;
+    struct neighbours *n = context;
+    move->min_steps = KL_PACK_NONE;
+    move->farthest_steps = KL_PACK_NONE;
+    move->farthest_num = KL_PACK_NONE;
+    if (n->failed != KL_PACK_OK)
+        return;
+    int residue;
+    if ((n->failed = residue_of(n->pack, move->to, &residue)) != KL_PACK_OK)
+        return;
+    if ((residue == KL_PACK_RESIDUE_UNSOLVABLE) != (n->residue == KL_PACK_RESIDUE_UNSOLVABLE)) {
+        n->failed = fail(n->pack, KL_PACK_CORRUPT, "%09llX and its neighbour %09llX disagree on being solvable",
+                         (unsigned long long)n->from, (unsigned long long)move->to);
+        return;
+    }
+    if (n->steps == KL_PACK_NONE)
+        return;
+    move->min_steps = n->steps + (residue - n->residue + 4) % 3 - 1;
+    if (move->min_steps < 0 || (move->min_steps == 0) != kl_code_is_solved(move->to))
+        n->failed = fail(n->pack, KL_PACK_CORRUPT, "the neighbour %09llX of %09llX has residue %d",
+                         (unsigned long long)move->to, (unsigned long long)n->from, residue);
 }
 
-enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_pack_move out[KL_MAX_STEPS],
+enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS],
                                   int *count, int *min_steps)
 {
-    int residue, steps = KL_PACK_NONE;
-    enum kl_pack_status status = start(pack, code, &residue);
-    if (status == KL_PACK_OK && residue != KL_PACK_RESIDUE_UNSOLVABLE)
-        status = walk(pack, code, residue, NULL, &steps);
+    struct neighbours n = {pack, code, 0, KL_PACK_NONE, KL_PACK_OK};
+    enum kl_pack_status status = start(pack, code, &n.residue);
+    if (status == KL_PACK_OK && n.residue != KL_PACK_RESIDUE_UNSOLVABLE)
+        status = walk(pack, code, n.residue, NULL, &n.steps);
     if (status != KL_PACK_OK)
         return status;
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    struct kl_step moves[KL_MAX_STEPS];
-    int n = kl_steps(raw, moves);
-    for (int i = 0; i < n; i++) {
-        struct kl_pack_move *m = &out[i];
-        m->step = moves[i];
-        m->next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
-        int next_residue;
-        if ((status = residue_of(pack, m->next, &next_residue)) != KL_PACK_OK)
-            return status;
-        if ((next_residue == KL_PACK_RESIDUE_UNSOLVABLE) != (residue == KL_PACK_RESIDUE_UNSOLVABLE))
-            return fail(pack, KL_PACK_CORRUPT, "%09llX and its neighbour %09llX disagree on being solvable",
-                        (unsigned long long)code, (unsigned long long)m->next);
-        m->change = residue == KL_PACK_RESIDUE_UNSOLVABLE ? 0 : (next_residue - residue + 4) % 3 - 1;
-        m->min_steps = steps == KL_PACK_NONE ? KL_PACK_NONE : steps + m->change;
-        if ((steps != KL_PACK_NONE && m->min_steps < 0) || (m->min_steps == 0) != kl_code_is_solved(m->next))
-            return fail(pack, KL_PACK_CORRUPT, "the neighbour %09llX of %09llX has residue %d",
-                        (unsigned long long)m->next, (unsigned long long)code, next_residue);
-    }
-    qsort(out, (size_t)n, sizeof *out, compare_moves);
-    *count = n;
-    *min_steps = steps;
+    size_t ranked = kl_moves_ranked(code, KL_METRIC_STEP, n.steps, KL_PACK_NONE, look_up_neighbour, &n, out);
+    if (n.failed != KL_PACK_OK)
+        return n.failed;
+    *count = (int)ranked;
+    *min_steps = n.steps;
     return KL_PACK_OK;
 }
 

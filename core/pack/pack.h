@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "core/code.h"
+#include "core/move_outcomes.h"
 #include "core/moves.h"
 
 /* What a call came to. */
@@ -134,19 +135,14 @@ enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int 
  * (route then partly written). */
 enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *route, int *count);
 
-/* A step with its outcome, as `klotski moves` lists it. */
-struct kl_pack_move {
-    struct kl_step step; /* core/moves.h */
-    kl_code next;        /* the layout after it */
-    int min_steps;       /* of next; KL_PACK_NONE when unsolvable */
-    int change;          /* -1 one step closer, 0 as far, +1 one farther; 0 when unsolvable */
-};
-
 /* Every step from the layout with its outcome into out (room for KL_MAX_STEPS), best
- * first: change ascending, ties by next ascending (as `klotski moves` orders them);
- * *count receives how many, *min_steps the layout's own (KL_PACK_NONE: unsolvable).
+ * first as kl_moves_ranked orders them (core/move_outcomes.h: change ascending, ties by
+ * the resulting code, as `klotski moves` lists them): each resulting layout's min_steps
+ * from the layout's own (one walk) and the neighbour's residue; farthest_steps and
+ * farthest_num KL_PACK_NONE (the pack has none).  *count receives how many, *min_steps
+ * the layout's own (KL_PACK_NONE: unsolvable).
  * Returns KL_PACK_OK, KL_PACK_INVALID or KL_PACK_CORRUPT. */
-enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_pack_move out[KL_MAX_STEPS],
+enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS],
                                   int *count, int *min_steps);
 
 /* A group's facts, as the database's groups table holds them (schema/tables.sql). */

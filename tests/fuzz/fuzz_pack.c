@@ -54,7 +54,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             status = kl_pack_solve(pack, codes[i], route, &count);
             FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT || status == KL_PACK_UNSOLVABLE);
             FUZZ_CHECK(status != KL_PACK_OK || (route[0] == codes[i] && kl_code_is_solved(route[count - 1])));
-            struct kl_pack_move moves[KL_MAX_STEPS];
+            struct kl_move_outcome moves[KL_MAX_STEPS];
             status = kl_pack_moves(pack, codes[i], moves, &count, &steps);
             FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT);
             struct kl_pack_group group;

@@ -203,7 +203,7 @@ static void test_walk_and_route(void **state)
     assert_int_equal(kl_pack_residue(pack, KL_LAYOUT_COUNT - 1, &residue), KL_PACK_OK);
     assert_int_equal(residue, KL_PACK_RESIDUE_UNSOLVABLE);
     /* near's other neighbours are stored unsolvable: its moves say the pack is corrupt */
-    struct kl_pack_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     assert_int_equal(kl_pack_moves(pack, near, moves, &count, &steps), KL_PACK_CORRUPT);
     assert_non_null(strstr(kl_pack_message(pack), "disagree on being solvable"));
     /* an unsolvable layout's moves: every one neutral, best first by code */
@@ -213,7 +213,7 @@ static void test_walk_and_route(void **state)
     for (int i = 0; i < count; i++) {
         assert_int_equal(moves[i].change, 0);
         assert_int_equal(moves[i].min_steps, KL_PACK_NONE);
-        assert_true(i == 0 || moves[i - 1].next < moves[i].next);
+        assert_true(i == 0 || moves[i - 1].to < moves[i].to);
     }
     kl_pack_close(pack);
     /* the chunks a page inflates ahead: stored plain here, so each inflates to itself */
@@ -276,7 +276,7 @@ static void test_walk_refuses_wrong_residues(void **state)
     free(bytes);
     bytes = build(&s, &size);
     assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
-    struct kl_pack_move moves[KL_MAX_STEPS];
+    struct kl_move_outcome moves[KL_MAX_STEPS];
     int count;
     assert_int_equal(kl_pack_moves(pack, solved, moves, &count, &steps), KL_PACK_CORRUPT);
     assert_non_null(strstr(kl_pack_message(pack), "has residue 2"));
