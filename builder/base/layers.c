@@ -152,15 +152,20 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
     s.taken_by = calloc(walk.tail + 1, sizeof *s.taken_by);
     if (!s.taken_by)
         rc = -1;
-    unsigned layer = 0;
+    /* The layer comes from the queue's position, not from depth[at]: one random read
+     * less per member.  Local copies of the graph's arrays stay in registers, where
+     * g's would be read again after every store into depth (a char type may alias
+     * them). */
+    const uint32_t *edge_start = g->edge_start, *edges = g->edges;
+    unsigned at_depth = 0;
+    uint32_t layer_end = walk.tail;
     while (rc == 0 && kl_walk_more(&walk)) {
-        uint32_t at = kl_walk_next(&walk);
-        unsigned at_depth = depth[at];
-        int side = at_depth & 1;
-        if (at_depth != layer) { /* the arena of the layer before last is free again */
-            layer = at_depth;
-            s.used[side] = 0;
+        if (walk.head == layer_end) { /* the arena of the layer before last is free again */
+            layer_end = walk.tail;
+            s.used[++at_depth & 1] = 0;
         }
+        uint32_t at = kl_walk_next(&walk);
+        int side = at_depth & 1;
         if (at_depth + 1 >= KL_DB_UNSOLVABLE) {
             rc = -1;
             break;
@@ -172,8 +177,8 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
         unsigned parent_count = 0;
         if (at_depth == 0)
             parents[parent_count++] = walk.head - 1;
-        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
-            uint32_t to = g->edges[e];
+        for (uint32_t e = edge_start[at], end = edge_start[at + 1]; e < end; e++) {
+            uint32_t to = edges[e];
             unsigned to_state = state_get(state, to);
             if (to_state == STATE_UNREACHED) {
                 state_set(state, to, child_state);

@@ -6,14 +6,16 @@
 #include "core/graph/bitset.h"
 #include "core/graph/walk.h"
 
-/* Breadth-first from every solved member at once, along the edges marked for `metric`,
- * a layer after the other.  Whether a neighbour was reached is asked of a bit per member,
- * not of its count: the bits of the largest class fit the core's cache, where the
- * counts, read at random once per edge, would not.  Returns 0, or -1 when memory runs
- * out or a depth reaches METRIC_UNSOLVABLE. */
+/* Breadth-first from every solved member at once, along the edges that are moves under
+ * `metric` (the first metric_degree[v][metric] of each member v's), a layer after the
+ * other.  Whether a neighbour was reached is asked of a bit per member, not of its
+ * count: the bits of the largest class fit the core's cache, where the counts, read at
+ * random once per edge, would not.  Returns 0, or -1 when memory runs out or a depth
+ * reaches METRIC_UNSOLVABLE. */
 static int search(const struct class_graph *g, enum kl_metric metric, uint16_t *moves)
 {
-    enum { AHEAD = 8 }; /* as kl_walk_next's look-ahead, for the edges' metric bits */
+    enum { AHEAD = 8 }; /* kl_walk_next's look-ahead */
+    const uint8_t (*degree)[KL_METRIC_COUNT] = g->metric_degree;
     uint32_t *queue = malloc(sizeof *queue * (g->count + 1));
     uint64_t *reached = kl_bitset_new(g->count);
     if (!queue || !reached) {
@@ -40,15 +42,12 @@ static int search(const struct class_graph *g, enum kl_metric metric, uint16_t *
             if (++next == METRIC_UNSOLVABLE)
                 rc = -1;
         }
-        if (w.head + AHEAD < w.tail)
-            __builtin_prefetch(&g->edge_metrics[g->edge_start[w.queue[w.head + AHEAD]]]);
+        if (w.head + AHEAD < w.tail) /* as kl_walk_next does for the edges */
+            __builtin_prefetch(degree[w.queue[w.head + AHEAD]]);
         uint32_t at = kl_walk_next(&w);
-        for (uint32_t e = g->edge_start[at]; e < g->edge_start[at + 1]; e++) {
+        for (uint32_t e = g->edge_start[at], end = e + degree[at][metric]; e < end; e++) {
             uint32_t to = g->edges[e];
-            /* One test, seldom true, for both conditions: a branch on the metric's bit
-             * alone would be mispredicted on every other edge. */
-            if ((g->edge_metrics[e] >> metric) & ~(reached[to / KL_BITSET_WORD_BITS] >>
-                                                   (to % KL_BITSET_WORD_BITS)) & 1u) {
+            if (!kl_bitset_has(reached, to)) {
                 kl_bitset_add(reached, to);
                 moves[to] = next;
                 kl_walk_push(&w, to);

@@ -60,21 +60,37 @@ static inline enum image_before image_before(const struct class_graph *g, uint32
     return NO_IMAGE_BEFORE;
 }
 
-/* The metrics a step counts in, as edge_metrics holds them. */
-static uint8_t step_metrics(struct kl_step step)
+/* Lists the steps of raw, count of them, in out: the unit moves first, then the other
+ * straight moves, then the other steps, and sets degree[m] to how many are moves
+ * under metric m. */
+static void order_by_metric(kl_raw raw, const struct kl_step *steps, int count, kl_code *out,
+                            uint8_t degree[KL_METRIC_COUNT])
 {
-    uint8_t metrics = 0;
-    for (int m = 0; m < KL_METRIC_COUNT; m++)
-        metrics |= (uint8_t)(kl_step_counts_in(step, (enum kl_metric)m) << m);
-    return metrics;
-}
-
-/* Appends to the edges being built the image `to` of edge e of an image member: the
- * board's reflections keep a step's length and whether it turns. */
-static inline void copy_edge(struct class_graph *g, size_t *used, uint32_t to, uint32_t e)
-{
-    g->edge_metrics[*used] = g->edge_metrics[e];
-    g->edges[(*used)++] = to;
+    /* Every unit move is a straight move, so the number of these two metrics a step
+     * counts in is its enum kl_metric: 2 unit, 1 straight, 0 neither. */
+    _Static_assert(KL_METRIC_STEP == 0 && KL_METRIC_STRAIGHT == 1 && KL_METRIC_UNIT == 2,
+                   "a step's strictest metric is the count of those it is a move in");
+    uint8_t kind[KL_MAX_STEPS];
+    int units = 0, straights = 0;
+    for (int k = 0; k < count; k++) {
+        kind[k] = (uint8_t)(kl_step_counts_in(steps[k], KL_METRIC_STRAIGHT) +
+                            kl_step_counts_in(steps[k], KL_METRIC_UNIT));
+        units += kind[k] == KL_METRIC_UNIT;
+        straights += kind[k] == KL_METRIC_STRAIGHT;
+    }
+    int next_unit = 0, next_straight = units, next_step = units + straights;
+    for (int k = 0; k < count; k++) {
+        int at = kind[k] == KL_METRIC_UNIT       ? next_unit
+                 : kind[k] == KL_METRIC_STRAIGHT ? next_straight
+                                                 : next_step;
+        next_unit += kind[k] == KL_METRIC_UNIT;
+        next_straight += kind[k] == KL_METRIC_STRAIGHT;
+        next_step += kind[k] == KL_METRIC_STEP;
+        out[at] = kl_raw_to_code(kl_step_apply(raw, steps[k]));
+    }
+    degree[KL_METRIC_UNIT] = (uint8_t)units;
+    degree[KL_METRIC_STRAIGHT] = (uint8_t)(units + straights);
+    degree[KL_METRIC_STEP] = (uint8_t)count;
 }
 
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id)
@@ -87,12 +103,12 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     g->edge_start = malloc(sizeof *g->edge_start * (n + 1));
     size_t capacity = (size_t)n * 16 + KL_MAX_STEPS;
     g->edges = malloc(sizeof *g->edges * capacity);
-    g->edge_metrics = malloc(capacity);
+    g->metric_degree = malloc(sizeof *g->metric_degree * (n + 1));
     g->mirror = malloc(sizeof *g->mirror * (n + 1));
     g->up_down = malloc(sizeof *g->up_down * (n + 1));
     kl_raw *raws = malloc(sizeof *raws * n + 1);
     struct kl_codemap index = {0};
-    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->edge_metrics || !g->mirror ||
+    if (!raws || !g->codes || !g->edge_start || !g->edges || !g->metric_degree || !g->mirror ||
         !g->up_down)
         goto out_of_memory;
     for (uint32_t i = 0; i < n; i++)
@@ -113,30 +129,23 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     size_t used = 0;
     struct kl_step steps[KL_MAX_STEPS];
     kl_code found[STEP_BLOCK][KL_MAX_STEPS];
-    uint8_t found_metrics[STEP_BLOCK][KL_MAX_STEPS];
     int found_count[STEP_BLOCK];
     for (uint32_t block = 0; block < n; block += STEP_BLOCK) {
         uint32_t end = block + STEP_BLOCK < n ? block + STEP_BLOCK : n;
         if (capacity - used < (size_t)STEP_BLOCK * KL_MAX_STEPS) {
+            uint32_t *grown = realloc(g->edges, sizeof *g->edges * capacity * 2);
             capacity *= 2;
-            uint32_t *grown = realloc(g->edges, sizeof *g->edges * capacity);
             if (!grown)
                 goto out_of_memory;
             g->edges = grown;
-            uint8_t *grown_metrics = realloc(g->edge_metrics, capacity);
-            if (!grown_metrics)
-                goto out_of_memory;
-            g->edge_metrics = grown_metrics;
         }
         for (uint32_t i = block; i < end; i++) {
             if (image_before(g, i) != NO_IMAGE_BEFORE)
                 continue;
             int count = found_count[i - block] = kl_steps(raws[i], steps);
-            for (int k = 0; k < count; k++) {
-                found[i - block][k] = kl_raw_to_code(kl_step_apply(raws[i], steps[k]));
-                found_metrics[i - block][k] = step_metrics(steps[k]);
+            order_by_metric(raws[i], steps, count, found[i - block], g->metric_degree[i]);
+            for (int k = 0; k < count; k++)
                 kl_codemap_prefetch(&index, found[i - block][k]);
-            }
         }
         for (uint32_t i = block; i < end; i++) {
             g->edge_start[i] = (uint32_t)used;
@@ -145,24 +154,26 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
             case FLIP_LEFT_RIGHT_BEFORE:
                 from = g->mirror[i];
                 for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
-                    copy_edge(g, &used, g->mirror[g->edges[e]], e);
+                    g->edges[used++] = g->mirror[g->edges[e]];
                 break;
             case FLIP_UP_DOWN_BEFORE:
                 from = g->up_down[i];
                 for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
-                    copy_edge(g, &used, g->up_down[g->edges[e]], e);
+                    g->edges[used++] = g->up_down[g->edges[e]];
                 break;
             case TURN_HALF_BEFORE:
                 from = g->mirror[g->up_down[i]];
                 for (uint32_t e = g->edge_start[from]; e < g->edge_start[from + 1]; e++)
-                    copy_edge(g, &used, g->mirror[g->up_down[g->edges[e]]], e);
+                    g->edges[used++] = g->mirror[g->up_down[g->edges[e]]];
                 break;
             default:
-                for (int k = 0; k < found_count[i - block]; k++) {
-                    g->edge_metrics[used] = found_metrics[i - block][k];
+                for (int k = 0; k < found_count[i - block]; k++)
                     g->edges[used++] = local_index(&index, found[i - block][k]);
-                }
+                continue;
             }
+            /* The board's reflections keep a step's length and whether it turns, and the
+             * order of the edges. */
+            memcpy(g->metric_degree[i], g->metric_degree[from], sizeof *g->metric_degree);
         }
     }
     g->edge_start[n] = (uint32_t)used;
@@ -182,7 +193,7 @@ void class_graph_free(struct class_graph *g)
     free(g->codes);
     free(g->edge_start);
     free(g->edges);
-    free(g->edge_metrics);
+    free(g->metric_degree);
     free(g->mirror);
     free(g->up_down);
     memset(g, 0, sizeof *g);

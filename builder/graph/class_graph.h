@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "builder/catalog.h"
+#include "core/moves.h"
 
 struct class_graph {
     uint32_t count;        /* members */
@@ -14,10 +15,14 @@ struct class_graph {
     kl_code *codes;        /* their codes, ascending */
     uint32_t *edge_start;  /* count + 1 offsets into edges */
     uint32_t *edges;       /* neighbours of member i: edges[edge_start[i] .. edge_start[i+1]) */
-    uint8_t *edge_metrics; /* per edge: bit 1 << m set when the step is also a move under
-                              metric m (enum kl_metric of core/moves.h, the step's bit
-                              included), so that a search under another metric walks the
-                              same graph, skipping the edges that are no move there */
+    uint8_t (*metric_degree)[KL_METRIC_COUNT]; /* [i][m]: how many of member i's edges
+                              are moves under metric m (enum kl_metric of core/moves.h),
+                              which come first among its edges: unit moves, then the other
+                              straight moves, then the other steps (every unit move is a
+                              straight move), so that the search under metric m walks
+                              edges[edge_start[i] .. + metric_degree[i][m]); a member's
+                              counts side by side, one cache line for an image member to
+                              copy */
     uint32_t *mirror;      /* local index of each member's left-right mirror image */
     uint32_t *up_down;     /* local index of each member's up-down flip image */
 };
