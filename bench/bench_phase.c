@@ -110,7 +110,7 @@ static int bench_group(const struct catalog *cat, int threads, uint32_t sample,
     if (rc == 0 && sample)
         rc = (ran = run_sample(&cs, scratch[0], sample)) < 0 ? -1 : 0;
     else if (rc == 0)
-        rc = class_search_run(&cs, scratch, threads, &failed, NULL, NULL, NULL);
+        rc = class_search_run(&cs, scratch, threads, &failed);
     wall = seconds(CLOCK_MONOTONIC) - wall;
     cpu = seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu;
     if (rc == 0 && sample) {

@@ -17,6 +17,14 @@ echo "full build (klotski-build, all threads):"
     "$bin/klotski-build" --db "$scratch/klotski.db" 2>&1
 
 echo
+echo "farthest phase on the groups of at most 60,000 layouts (a copy of that database; all"
+echo "groups: make farthest, 40 minutes):"
+cp "$scratch/klotski.db" "$scratch/farthest.db"
+/usr/bin/time -f "  %e s wall, %U s user, %S s system, %M KB peak memory" \
+    "$bin/klotski-build" --farthest --max-group 60000 --db "$scratch/farthest.db" 2>&1
+rm -f "$scratch/farthest.db"
+
+echo
 echo "the pack (klotski pack, pack --check) from that database:"
 /usr/bin/time -f "  write: %e s wall, %U s user, %S s system, %M KB peak memory" \
     "$bin/klotski" --db "$scratch/klotski.db" pack "$scratch/klotski.pack" 2>&1

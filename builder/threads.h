@@ -1,11 +1,14 @@
-/* The builder's one threading primitive, which every parallel phase uses (the analysis
- * over classes, the farthest search over a class's batches): a list of independent items
- * shared by several threads, each thread taking the next item not yet taken from one
- * atomic counter, so that a thread that drew short items simply takes more.  Callers
- * order their items largest first, so that the threads finish together. */
+/* The builder's threading, which every parallel phase uses: a list of independent items
+ * shared by several threads (threads_run: the analysis over classes), each thread taking
+ * the next item not yet taken from one atomic counter, so that a thread that drew short
+ * items simply takes more, callers ordering their items largest first so that the
+ * threads finish together; and a pipeline of items each opened, worked in tasks and
+ * finished (threads_pipeline: the farthest phase over classes and their batches), whose
+ * serial stages overlap other items' tasks. */
 #ifndef KLOTSKI_BUILDER_THREADS_H
 #define KLOTSKI_BUILDER_THREADS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* What a job does with one item.
@@ -30,21 +33,51 @@ typedef int threads_work(void *context, uint32_t item, int thread);
  * NOTES: thread-safe in itself; work must be safe to run on distinct items at once. */
 int threads_run(int threads, uint32_t count, threads_work *work, void *context);
 
-/* Other work for the calling thread while a job starts (threads_run_beside).
- * RETURN: whatever the caller makes of it; handed back as it is. */
-typedef int threads_beside(void *context);
+/* Returns the CPU seconds the calling thread has used so far (user and system): what a
+ * part of a phase cost, wherever it ran. */
+double threads_cpu_seconds(void);
 
-/* threads_run, but the calling thread first runs beside(beside_context) while the
- * threads created for the job start on its items, and takes items itself once beside
- * returns: other work (writing earlier results, say) overlaps the job on no more threads
- * than the job's own.  Up to `threads` - 1 threads are created, never more than items.
- * PARAMETERS: threads, count, work and context, as threads_run's; beside, the calling
- *   thread's first work (NULL: none, as threads_run); beside_context, its argument;
- *   beside_rc, set to what beside returned, 0 without it (NULL: not wanted).
- * RETURN, ERRORS: as threads_run's, for the items alone.  When no thread can be created,
- *   the items wait for beside.
- * NOTES: beside runs on the calling thread, at the same time as work on others. */
-int threads_run_beside(int threads, uint32_t count, threads_work *work, void *context,
-                       threads_beside *beside, void *beside_context, int *beside_rc);
+/* What a pipeline (threads_pipeline) does with its items, each in three stages: opened
+ * (prepared, and told how many tasks it has), its tasks worked on any threads, then
+ * finished once every task of it is done; besides, from time to time, a flush of what
+ * the finished items produced.  Every callback returns 0 to go on, anything else to stop
+ * the pipeline (no stage is started after it).  context is the caller's, as given to
+ * threads_pipeline. */
+struct threads_stages {
+    /* Prepares item `item` and sets *tasks to its number of tasks (0 allowed).  Items are
+     * opened in order, at most `ahead` opened and not yet finished at once; opens of
+     * distinct items may run at once, beside other items' tasks, finishes and flushes. */
+    int (*open)(void *context, uint32_t item, uint32_t *tasks);
+    /* Works task `task` of an opened item on thread number `thread` (as threads_work's).
+     * An item's tasks are taken in order, the oldest opened item's first. */
+    int (*task)(void *context, uint32_t item, uint32_t task, int thread);
+    /* Finishes an item once every one of its tasks is done.  Items are finished in order;
+     * a finish never overlaps another finish or a flush, and it comes before the open it
+     * makes room for. */
+    int (*finish)(void *context, uint32_t item);
+    /* Whether a flush is due now (NULL: never).  Asked only while no finish or flush
+     * runs, so it may read what they write. */
+    bool (*flush_due)(void *context);
+    /* The flush (NULL: none); it never overlaps a finish or another flush. */
+    int (*flush)(void *context);
+};
+
+/* Runs a pipeline of `items` items through the stages above on up to `threads` threads,
+ * the calling thread and threads created for the job: a thread takes, in this order of
+ * preference, a flush that is due, the finish of the oldest item whose tasks are done,
+ * the open of the next item when fewer than `ahead` are open, or the next task of the
+ * oldest open item with tasks left, and waits only when none is to take.  So the
+ * serial work of one item (its open and finish, the flushes) overlaps the tasks of
+ * others, and no thread idles at the end of an item's tasks while the next item's are
+ * there to take.  Returns once every thread is done.
+ * PARAMETERS: threads, at most this many (below 1 counts as 1); items, the items;
+ *   ahead, at most this many items opened and not finished at once (below 1 counts as
+ *   1): what bounds the memory the open items hold; stages and context, as above.
+ * RETURN: 0 when every item was finished; -1 when a callback returned nonzero (then the
+ *   items opened and not finished are left to the caller to release).
+ * ERRORS: a thread that cannot be created is done without, as in threads_run.
+ * NOTES: call from one thread; the callbacks must be safe to run at once as said above. */
+int threads_pipeline(int threads, uint32_t items, uint32_t ahead,
+                     const struct threads_stages *stages, void *context);
 
 #endif

@@ -3,7 +3,6 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "builder/extremes/base_work.h"
 #include "builder/graph/class_graph.h"
@@ -19,13 +18,6 @@ struct work {
     int order[KL_CLASS_COUNT];   /* classes, largest first, so the threads finish together */
     pthread_mutex_t totals_lock; /* guards the sums: a->edges and the CPU seconds */
 };
-
-static double thread_cpu(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 /* The straight and unit moves of every member of class graph g into a->min_moves (by
  * id) and their per-group results into metric_groups (NULL where nothing was found).
@@ -57,26 +49,26 @@ static int analyse_class(void *context, uint32_t item, int thread)
     int class_id = w->order[item];
     struct class_graph g;
     struct class_groups cg;
-    double t0 = thread_cpu();
+    double t0 = threads_cpu_seconds();
     if (class_graph_build(&g, w->cat, class_id) != 0)
         return -1;
-    double t1 = thread_cpu();
+    double t1 = threads_cpu_seconds();
     if (class_groups_find(&cg, &g) != 0) {
         class_graph_free(&g);
         return -1;
     }
-    double t2 = thread_cpu();
+    double t2 = threads_cpu_seconds();
     uint8_t *depth = malloc(g.count + 1);
     uint16_t *min_solution_num = malloc(sizeof *min_solution_num * (g.count + 1));
     struct group_layers *groups = calloc(cg.group_count, sizeof *groups);
     int rc = (depth && min_solution_num && groups)
                  ? layers_compute(&g, &cg, depth, min_solution_num, groups)
                  : -1;
-    double t_metrics = thread_cpu();
+    double t_metrics = threads_cpu_seconds();
     struct metric_group *metric_groups[KL_METRIC_COUNT] = {NULL};
     uint16_t *moves = malloc(sizeof *moves * (g.count + 1));
     rc = rc == 0 && moves ? class_metrics_find(&g, &cg, moves, a, metric_groups) : -1;
-    double t3 = thread_cpu();
+    double t3 = threads_cpu_seconds();
     struct extremes_row *extremes = NULL;
     if (rc == 0 && w->with_extremes) {
         extremes = calloc(cg.group_count, sizeof *extremes);
@@ -113,7 +105,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
             free(metric_groups[m]);
     }
-    double t4 = thread_cpu();
+    double t4 = threads_cpu_seconds();
     pthread_mutex_lock(&w->totals_lock);
     a->edges += g.edge_start[g.count];
     a->graph_cpu += t1 - t0;

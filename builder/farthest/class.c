@@ -87,39 +87,51 @@ int class_search_plan(struct class_search *cs,
     return rc;
 }
 
+int class_search_batch(struct class_search *cs, uint32_t item, struct bfs_scratch *scratch,
+                       uint32_t *failed_group)
+{
+    uint32_t rep = cs->batches[item][0];
+    int rc = group_farthest_batch(&cs->reps[rep], cs->batches[item][1], scratch);
+    if (rc != 0)
+        *failed_group = cs->rep_num[rep];
+    progress_add_work(cs->batch_weight[rep]);
+    return rc;
+}
+
+void class_search_finish(struct class_search *cs)
+{
+    for (uint32_t rep = 0; rep < cs->rep_count; rep++)
+        group_farthest_finish(&cs->reps[rep]);
+}
+
 /* One class_search_run, shared by its threads. */
 struct search_run {
     struct class_search *cs;
     struct bfs_scratch *const *scratch; /* per thread */
-    atomic_uint failed;                 /* 1 + the rep whose search failed; 0 when none did */
+    atomic_uint failed;                 /* 1 + the group_num whose search failed; 0: none */
 };
 
 /* threads_work: runs the batch number `item` of cs->batches with the thread's scratch. */
 static int search_batch(void *context, uint32_t item, int thread)
 {
     struct search_run *run = context;
-    struct class_search *cs = run->cs;
-    uint32_t rep = cs->batches[item][0];
-    int rc = group_farthest_batch(&cs->reps[rep], cs->batches[item][1], run->scratch[thread]);
+    uint32_t failed;
+    int rc = class_search_batch(run->cs, item, run->scratch[thread], &failed);
     if (rc != 0)
-        atomic_store(&run->failed, rep + 1);
-    progress_add_work(cs->batch_weight[rep]);
+        atomic_store(&run->failed, failed + 1);
     return rc;
 }
 
 int class_search_run(struct class_search *cs, struct bfs_scratch *const *scratch, int threads,
-                     uint32_t *failed_group, threads_beside *beside, void *beside_context,
-                     int *beside_rc)
+                     uint32_t *failed_group)
 {
     struct search_run run = {.cs = cs, .scratch = scratch};
     atomic_init(&run.failed, 0);
-    if (threads_run_beside(threads, cs->batch_count, search_batch, &run, beside,
-                           beside_context, beside_rc) != 0) {
-        *failed_group = cs->rep_num[atomic_load(&run.failed) - 1];
+    if (threads_run(threads, cs->batch_count, search_batch, &run) != 0) {
+        *failed_group = atomic_load(&run.failed) - 1;
         return -1;
     }
-    for (uint32_t rep = 0; rep < cs->rep_count; rep++)
-        group_farthest_finish(&cs->reps[rep]);
+    class_search_finish(cs);
     return 0;
 }
 

@@ -27,6 +27,7 @@ struct class_search {
     double *batch_weight;        /* per rep: the progress one of its batches makes */
     uint32_t batch_count;
     uint32_t (*batches)[2];      /* (rep, batch) in the order the threads take them */
+    double cpu_seconds;          /* the caller's: what opening and planning it took */
 };
 
 /* Builds the graph, groups and reflections of a class.
@@ -49,21 +50,30 @@ int class_search_images(const struct class_search *cs, uint32_t num,
 int class_search_plan(struct class_search *cs,
                       bool (*wanted)(uint32_t group_num, void *context), void *context);
 
-/* Runs the planned searches, their batches shared by up to `threads` threads
- * (builder/threads.h), the largest groups' first; records the work done on the progress
- * line (progress_add_work, in the measure of batch_weight); then finishes every rep.
- * With beside, the calling thread does that first while the other threads search
- * (threads_run_beside).
+/* Runs one planned batch of searches and records its work on the progress line
+ * (progress_add_work, in the measure of batch_weight).
+ * PARAMETERS: cs, planned; item, from 0 to below cs->batch_count; scratch, working memory
+ *   made for the largest group searched; failed_group, set on failure.
+ * RETURN: 0, or -1 when the search failed because its group's graph was not undirected:
+ *   then *failed_group is that group's group_num.
+ * NOTES: distinct batches may run at once, on distinct scratch. */
+int class_search_batch(struct class_search *cs, uint32_t item, struct bfs_scratch *scratch,
+                       uint32_t *failed_group);
+
+/* Finishes every rep once all the batches have run (group_farthest_finish). */
+void class_search_finish(struct class_search *cs);
+
+/* Runs every planned batch, shared by up to `threads` threads (builder/threads.h), the
+ * largest groups' first, then finishes the reps: class_search_batch and
+ * class_search_finish in one call.
  * PARAMETERS: cs, planned; scratch, working memory per thread, scratch[t] for thread t,
  *   each made for the largest group searched; threads, how many at most (below 1 counts
- *   as 1); failed_group, set on failure; beside, beside_context and beside_rc, as
- *   threads_run_beside's (beside NULL: none).
- * RETURN: 0, or -1 when a search failed because its group's graph was not undirected:
- *   then *failed_group is the group_num of one such group, and the reps are not finished.
+ *   as 1); failed_group, set on failure.
+ * RETURN: 0, or -1 when a search failed (as class_search_batch; the reps are not
+ *   finished).
  * NOTES: call from one thread; a thread that cannot be started only makes it slower. */
 int class_search_run(struct class_search *cs, struct bfs_scratch *const *scratch, int threads,
-                     uint32_t *failed_group, threads_beside *beside, void *beside_context,
-                     int *beside_rc);
+                     uint32_t *failed_group);
 
 /* Frees what the functions above allocated and zeroes cs; harmless on a zeroed cs. */
 void class_search_close(struct class_search *cs);

@@ -1,8 +1,11 @@
 #include "builder/farthest/phase.h"
 
+#include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 #include "builder/catalog.h"
@@ -10,8 +13,13 @@
 #include "builder/farthest/store.h"
 #include "core/database/idlist.h"
 #include "builder/progress.h"
+#include "builder/threads.h"
 
 #define WORD_BITS 64
+/* Classes opened and not yet finished at once: the one searched and the next, opened
+ * while the first is searched, so that no thread waits for a class's graph and plan
+ * (each holds its class graph, group graphs and results: a few hundred MB at most). */
+#define CLASSES_AHEAD 2
 #define NO_SOLUTIONS UINT32_MAX /* solution_num of an unsolvable layout: NULL */
 
 /* Results computed but not committed yet. */
@@ -38,16 +46,34 @@ struct phase {
     double last_commit;
     uint32_t groups_done;         /* this run */
     uint64_t layouts_done;
-    double seconds_graph, seconds_search, seconds_store;
-    double seconds_beside;        /* of seconds_store, spent while a class was searched */
+    int classes[KL_CLASS_COUNT];  /* the classes with groups to do, in order */
+    uint32_t class_count;
+    struct class_search open[CLASSES_AHEAD]; /* class number k of classes in open[k % AHEAD] */
+    double cpu_graph;             /* thread CPU seconds of the classes' graphs and plans */
+    double seconds_search, seconds_store;
+    double seconds_beside;        /* of seconds_store, spent while classes were searched */
+    atomic_flag failed;           /* set by the first failure, which writes err */
+    char store_err[512];          /* the store's reason for a failure, copied into err */
     char *err;
     size_t err_size;
 };
 
+/* Says why the phase failed in p->err, unless an earlier failure (on another thread)
+ * already did.  Returns -1. */
+static int fail(struct phase *p, const char *format, ...)
+{
+    if (!atomic_flag_test_and_set(&p->failed)) {
+        va_list args;
+        va_start(args, format);
+        vsnprintf(p->err, p->err_size, format, args);
+        va_end(args);
+    }
+    return -1;
+}
+
 static int out_of_memory(struct phase *p)
 {
-    snprintf(p->err, p->err_size, "out of memory");
-    return -1;
+    return fail(p, "out of memory");
 }
 
 static bool to_do(const struct phase *p, uint32_t group_id)
@@ -213,17 +239,6 @@ static int commit(struct phase *p)
     return rc;
 }
 
-/* threads_beside: commit, while the next class is searched: it reads only results
- * queued before, and the search writes none until it is over. */
-static int commit_beside(void *phase)
-{
-    struct phase *p = phase;
-    double before = p->seconds_store;
-    int rc = commit(p);
-    p->seconds_beside += p->seconds_store - before;
-    return rc;
-}
-
 /* The class's groups must be the database's, or the results would land on other rows. */
 static int check_class(struct phase *p, int class_id, const struct class_search *cs)
 {
@@ -235,49 +250,96 @@ static int check_class(struct phase *p, int class_id, const struct class_search 
     if (!same) {
         char name[KL_CLASS_NAME_SIZE];
         kl_class_name(kl_class_from_id(class_id), name);
-        snprintf(p->err, p->err_size, "the groups of class %s differ from this builder's",
-                 name);
-        return -1;
+        return fail(p, "the groups of class %s differ from this builder's", name);
     }
     return 0;
 }
 
-/* Searches the class's groups to do and queues their results; with commit_first, commits
- * the results queued before, beside the search. */
-static int run_class(struct phase *p, int class_id, bool commit_first)
+/* threads_stages.open: builds the graph of class number k of p->classes and plans the
+ * searches of its groups to do, one task per batch. */
+static int open_class(void *phase, uint32_t k, uint32_t *tasks)
 {
+    struct phase *p = phase;
+    int class_id = p->classes[k];
+    struct class_search *cs = &p->open[k % CLASSES_AHEAD];
     struct class_choice choice = {p, p->store.group_base[class_id]};
-    bool any = false;
-    for (uint32_t id = choice.group_base; id < p->store.group_base[class_id + 1]; id++)
-        any |= to_do(p, id);
-    if (!any)
-        return commit_first ? commit(p) : 0;
-    double start = progress_now();
-    struct class_search cs;
-    if (class_search_open(&cs, &p->cat, class_id) != 0)
+    double start = threads_cpu_seconds();
+    if (class_search_open(cs, &p->cat, class_id) != 0)
         return out_of_memory(p);
-    int rc = check_class(p, class_id, &cs);
-    if (rc == 0 && class_search_plan(&cs, chosen, &choice) != 0)
-        rc = out_of_memory(p);
-    double searched = progress_now();
+    if (check_class(p, class_id, cs) != 0)
+        return -1;
+    if (class_search_plan(cs, chosen, &choice) != 0)
+        return out_of_memory(p);
+    *tasks = cs->batch_count;
+    cs->cpu_seconds = threads_cpu_seconds() - start;
+    return 0;
+}
+
+/* threads_stages.task: one batch of class number k's searches. */
+static int search_class_batch(void *phase, uint32_t k, uint32_t batch, int thread)
+{
+    struct phase *p = phase;
+    struct class_search *cs = &p->open[k % CLASSES_AHEAD];
     uint32_t failed;
-    int committed = 0; /* the store has said why in p->err when not 0 */
-    if (rc == 0 && class_search_run(&cs, p->scratch, p->threads, &failed,
-                                    commit_first ? commit_beside : NULL, p, &committed) != 0) {
-        char name[KL_CLASS_NAME_SIZE];
-        kl_class_name(kl_class_from_id(class_id), name);
-        snprintf(p->err, p->err_size, "group %s-%u: search failed, its steps are not two-way",
-                 name, failed);
-        rc = -1;
-    }
-    if (rc == 0 && committed != 0)
-        rc = -1;
-    p->seconds_graph += searched - start;
-    p->seconds_search += progress_now() - searched;
-    for (uint32_t rep = 0; rc == 0 && rep < cs.rep_count; rep++)
-        rc = queue_images(p, &cs, choice.group_base, rep);
-    class_search_close(&cs);
+    if (class_search_batch(cs, batch, p->scratch[thread], &failed) == 0)
+        return 0;
+    char name[KL_CLASS_NAME_SIZE];
+    kl_class_name(kl_class_from_id(p->classes[k]), name);
+    return fail(p, "group %s-%u: search failed, its steps are not two-way", name, failed);
+}
+
+/* threads_stages.finish: queues the results of class number k's groups, and frees it. */
+static int finish_class(void *phase, uint32_t k)
+{
+    struct phase *p = phase;
+    struct class_search *cs = &p->open[k % CLASSES_AHEAD];
+    class_search_finish(cs);
+    int rc = 0;
+    for (uint32_t rep = 0; rc == 0 && rep < cs->rep_count; rep++)
+        rc = queue_images(p, cs, p->store.group_base[p->classes[k]], rep);
+    p->cpu_graph += cs->cpu_seconds;
+    class_search_close(cs);
     return rc;
+}
+
+/* threads_stages.flush_due: a commit is due once the last is commit_seconds old. */
+static bool commit_due(void *phase)
+{
+    struct phase *p = phase;
+    return p->group_count > 0 && progress_now() - p->last_commit >= p->o->commit_seconds;
+}
+
+/* threads_stages.flush: commits, while other threads search: it reads only results
+ * queued by finished classes, and no class is finished meanwhile. */
+static int commit_beside(void *phase)
+{
+    struct phase *p = phase;
+    double before = p->seconds_store;
+    int rc = commit(p);
+    p->seconds_beside += p->seconds_store - before;
+    return rc == 0 ? 0 : fail(p, "%s", p->store_err);
+}
+
+/* Searches every class with groups to do, on all threads (threads_pipeline): a class's
+ * graph and plan, its batches, the queueing of its results and the commits overlap one
+ * another on the threads, CLASSES_AHEAD classes at a time. */
+static int run_classes(struct phase *p)
+{
+    for (int c = 0; c < KL_CLASS_COUNT; c++) {
+        bool any = false;
+        for (uint32_t id = p->store.group_base[c]; id < p->store.group_base[c + 1]; id++)
+            any |= to_do(p, id);
+        if (any)
+            p->classes[p->class_count++] = c;
+    }
+    static const struct threads_stages stages = {open_class, search_class_batch, finish_class,
+                                                 commit_due, commit_beside};
+    double start = progress_now();
+    int rc = threads_pipeline(p->threads, p->class_count, CLASSES_AHEAD, &stages, p);
+    p->seconds_search = progress_now() - start;
+    for (int k = 0; k < CLASSES_AHEAD; k++)
+        class_search_close(&p->open[k]);
+    return rc == 0 ? 0 : -1;
 }
 
 static int allocate(struct phase *p)
@@ -316,7 +378,17 @@ static void release(struct phase *p)
     catalog_free(&p->cat);
 }
 
-static void print_summary(const struct phase *p, double seconds, double seconds_compact)
+/* CPU seconds of the whole process so far, every thread's, user and system. */
+static double process_cpu(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_utime.tv_sec + (double)u.ru_utime.tv_usec * 1e-6 +
+           (double)u.ru_stime.tv_sec + (double)u.ru_stime.tv_usec * 1e-6;
+}
+
+static void print_summary(const struct phase *p, double seconds, double seconds_compact,
+                          double cpu)
 {
     struct stat st;
     double mb = stat(p->o->db, &st) == 0 ? (double)st.st_size / 1e6 : 0;
@@ -324,17 +396,23 @@ static void print_summary(const struct phase *p, double seconds, double seconds_
            "%.1f s; %u of %u groups hold farthest data\n",
            p->o->db, mb, p->groups_done, (unsigned long long)p->layouts_done, seconds,
            p->store.done_count, p->store.group_count);
-    printf("  graphs %.1f s | search %.1f s wall on %d threads | store %.1f s (%.1f s of it "
-           "beside the search) | compact %.1f s\n",
-           p->seconds_graph, p->seconds_search, p->threads, p->seconds_store, p->seconds_beside,
-           seconds_compact);
+    printf("  search %.1f s wall on %d threads (graphs and plans %.1f s CPU, beside) | store "
+           "%.1f s (%.1f s of it beside the search) | compact %.1f s | CPU %.1f s, %.0f%% of "
+           "%d threads' time\n",
+           p->seconds_search, p->threads, p->cpu_graph, p->seconds_store, p->seconds_beside,
+           seconds_compact, cpu, seconds > 0 ? 100 * cpu / (seconds * p->threads) : 0.0,
+           p->threads);
 }
 
 int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_size)
 {
-    struct phase p = {.o = o, .threads = o->threads, .err = err, .err_size = err_size};
-    if (farthest_store_open(&p.store, o->db, err, err_size) != 0)
+    double start = progress_now(), cpu_start = process_cpu();
+    struct phase p = {.o = o, .threads = o->threads, .err = err, .err_size = err_size,
+                      .failed = ATOMIC_FLAG_INIT};
+    if (farthest_store_open(&p.store, o->db, p.store_err, sizeof p.store_err) != 0) {
+        snprintf(err, err_size, "%s", p.store_err);
         return -1;
+    }
     uint32_t groups = 0;
     uint64_t layouts = 0;
     double work = 0;
@@ -349,20 +427,20 @@ int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_s
     progress_weigh(work);
     progress_count("groups", groups);
     p.last_commit = progress_now();
-    for (int c = 0; c < KL_CLASS_COUNT && rc == 0 && groups; c++) {
-        bool due = p.group_count > 0 && progress_now() - p.last_commit >= o->commit_seconds;
-        rc = run_class(&p, c, due);
-    }
     if (rc == 0 && groups)
-        rc = commit(&p);
-    double seconds = progress_end(), seconds_compact = 0;
+        rc = run_classes(&p);
+    if (rc == 0 && groups && commit(&p) != 0)
+        rc = fail(&p, "%s", p.store_err);
+    progress_end();
+    double seconds_compact = 0;
     if (rc == 0 && groups && p.store.done_count == p.store.group_count) {
-        double start = progress_now();
-        rc = farthest_store_compact(&p.store);
-        seconds_compact = progress_now() - start;
+        double compact_start = progress_now();
+        if (farthest_store_compact(&p.store) != 0)
+            rc = fail(&p, "%s", p.store_err);
+        seconds_compact = progress_now() - compact_start;
     }
     if (rc == 0 && !o->quiet)
-        print_summary(&p, seconds + seconds_compact, seconds_compact);
+        print_summary(&p, progress_now() - start, seconds_compact, process_cpu() - cpu_start);
     release(&p);
     farthest_store_close(&p.store);
     return rc;

@@ -1,7 +1,7 @@
 /* The farthest phase of klotski-build: fills layouts.farthest_steps, farthest_num and
  * solution_num and the groups' diameter, radius, peripheral and central layouts in an
  * existing database, class by class, committing finished groups every commit_seconds
- * or so, each commit while the next class is searched.  A run that stops at any point
+ * or so, each commit while other threads search.  A run that stops at any point
  * leaves a valid database; the next run does only the groups not yet done. */
 #ifndef KLOTSKI_BUILDER_FARTHEST_PHASE_H
 #define KLOTSKI_BUILDER_FARTHEST_PHASE_H
@@ -16,16 +16,17 @@ struct farthest_options {
     int threads;             /* searching threads, at least 1 */
     bool quiet;              /* no summary (the progress line follows progress_enable) */
     uint32_t max_group_size; /* do only groups of at most this many layouts */
-    double commit_seconds;   /* commit once the last commit is this old, at the start of
-                                the next class's search (0: at every class) */
+    double commit_seconds;   /* commit once the last commit is this old, as soon as a
+                                thread is free for it (0: after every class) */
 };
 
 /* The default commit_seconds: the most work a stopped run loses, besides the classes
  * under way, against the cost of a commit (they rewrite pages all over the table). */
 #define FARTHEST_COMMIT_SECONDS 120.0
 
-/* Runs the phase: the classes one after the other, each class's searches on up to
- * o->threads threads (builder/threads.h), with the "farthest" progress line (weighted by
+/* Runs the phase: the classes in order, their searches on up to o->threads threads
+ * (threads_pipeline of builder/threads.h: the next class is opened while one is
+ * searched, and a thread free at the end of a class takes the next class's batches), with the "farthest" progress line (weighted by
  * the work, with a count of groups); prints a summary on standard output unless quiet.
  * PARAMETERS: o, what to do; err and err_size, where a reason for failure goes.
  * RETURN: 0 when every group asked for holds its farthest data; -1 otherwise, with a
