@@ -74,7 +74,8 @@ struct threads_stages {
  *   ahead, at most this many items opened and not finished at once (below 1 counts as
  *   1): what bounds the memory the open items hold; stages and context, as above.
  * RETURN: 0 when every item was finished; -1 when a callback returned nonzero (then the
- *   items opened and not finished are left to the caller to release).
+ *   items opened and not finished are left to the caller to release), or when the
+ *   pipeline's own few bytes could not be allocated (then no stage ran).
  * ERRORS: a thread that cannot be created is done without, as in threads_run.
  * NOTES: call from one thread; the callbacks must be safe to run at once as said above. */
 int threads_pipeline(int threads, uint32_t items, uint32_t ahead,
