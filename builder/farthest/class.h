@@ -27,7 +27,6 @@ struct class_search {
     double *batch_weight;        /* per rep: the progress one of its batches makes */
     uint32_t batch_count;
     uint32_t (*batches)[2];      /* (rep, batch) in the order the threads take them */
-    double cpu_seconds;          /* the caller's: what opening and planning it took */
 };
 
 /* Builds the graph, groups and reflections of a class.

@@ -50,6 +50,7 @@ struct phase {
     int classes[KL_CLASS_COUNT];  /* the classes with groups to do, in order */
     uint32_t class_count;
     struct class_search open[CLASSES_AHEAD]; /* class number k of classes in open[k % AHEAD] */
+    double open_cpu[CLASSES_AHEAD];          /* the CPU seconds its graph and plan took */
     double cpu_graph;             /* thread CPU seconds of the classes' graphs and plans */
     double seconds_search, seconds_store;
     double seconds_beside;        /* of seconds_store, spent while classes were searched */
@@ -274,7 +275,7 @@ static int open_class(void *phase, uint32_t k, uint32_t *tasks)
     if (class_search_plan(cs, chosen, &choice) != 0)
         return out_of_memory(p);
     *tasks = cs->batch_count;
-    cs->cpu_seconds = threads_cpu_seconds() - start;
+    p->open_cpu[k % CLASSES_AHEAD] = threads_cpu_seconds() - start;
     return 0;
 }
 
@@ -300,7 +301,7 @@ static int finish_class(void *phase, uint32_t k)
     int rc = 0;
     for (uint32_t rep = 0; rc == 0 && rep < cs->rep_count; rep++)
         rc = queue_images(p, cs, p->store.group_base[p->classes[k]], rep);
-    p->cpu_graph += cs->cpu_seconds;
+    p->cpu_graph += p->open_cpu[k % CLASSES_AHEAD];
     class_search_close(cs);
     return rc;
 }
