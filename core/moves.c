@@ -83,23 +83,56 @@ static inline uint32_t anchors_inside(int kind, uint32_t free_cells)
     }
 }
 
-/* Breadth-first over the piece's anchors, a whole frontier per bit operation. */
-static int slide_piece(int kind, int from, uint32_t empty, struct kl_step *out)
+/* Where each step of a layout goes next: under kl_steps all to next[KL_METRIC_STEP], in
+ * the order found; under kl_steps_by_metric each to the list of the strictest metric it
+ * is a move in. */
+struct step_places {
+    struct kl_step *next[KL_METRIC_COUNT];
+};
+
+/* Appends a step of the piece at `from` to each anchor of `to_cells`. */
+static inline void append_steps(struct step_places *places, enum kl_metric metric, int kind,
+                                int from, uint32_t to_cells, int distance)
+{
+    struct kl_step *next = places->next[metric];
+    for (uint32_t f = to_cells; f; f &= f - 1)
+        *next++ = (struct kl_step){(uint8_t)kind, (uint8_t)from, (uint8_t)__builtin_ctz(f),
+                                   (uint8_t)distance};
+    places->next[metric] = next;
+}
+
+/* Breadth-first over the piece's anchors, a whole frontier per bit operation.  Sorting by
+ * metric, it also follows the four straight rays from `from` a cell a layer: an anchor a
+ * ray reaches at gap d has distance d (no path is shorter than the gap), so the rays'
+ * cells of a frontier are its straight moves, and the first frontier its unit moves.
+ * Always inlined, so that each caller's `by_metric` is a constant. */
+static inline __attribute__((always_inline)) void
+slide_piece(int kind, int from, uint32_t empty, bool by_metric, struct step_places *places)
 {
     uint32_t allowed = anchors_inside(kind, empty | kl_piece_cells((enum kl_piece)kind, from));
     uint32_t reached = 1u << from, frontier = reached;
-    int count = 0;
+    uint32_t right = reached, left = reached, down = reached, up = reached;
     for (int distance = 1; frontier; distance++) {
         frontier = neighbours(frontier) & allowed & ~reached;
         reached |= frontier;
-        for (uint32_t f = frontier; f; f &= f - 1)
-            out[count++] = (struct kl_step){(uint8_t)kind, (uint8_t)from,
-                                            (uint8_t)__builtin_ctz(f), (uint8_t)distance};
+        if (!by_metric) {
+            append_steps(places, KL_METRIC_STEP, kind, from, frontier, distance);
+            continue;
+        }
+        right = (right << 1) & ~COLUMN_0 & allowed;
+        left = (left >> 1) & ~COLUMN_3 & allowed;
+        down = (down << KL_COLS) & allowed;
+        up = (up >> KL_COLS) & allowed;
+        uint32_t straight = right | left | down | up;
+        append_steps(places, distance == 1 ? KL_METRIC_UNIT : KL_METRIC_STRAIGHT, kind, from,
+                     straight, distance);
+        append_steps(places, KL_METRIC_STEP, kind, from, frontier & ~straight, distance);
     }
-    return count;
 }
 
-int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS])
+/* Every step of a legal raw layout, to its place (see struct step_places). */
+static inline __attribute__((always_inline)) void all_steps(kl_raw raw, bool by_metric,
+                                                            struct step_places *places)
 {
     pthread_once(&tables_once, fill_tables);
     struct masks m = masks_of(raw);
@@ -111,11 +144,29 @@ int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS])
         m.anchors[KL_PIECE_VERTICAL] & (touching | touching >> KL_COLS),
         m.anchors[KL_PIECE_KING] &
             (touching | touching >> 1 | touching >> KL_COLS | touching >> (KL_COLS + 1))};
-    int count = 0;
     for (int kind = 0; kind < KL_PIECE_KINDS; kind++)
         for (uint32_t a = movable[kind]; a; a &= a - 1)
-            count += slide_piece(kind, __builtin_ctz(a), m.empty, out + count);
-    return count;
+            slide_piece(kind, __builtin_ctz(a), m.empty, by_metric, places);
+}
+
+int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS])
+{
+    struct step_places places = {.next = {[KL_METRIC_STEP] = out}};
+    all_steps(raw, false, &places);
+    return (int)(places.next[KL_METRIC_STEP] - out);
+}
+
+int kl_steps_by_metric(kl_raw raw, struct kl_step out[KL_METRIC_COUNT][KL_MAX_STEPS],
+                       int count[KL_METRIC_COUNT])
+{
+    struct step_places places;
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        places.next[m] = out[m];
+    all_steps(raw, true, &places);
+    int total = 0;
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        total += count[m] = (int)(places.next[m] - out[m]);
+    return total;
 }
 
 int kl_moves(kl_raw raw, enum kl_metric metric, struct kl_step out[KL_MAX_STEPS])

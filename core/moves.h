@@ -44,6 +44,14 @@ bool kl_metric_parse(const char *text, enum kl_metric *out);
  * resulting layout once.  Returns how many.  Thread-safe. */
 int kl_steps(kl_raw raw, struct kl_step out[KL_MAX_STEPS]);
 
+/* Lists the steps of kl_steps for a legal raw layout by the strictest metric each is a
+ * move in: out[KL_METRIC_UNIT] the unit moves, out[KL_METRIC_STRAIGHT] the other straight
+ * moves, out[KL_METRIC_STEP] the other steps (every unit move is a straight move, so the
+ * moves under metric m are the lists from KL_METRIC_UNIT down to m).  Sets count[m] to
+ * the length of out[m]; returns the count of steps.  Thread-safe. */
+int kl_steps_by_metric(kl_raw raw, struct kl_step out[KL_METRIC_COUNT][KL_MAX_STEPS],
+                       int count[KL_METRIC_COUNT]);
+
 /* True when `step` (made by kl_steps) is also a move under `metric`: a straight move
  * when it keeps to one row or one column over its whole distance (a shortest slide
  * between two anchors of one line that turned would be longer than their gap), a unit

@@ -60,39 +60,6 @@ static inline enum image_before image_before(const struct class_graph *g, uint32
     return NO_IMAGE_BEFORE;
 }
 
-/* Lists the steps of raw, count of them, in out: the unit moves first, then the other
- * straight moves, then the other steps, and sets degree[m] to how many are moves
- * under metric m. */
-static void order_by_metric(kl_raw raw, const struct kl_step *steps, int count, kl_code *out,
-                            uint8_t degree[KL_METRIC_COUNT])
-{
-    /* Every unit move is a straight move, so the number of these two metrics a step
-     * counts in is its enum kl_metric: 2 unit, 1 straight, 0 neither. */
-    _Static_assert(KL_METRIC_STEP == 0 && KL_METRIC_STRAIGHT == 1 && KL_METRIC_UNIT == 2,
-                   "a step's strictest metric is the count of those it is a move in");
-    uint8_t kind[KL_MAX_STEPS];
-    int units = 0, straights = 0;
-    for (int k = 0; k < count; k++) {
-        kind[k] = (uint8_t)(kl_step_counts_in(steps[k], KL_METRIC_STRAIGHT) +
-                            kl_step_counts_in(steps[k], KL_METRIC_UNIT));
-        units += kind[k] == KL_METRIC_UNIT;
-        straights += kind[k] == KL_METRIC_STRAIGHT;
-    }
-    int next_unit = 0, next_straight = units, next_step = units + straights;
-    for (int k = 0; k < count; k++) {
-        int at = kind[k] == KL_METRIC_UNIT       ? next_unit
-                 : kind[k] == KL_METRIC_STRAIGHT ? next_straight
-                                                 : next_step;
-        next_unit += kind[k] == KL_METRIC_UNIT;
-        next_straight += kind[k] == KL_METRIC_STRAIGHT;
-        next_step += kind[k] == KL_METRIC_STEP;
-        out[at] = kl_raw_to_code(kl_step_apply(raw, steps[k]));
-    }
-    degree[KL_METRIC_UNIT] = (uint8_t)units;
-    degree[KL_METRIC_STRAIGHT] = (uint8_t)(units + straights);
-    degree[KL_METRIC_STEP] = (uint8_t)count;
-}
-
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id)
 {
     memset(g, 0, sizeof *g);
@@ -127,7 +94,7 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
     /* Members go in blocks: every neighbour's slot of a block is requested before any is
      * read, so that many cache misses overlap, not only one member's. */
     size_t used = 0;
-    struct kl_step steps[KL_MAX_STEPS];
+    struct kl_step steps[KL_METRIC_COUNT][KL_MAX_STEPS];
     kl_code found[STEP_BLOCK][KL_MAX_STEPS];
     int found_count[STEP_BLOCK];
     for (uint32_t block = 0; block < n; block += STEP_BLOCK) {
@@ -142,10 +109,18 @@ int class_graph_build(struct class_graph *g, const struct catalog *cat, int clas
         for (uint32_t i = block; i < end; i++) {
             if (image_before(g, i) != NO_IMAGE_BEFORE)
                 continue;
-            int count = found_count[i - block] = kl_steps(raws[i], steps);
-            order_by_metric(raws[i], steps, count, found[i - block], g->metric_degree[i]);
-            for (int k = 0; k < count; k++)
-                kl_codemap_prefetch(&index, found[i - block][k]);
+            /* The strictest metric's list first: see metric_degree. */
+            int count[KL_METRIC_COUNT], listed = 0;
+            kl_steps_by_metric(raws[i], steps, count);
+            for (int m = KL_METRIC_UNIT; m >= KL_METRIC_STEP; m--) {
+                for (int k = 0; k < count[m]; k++, listed++) {
+                    kl_code next = kl_raw_to_code(kl_step_apply(raws[i], steps[m][k]));
+                    found[i - block][listed] = next;
+                    kl_codemap_prefetch(&index, next);
+                }
+                g->metric_degree[i][m] = (uint8_t)listed;
+            }
+            found_count[i - block] = listed;
         }
         for (uint32_t i = block; i < end; i++) {
             g->edge_start[i] = (uint32_t)used;

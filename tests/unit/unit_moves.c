@@ -5,6 +5,7 @@
 #include "tests/unit/unit_test.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "core/moves.h"
 #include "core/rank.h"
@@ -223,6 +224,53 @@ static void test_metric_moves_against_brute_force(void **state)
     }
 }
 
+/* kl_steps_by_metric's lists from the unit moves down to `metric`, together, are exactly
+ * the model's moves under that metric, each as long as the model's; down to the steps,
+ * all of kl_steps's steps. */
+static void expect_steps_by_metric(kl_code code)
+{
+    struct model m;
+    assert_true(model_from_code(code, &m));
+    kl_raw raw = 0;
+    assert_int_equal(kl_code_to_raw(code, &raw), KL_OK);
+    struct kl_step lists[KL_METRIC_COUNT][KL_MAX_STEPS];
+    int count[KL_METRIC_COUNT];
+    int total = kl_steps_by_metric(raw, lists, count);
+    assert_int_equal(total, count[KL_METRIC_UNIT] + count[KL_METRIC_STRAIGHT] +
+                                count[KL_METRIC_STEP]);
+    struct model_neighbour got[KL_MAX_STEPS], want[MODEL_NEIGHBOURS_ROOM];
+    int got_n = 0;
+    for (int metric = KL_METRIC_UNIT; metric >= KL_METRIC_STEP; metric--) {
+        for (int k = 0; k < count[metric]; k++)
+            got[got_n++] = (struct model_neighbour){
+                kl_raw_to_code(kl_step_apply(raw, lists[metric][k])), lists[metric][k].distance};
+        int want_n = metric == KL_METRIC_STEP
+                         ? sorted_model_neighbours(code, want)
+                         : model_line_neighbours(&m, metric == KL_METRIC_UNIT ? 1 : KL_ROWS,
+                                                 want, MODEL_NEIGHBOURS_ROOM);
+        assert_true(want_n >= 0);
+        qsort(want, (size_t)want_n, sizeof want[0], by_code);
+        struct model_neighbour sorted[KL_MAX_STEPS];
+        memcpy(sorted, got, sizeof got[0] * (size_t)got_n);
+        qsort(sorted, (size_t)got_n, sizeof sorted[0], by_code);
+        if (got_n != want_n)
+            fail_msg("%09llX: %d %s moves by metric, expected %d", (unsigned long long)code,
+                     got_n, kl_metric_name((enum kl_metric)metric), want_n);
+        for (int i = 0; i < got_n; i++) {
+            assert_code_equal(sorted[i].code, want[i].code);
+            assert_int_equal(sorted[i].distance, want[i].distance);
+        }
+    }
+}
+
+static void test_steps_by_metric_against_brute_force(void **state)
+{
+    (void)state;
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += SAMPLE_STRIDE)
+        expect_steps_by_metric(kl_id_to_code(id));
+    expect_steps_by_metric(0x1A9BF0C00); /* 横刀立马, whose 1x1 turns a corner */
+}
+
 /* 横刀立马: of its eight steps, the 1x1 that goes down and round the corner is two
  * straight moves, and only the four one-cell slides are unit moves. */
 static void test_metric_classic_by_hand(void **state)
@@ -263,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_metric_classic_by_hand),
         cmocka_unit_test(test_metric_names),
         cmocka_unit_test(test_metric_moves_against_brute_force),
+        cmocka_unit_test(test_steps_by_metric_against_brute_force),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
