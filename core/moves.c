@@ -1,6 +1,7 @@
 #include "core/moves.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Moves are generated on 20-bit cell masks (bit = address): where each kind of piece is
@@ -18,6 +19,10 @@ struct row_masks {
 };
 
 static struct row_masks row_table[1 << ROW_BITS];
+
+/* [from][gap]: the anchors in line with `from`, in its row or its column, `gap` cells
+ * away (a gap is at most KL_ROWS - 1). */
+static uint32_t in_line_at_gap[KL_CELLS][KL_ROWS];
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static void fill_tables(void)
@@ -36,6 +41,13 @@ static void fill_tables(void)
         }
         row_table[row] = m;
     }
+    for (int from = 0; from < KL_CELLS; from++)
+        for (int to = 0; to < KL_CELLS; to++) {
+            int rows = abs(to / KL_COLS - from / KL_COLS);
+            int cols = abs(to % KL_COLS - from % KL_COLS);
+            if (rows == 0 || cols == 0)
+                in_line_at_gap[from][rows + cols] |= 1u << to;
+        }
 }
 
 struct masks {
@@ -102,31 +114,27 @@ static inline void append_steps(struct step_places *places, enum kl_metric metri
 }
 
 /* Breadth-first over the piece's anchors, a whole frontier per bit operation.  Sorting by
- * metric, it also follows the four straight rays from `from` a cell a layer: an anchor a
- * ray reaches at gap d has distance d (no path is shorter than the gap), so the rays'
- * cells of a frontier are its straight moves, and the first frontier its unit moves.
- * Always inlined, so that each caller's `by_metric` is a constant. */
+ * metric, the first frontier is the unit moves, and the anchors of a later frontier in
+ * line with `from` at a gap of their distance its straight moves (a path as short as the
+ * gap keeps to the line).  Always inlined, so that each caller's `by_metric` is a
+ * constant. */
 static inline __attribute__((always_inline)) void
 slide_piece(int kind, int from, uint32_t empty, bool by_metric, struct step_places *places)
 {
     uint32_t allowed = anchors_inside(kind, empty | kl_piece_cells((enum kl_piece)kind, from));
     uint32_t reached = 1u << from, frontier = reached;
-    uint32_t right = reached, left = reached, down = reached, up = reached;
     for (int distance = 1; frontier; distance++) {
         frontier = neighbours(frontier) & allowed & ~reached;
         reached |= frontier;
         if (!by_metric) {
             append_steps(places, KL_METRIC_STEP, kind, from, frontier, distance);
-            continue;
+        } else if (distance == 1) {
+            append_steps(places, KL_METRIC_UNIT, kind, from, frontier, distance);
+        } else {
+            uint32_t straight = distance < KL_ROWS ? frontier & in_line_at_gap[from][distance] : 0;
+            append_steps(places, KL_METRIC_STRAIGHT, kind, from, straight, distance);
+            append_steps(places, KL_METRIC_STEP, kind, from, frontier & ~straight, distance);
         }
-        right = (right << 1) & ~COLUMN_0 & allowed;
-        left = (left >> 1) & ~COLUMN_3 & allowed;
-        down = (down << KL_COLS) & allowed;
-        up = (up >> KL_COLS) & allowed;
-        uint32_t straight = right | left | down | up;
-        append_steps(places, distance == 1 ? KL_METRIC_UNIT : KL_METRIC_STRAIGHT, kind, from,
-                     straight, distance);
-        append_steps(places, KL_METRIC_STEP, kind, from, frontier & ~straight, distance);
     }
 }
 
