@@ -143,12 +143,12 @@ static int breadth_first_from_solved(const struct class_graph *g, uint8_t *depth
     kl_walk_init(&walk, g->edge_start, g->edges, queue);
     memset(depth, KL_DB_UNSOLVABLE, g->count);
     memset(min_solution_num, 0, sizeof *min_solution_num * g->count);
-    for (uint32_t i = 0; rc == 0 && i < g->count; i++)
-        if (kl_code_is_solved(g->codes[i])) {
-            depth[i] = 0;
-            state_set(state, i, 0);
-            kl_walk_push(&walk, i); /* its rank among the solved members: walk.tail - 1 */
-        }
+    uint32_t solved_first, solved_count = class_graph_solved(g, &solved_first);
+    for (uint32_t i = solved_first; rc == 0 && i < solved_first + solved_count; i++) {
+        depth[i] = 0;
+        state_set(state, i, 0);
+        kl_walk_push(&walk, i); /* its rank among the solved members: walk.tail - 1 */
+    }
     s.taken_by = calloc(walk.tail + 1, sizeof *s.taken_by);
     if (!s.taken_by)
         rc = -1;

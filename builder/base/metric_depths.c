@@ -25,34 +25,37 @@ static int search(const struct class_graph *g, enum kl_metric metric, uint16_t *
     }
     struct kl_walk w;
     kl_walk_init(&w, g->edge_start, g->edges, queue);
-    for (uint32_t i = 0; i < g->count; i++) {
-        moves[i] = METRIC_UNSOLVABLE;
-        if (kl_code_is_solved(g->codes[i])) {
-            moves[i] = 0;
-            kl_bitset_add(reached, i);
-            kl_walk_push(&w, i);
-        }
+    _Static_assert(METRIC_UNSOLVABLE == UINT16_MAX, "moves start as all bits set");
+    memset(moves, 0xFF, sizeof *moves * g->count);
+    uint32_t solved_first, solved_count = class_graph_solved(g, &solved_first);
+    for (uint32_t i = solved_first; i < solved_first + solved_count; i++) {
+        kl_bitset_add(reached, i);
+        kl_walk_push(&w, i);
     }
     uint32_t layer_end = w.tail;
-    uint16_t next = 1; /* the depth of the layer being found */
+    uint16_t depth = 0; /* the depth of the layer being expanded */
     int rc = 0;
     while (kl_walk_more(&w) && rc == 0) {
         if (w.head == layer_end) {
             layer_end = w.tail;
-            if (++next == METRIC_UNSOLVABLE)
+            if (++depth == METRIC_UNSOLVABLE)
                 rc = -1;
         }
         if (w.head + AHEAD < w.tail) /* as kl_walk_next does for the edges */
             __builtin_prefetch(degree[w.queue[w.head + AHEAD]]);
         uint32_t at = kl_walk_next(&w);
+        moves[at] = depth;
+        /* No branch on whether a neighbour is new, which is a coin toss to the branch
+         * predictor: each is written at the queue's end and kept there only if new. */
+        uint32_t tail = w.tail;
         for (uint32_t e = g->edge_start[at], end = e + degree[at][metric]; e < end; e++) {
             uint32_t to = g->edges[e];
-            if (!kl_bitset_has(reached, to)) {
-                kl_bitset_add(reached, to);
-                moves[to] = next;
-                kl_walk_push(&w, to);
-            }
+            uint64_t *word = &reached[to / 64], bit = 1ull << (to % 64);
+            queue[tail] = to;
+            tail += !(*word & bit);
+            *word |= bit;
         }
+        w.tail = tail;
     }
     free(queue);
     free(reached);

@@ -163,6 +163,26 @@ out_of_memory:
     return -1;
 }
 
+/* The first member whose code is at least `code`. */
+static uint32_t lower_bound(const struct class_graph *g, kl_code code)
+{
+    uint32_t low = 0, high = g->count;
+    while (low < high) {
+        uint32_t middle = low + (high - low) / 2;
+        if (g->codes[middle] < code)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    return low;
+}
+
+uint32_t class_graph_solved(const struct class_graph *g, uint32_t *first)
+{
+    *first = lower_bound(g, (kl_code)KL_SOLVED_KING_ADDR << 32);
+    return lower_bound(g, (kl_code)(KL_SOLVED_KING_ADDR + 1) << 32) - *first;
+}
+
 void class_graph_free(struct class_graph *g)
 {
     free(g->codes);

@@ -35,6 +35,11 @@ struct class_graph {
  * edges). */
 int class_graph_build(struct class_graph *g, const struct catalog *cat, int class_id);
 
+/* The solved members (the 2x2 at KL_SOLVED_KING_ADDR): they are one run in code order,
+ * the king's address being a code's top bits.  Returns how many, and the first's local
+ * index in *first (the run's place when there are none). */
+uint32_t class_graph_solved(const struct class_graph *g, uint32_t *first);
+
 /* Frees what class_graph_build allocated. */
 void class_graph_free(struct class_graph *g);
 

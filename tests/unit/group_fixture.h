@@ -86,7 +86,7 @@ static void close_class(struct tested_class *t)
 
 /* Plain breadth-first search from class member `start`: its eccentricity and the number
  * of members at that distance. */
-static void brute_force(struct tested_class *t, uint32_t start, int *steps, uint32_t *num)
+static inline void brute_force(struct tested_class *t, uint32_t start, int *steps, uint32_t *num)
 {
     uint32_t head = 0, tail = 0;
     t->queue[tail++] = start;
