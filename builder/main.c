@@ -6,6 +6,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -305,6 +309,22 @@ static int complete_farthest(const struct options *o)
     return 0;
 }
 
+/* The base build allocates every class's arrays, tens of megabytes each, and frees them
+ * again.  glibc serves blocks that large from fresh mappings and unmaps them when freed,
+ * so each class took its pages from the kernel zeroed, one fault a page: 0.4 s of system
+ * time, 0.25 s of it in the class graphs.  One heap that keeps what is freed serves the
+ * next class from the same pages, for 70 MB more peak memory.  Set before any thread
+ * starts, so that the threads share that heap; a sanitizer's allocator ignores it.  (The
+ * farthest phase keeps glibc's way: not measured on its largest groups.) */
+static void keep_freed_memory(void)
+{
+#ifdef __GLIBC__
+    (void)mallopt(M_ARENA_MAX, 1);
+    (void)mallopt(M_MMAP_MAX, 0);
+    (void)mallopt(M_TRIM_THRESHOLD, INT_MAX);
+#endif
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
@@ -314,6 +334,7 @@ int main(int argc, char **argv)
     progress_enable(!o.quiet);
     if (o.farthest)
         return complete_farthest(&o);
+    keep_freed_memory();
 
     if (!replaceable(o.db))
         return EXIT_USAGE;
