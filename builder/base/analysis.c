@@ -21,22 +21,24 @@ struct work {
 
 /* The straight and unit moves of every member of class graph g into a->min_moves (by
  * id) and their per-group results into metric_groups (NULL where nothing was found).
- * moves: room for g->count.  Returns 0 or -1 (memory). */
+ * moves: room for 2 * g->count.  Returns 0 or -1 (memory). */
 static int class_metrics_find(const struct class_graph *g, const struct class_groups *cg,
                               uint16_t *moves, struct analysis *a,
                               struct metric_group *metric_groups[KL_METRIC_COUNT])
 {
+    uint16_t *straight = moves, *unit = moves + g->count;
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
         metric_groups[m] = calloc(cg->group_count, sizeof *metric_groups[m]);
         if (!metric_groups[m] ||
-            metric_depths_compute(g, cg, (enum kl_metric)m, moves, metric_groups[m]) != 0) {
+            metric_depths_compute(g, cg, (enum kl_metric)m, m == KL_METRIC_UNIT ? unit : straight,
+                                  metric_groups[m]) != 0) {
             free(metric_groups[m]);
             metric_groups[m] = NULL;
             return -1;
         }
-        for (uint32_t i = 0; i < g->count; i++)
-            a->min_moves[m][g->ids[i]] = moves[i];
     }
+    for (uint32_t i = 0; i < g->count; i++)
+        a->min_moves[g->ids[i]] = (struct layout_moves){straight[i], unit[i]};
     return 0;
 }
 
@@ -66,7 +68,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
                  : -1;
     double t_metrics = threads_cpu_seconds();
     struct metric_group *metric_groups[KL_METRIC_COUNT] = {NULL};
-    uint16_t *moves = malloc(sizeof *moves * (g.count + 1));
+    uint16_t *moves = malloc(sizeof *moves * (2 * (size_t)g.count + 1));
     rc = rc == 0 && moves ? class_metrics_find(&g, &cg, moves, a, metric_groups) : -1;
     double t3 = threads_cpu_seconds();
     struct extremes_row *extremes = NULL;
@@ -141,13 +143,9 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
     a->group_index = malloc(sizeof *a->group_index * KL_LAYOUT_COUNT);
     a->min_steps = malloc(KL_LAYOUT_COUNT);
     a->min_solution_num = malloc(sizeof *a->min_solution_num * KL_LAYOUT_COUNT);
-    bool metrics_room = true;
-    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
-        a->min_moves[m] = malloc(sizeof *a->min_moves[m] * KL_LAYOUT_COUNT);
-        metrics_room &= a->min_moves[m] != NULL;
-    }
+    a->min_moves = malloc(sizeof *a->min_moves * KL_LAYOUT_COUNT);
     if (!a->group_num || !a->group_index || !a->min_steps || !a->min_solution_num ||
-        !metrics_room) {
+        !a->min_moves) {
         analysis_free(a);
         return -1;
     }
@@ -220,8 +218,7 @@ void analysis_free(struct analysis *a)
             free(a->metric_groups[m][c]);
         }
     }
-    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
-        free(a->min_moves[m]);
+    free(a->min_moves);
     free(a->group_num);
     free(a->group_index);
     free(a->min_steps);

@@ -12,15 +12,18 @@
 #include "builder/base/metric_depths.h"
 #include "builder/extremes/class.h"
 
+/* A layout's min_steps under the straight and the unit metric, side by side so that
+ * writing them out costs one cache line a layout; METRIC_UNSOLVABLE when unsolvable. */
+struct layout_moves {
+    uint16_t straight, unit;
+};
+
 struct analysis {
     uint16_t *group_num;    /* per id: group_num within its class */
     uint32_t *group_index;  /* per id */
     uint8_t *min_steps;     /* per id; KL_DB_UNSOLVABLE when unsolvable */
     uint16_t *min_solution_num; /* per id; 0 when unsolvable */
-    uint16_t *min_moves[KL_METRIC_COUNT]; /* per id, min_steps under the straight and the
-                                             unit metric (METRIC_UNSOLVABLE when
-                                             unsolvable); [KL_METRIC_STEP] NULL: that is
-                                             min_steps */
+    struct layout_moves *min_moves; /* per id */
     uint32_t group_count[KL_CLASS_COUNT];
     struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
     struct extremes_row *extremes[KL_CLASS_COUNT]; /* alike; NULL: none asked for */

@@ -264,7 +264,7 @@ static int64_t extra_moves(const struct analysis *a, uint32_t id)
 {
     if (a->min_steps[id] == KL_DB_UNSOLVABLE)
         return 0;
-    int64_t straight = a->min_moves[KL_METRIC_STRAIGHT][id], unit = a->min_moves[KL_METRIC_UNIT][id];
+    int64_t straight = a->min_moves[id].straight, unit = a->min_moves[id].unit;
     return straight - a->min_steps[id] + KL_DB_EXTRA_STRAIGHT_RADIX * (unit - straight);
 }
 
@@ -277,8 +277,8 @@ static int check_extra_moves(struct writer *w, const struct analysis *a)
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++) {
         if (a->min_steps[id] == KL_DB_UNSOLVABLE)
             continue;
-        int steps = a->min_steps[id], straight = a->min_moves[KL_METRIC_STRAIGHT][id],
-            unit = a->min_moves[KL_METRIC_UNIT][id];
+        int steps = a->min_steps[id], straight = a->min_moves[id].straight,
+            unit = a->min_moves[id].unit;
         if (straight < steps || unit < straight || straight - steps >= KL_DB_EXTRA_STRAIGHT_RADIX) {
             snprintf(w->err, w->err_size, "layout id %u: min_steps %d, straight moves %d, "
                      "unit moves %d do not fit layouts.extra_moves", id, steps, straight, unit);
@@ -467,8 +467,8 @@ static int check_layouts(struct writer *w, const struct catalog *cat, const stru
                     (sqlite3_column_type(st, 2) == SQLITE_NULL ? KL_DB_UNSOLVABLE
                                                                : sqlite3_column_int(st, 2)) == a->min_steps[id] &&
                     sqlite3_column_int(st, 3) == a->min_solution_num[id] && /* NULL reads as 0 */
-                    moves_or_unsolvable(st, 4) == a->min_moves[KL_METRIC_STRAIGHT][id] &&
-                    moves_or_unsolvable(st, 5) == a->min_moves[KL_METRIC_UNIT][id];
+                    moves_or_unsolvable(st, 4) == a->min_moves[id].straight &&
+                    moves_or_unsolvable(st, 5) == a->min_moves[id].unit;
         sqlite3_reset(st);
         if (!same) {
             snprintf(w->err, w->err_size, "self-check failed: layouts row %09llX differs",
