@@ -281,9 +281,11 @@ static void print_summary(const struct build *b)
            t.settled_groups, (unsigned long long)t.settled_layouts, t.searched_groups,
            t.searched_groups ? (double)t.searches / t.searched_groups : 0.0, t.most_searches);
     printf("  enumerate %.2f s | analyse %.2f s wall on %d threads (CPU: graph %.2f s, groups "
-           "%.2f s, layers %.2f s, straight and unit moves %.2f s, extremes %.2f s) | store %.2f s\n",
+           "%.2f s, layers %.2f s, straight and unit moves %.2f s, extremes %.2f s, results "
+           "out by id %.2f s) | store %.2f s\n",
            b->seconds_enumerate, b->seconds_analyse, b->o->threads, a->graph_cpu,
-           a->groups_cpu, a->layers_cpu, a->metrics_cpu, a->extremes_cpu, b->seconds_store);
+           a->groups_cpu, a->layers_cpu, a->metrics_cpu, a->extremes_cpu, a->results_cpu,
+           b->seconds_store);
 }
 
 /* Removes the temporary file unless it took its place, and frees what the phases made. */

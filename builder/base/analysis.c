@@ -19,14 +19,13 @@ struct work {
     pthread_mutex_t totals_lock; /* guards the sums: a->edges and the CPU seconds */
 };
 
-/* The straight and unit moves of every member of class graph g into a->min_moves (by
- * id) and their per-group results into metric_groups (NULL where nothing was found).
- * moves: room for 2 * g->count.  Returns 0 or -1 (memory). */
+/* The straight and unit moves of every member of class graph g into straight and unit
+ * (by local index, room for g->count each) and their per-group results into
+ * metric_groups (NULL where nothing was found).  Returns 0 or -1 (memory). */
 static int class_metrics_find(const struct class_graph *g, const struct class_groups *cg,
-                              uint16_t *moves, struct analysis *a,
+                              uint16_t *straight, uint16_t *unit,
                               struct metric_group *metric_groups[KL_METRIC_COUNT])
 {
-    uint16_t *straight = moves, *unit = moves + g->count;
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
         metric_groups[m] = calloc(cg->group_count, sizeof *metric_groups[m]);
         if (!metric_groups[m] ||
@@ -37,9 +36,14 @@ static int class_metrics_find(const struct class_graph *g, const struct class_gr
             return -1;
         }
     }
-    for (uint32_t i = 0; i < g->count; i++)
-        a->min_moves[g->ids[i]] = (struct layout_moves){straight[i], unit[i]};
     return 0;
+}
+
+/* `to` - `from` as a layout_result keeps it. */
+static uint8_t moves_over(int from, int to)
+{
+    int over = to - from;
+    return over >= 0 && over < MOVES_OVER_UNFIT ? (uint8_t)over : MOVES_OVER_UNFIT;
 }
 
 /* threads_work: analyses the class number `item` of the order, on any thread. */
@@ -69,7 +73,8 @@ static int analyse_class(void *context, uint32_t item, int thread)
     double t_metrics = threads_cpu_seconds();
     struct metric_group *metric_groups[KL_METRIC_COUNT] = {NULL};
     uint16_t *moves = malloc(sizeof *moves * (2 * (size_t)g.count + 1));
-    rc = rc == 0 && moves ? class_metrics_find(&g, &cg, moves, a, metric_groups) : -1;
+    uint16_t *straight = moves, *unit = moves ? moves + g.count : NULL;
+    rc = rc == 0 && moves ? class_metrics_find(&g, &cg, straight, unit, metric_groups) : -1;
     double t3 = threads_cpu_seconds();
     struct extremes_row *extremes = NULL;
     if (rc == 0 && w->with_extremes) {
@@ -86,15 +91,19 @@ static int analyse_class(void *context, uint32_t item, int thread)
                 group_layers_free(&groups[num]);
         }
     }
+    double t4 = threads_cpu_seconds();
     if (rc == 0) {
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
             a->metric_groups[m][class_id] = metric_groups[m];
         for (uint32_t i = 0; i < g.count; i++) {
-            uint32_t id = g.ids[i];
-            a->group_num[id] = (uint16_t)cg.group_of[i];
-            a->group_index[id] = cg.group_index[i];
-            a->min_steps[id] = depth[i];
-            a->min_solution_num[id] = min_solution_num[i];
+            bool solvable = depth[i] != KL_DB_UNSOLVABLE;
+            a->layouts[g.ids[i]] = (struct layout_result){
+                .group_index = cg.group_index[i],
+                .group_num = (uint16_t)cg.group_of[i],
+                .min_solution_num = min_solution_num[i],
+                .min_steps = depth[i],
+                .straight_over_steps = solvable ? moves_over(depth[i], straight[i]) : 0,
+                .unit_over_straight = solvable ? moves_over(straight[i], unit[i]) : 0};
         }
         a->group_count[class_id] = cg.group_count;
         a->groups[class_id] = groups;
@@ -107,7 +116,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
         for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
             free(metric_groups[m]);
     }
-    double t4 = threads_cpu_seconds();
+    double t5 = threads_cpu_seconds();
     pthread_mutex_lock(&w->totals_lock);
     a->edges += g.edge_start[g.count];
     a->graph_cpu += t1 - t0;
@@ -115,6 +124,7 @@ static int analyse_class(void *context, uint32_t item, int thread)
     a->layers_cpu += t_metrics - t2;
     a->metrics_cpu += t3 - t_metrics;
     a->extremes_cpu += t4 - t3;
+    a->results_cpu += t5 - t4;
     pthread_mutex_unlock(&w->totals_lock);
     progress_add(g.count);
     free(depth);
@@ -139,13 +149,8 @@ int analysis_run(struct analysis *a, const struct catalog *cat, int threads,
                  bool with_extremes)
 {
     memset(a, 0, sizeof *a);
-    a->group_num = malloc(sizeof *a->group_num * KL_LAYOUT_COUNT);
-    a->group_index = malloc(sizeof *a->group_index * KL_LAYOUT_COUNT);
-    a->min_steps = malloc(KL_LAYOUT_COUNT);
-    a->min_solution_num = malloc(sizeof *a->min_solution_num * KL_LAYOUT_COUNT);
-    a->min_moves = malloc(sizeof *a->min_moves * KL_LAYOUT_COUNT);
-    if (!a->group_num || !a->group_index || !a->min_steps || !a->min_solution_num ||
-        !a->min_moves) {
+    a->layouts = malloc(sizeof *a->layouts * KL_LAYOUT_COUNT);
+    if (!a->layouts) {
         analysis_free(a);
         return -1;
     }
@@ -218,10 +223,6 @@ void analysis_free(struct analysis *a)
             free(a->metric_groups[m][c]);
         }
     }
-    free(a->min_moves);
-    free(a->group_num);
-    free(a->group_index);
-    free(a->min_steps);
-    free(a->min_solution_num);
+    free(a->layouts);
     memset(a, 0, sizeof *a);
 }

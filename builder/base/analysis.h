@@ -11,27 +11,47 @@
 #include "builder/base/layers.h"
 #include "builder/base/metric_depths.h"
 #include "builder/extremes/class.h"
+#include "core/database/format.h"
 
-/* A layout's min_steps under the straight and the unit metric, side by side so that
- * writing them out costs one cache line a layout; METRIC_UNSOLVABLE when unsolvable. */
-struct layout_moves {
-    uint16_t straight, unit;
+/* What a layout_result keeps of a count of extra moves out of 0 .. 254 (or of one below
+ * 0, which a right search never finds); the store rejects it. */
+#define MOVES_OVER_UNFIT UINT8_MAX
+
+/* What the analysis finds of one layout.  All of it side by side in 12 bytes, so that a
+ * class writes its results out by id at about one cache line a layout (five arrays cost
+ * five). */
+struct layout_result {
+    uint32_t group_index;
+    uint16_t group_num;          /* within its class */
+    uint16_t min_solution_num;   /* 0 when unsolvable */
+    uint8_t min_steps;           /* KL_DB_UNSOLVABLE when unsolvable */
+    uint8_t straight_over_steps; /* min straight moves - min_steps; 0 when unsolvable,
+                                    MOVES_OVER_UNFIT when out of 0 .. 254 */
+    uint8_t unit_over_straight;  /* min unit moves - min straight moves, alike */
 };
+_Static_assert(sizeof(struct layout_result) == 12, "a layout's results in 12 bytes");
+
+/* The layout's min_steps under `metric` (SPEC.md "Other ways to count"), or
+ * METRIC_UNSOLVABLE when unsolvable.  Meaningful while the counts over are not
+ * MOVES_OVER_UNFIT. */
+static inline int layout_result_moves(const struct layout_result *r, enum kl_metric metric)
+{
+    if (r->min_steps == KL_DB_UNSOLVABLE)
+        return METRIC_UNSOLVABLE;
+    return r->min_steps + (metric >= KL_METRIC_STRAIGHT ? r->straight_over_steps : 0) +
+           (metric == KL_METRIC_UNIT ? r->unit_over_straight : 0);
+}
 
 struct analysis {
-    uint16_t *group_num;    /* per id: group_num within its class */
-    uint32_t *group_index;  /* per id */
-    uint8_t *min_steps;     /* per id; KL_DB_UNSOLVABLE when unsolvable */
-    uint16_t *min_solution_num; /* per id; 0 when unsolvable */
-    struct layout_moves *min_moves; /* per id */
+    struct layout_result *layouts; /* per id */
     uint32_t group_count[KL_CLASS_COUNT];
     struct group_layers *groups[KL_CLASS_COUNT]; /* per class, indexed by group_num */
     struct extremes_row *extremes[KL_CLASS_COUNT]; /* alike; NULL: none asked for */
     struct metric_group *metric_groups[KL_METRIC_COUNT][KL_CLASS_COUNT]; /* alike, per
                                              metric but KL_METRIC_STEP */
     uint64_t edges;         /* (layout, neighbour) pairs seen */
-    double graph_cpu, groups_cpu, layers_cpu, metrics_cpu, extremes_cpu; /* CPU seconds
-                                                       per step, all threads */
+    double graph_cpu, groups_cpu, layers_cpu, metrics_cpu, extremes_cpu,
+        results_cpu; /* CPU seconds per step, all threads; results: writing them out by id */
 };
 
 /* Analyses every class of the catalog into a, the classes shared by up to `threads`

@@ -256,16 +256,13 @@ struct layout_rows {
 
 static uint32_t layout_group_id(const struct layout_rows *rows, uint32_t id)
 {
-    return rows->w->group_base[rows->cat->class_of[id]] + rows->a->group_num[id];
+    return rows->w->group_base[rows->cat->class_of[id]] + rows->a->layouts[id].group_num;
 }
 
-/* layouts.extra_moves of layout id (schema/tables.sql); 0 when unsolvable. */
-static int64_t extra_moves(const struct analysis *a, uint32_t id)
+/* layouts.extra_moves of a layout (schema/tables.sql); 0 when unsolvable. */
+static int64_t extra_moves(const struct layout_result *r)
 {
-    if (a->min_steps[id] == KL_DB_UNSOLVABLE)
-        return 0;
-    int64_t straight = a->min_moves[id].straight, unit = a->min_moves[id].unit;
-    return straight - a->min_steps[id] + KL_DB_EXTRA_STRAIGHT_RADIX * (unit - straight);
+    return r->straight_over_steps + KL_DB_EXTRA_STRAIGHT_RADIX * (int64_t)r->unit_over_straight;
 }
 
 /* Whether every layout's min_straight_moves - min_steps fits below the radix of
@@ -275,13 +272,13 @@ static int64_t extra_moves(const struct analysis *a, uint32_t id)
 static int check_extra_moves(struct writer *w, const struct analysis *a)
 {
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++) {
-        if (a->min_steps[id] == KL_DB_UNSOLVABLE)
-            continue;
-        int steps = a->min_steps[id], straight = a->min_moves[id].straight,
-            unit = a->min_moves[id].unit;
-        if (straight < steps || unit < straight || straight - steps >= KL_DB_EXTRA_STRAIGHT_RADIX) {
-            snprintf(w->err, w->err_size, "layout id %u: min_steps %d, straight moves %d, "
-                     "unit moves %d do not fit layouts.extra_moves", id, steps, straight, unit);
+        const struct layout_result *r = &a->layouts[id];
+        if (r->straight_over_steps >= KL_DB_EXTRA_STRAIGHT_RADIX ||
+            r->unit_over_straight == MOVES_OVER_UNFIT) {
+            snprintf(w->err, w->err_size, "layout id %u: min_steps %d, %d more straight moves, "
+                     "%d more unit moves (%d stands for fewer or too many) do not fit "
+                     "layouts.extra_moves", id, r->min_steps, r->straight_over_steps,
+                     r->unit_over_straight, MOVES_OVER_UNFIT);
             return -1;
         }
     }
@@ -293,24 +290,24 @@ static int check_extra_moves(struct writer *w, const struct analysis *a)
 static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
 {
     const struct layout_rows *rows = context;
-    const struct analysis *a = rows->a;
-    uint8_t min_steps = a->min_steps[id];
+    const struct layout_result *r = &rows->a->layouts[id];
+    uint8_t min_steps = r->min_steps;
     row->rowid = (int64_t)rows->cat->codes[id];
     row->is_null[KL_DB_LAYOUT_CODE] = true;
     row->values[KL_DB_LAYOUT_GROUP_ID] = layout_group_id(rows, (uint32_t)id);
-    row->values[KL_DB_LAYOUT_GROUP_INDEX] = a->group_index[id];
+    row->values[KL_DB_LAYOUT_GROUP_INDEX] = r->group_index;
     row->values[KL_DB_LAYOUT_MIN_STEPS] = min_steps;
     row->is_null[KL_DB_LAYOUT_MIN_STEPS] = min_steps == KL_DB_UNSOLVABLE;
     /* packed holds -min_solution_num until the farthest phase; the last column in the
      * record, and its DEFAULT (schema/tables.sql) is -1. */
-    row->values[KL_DB_LAYOUT_PACKED] = -(int64_t)a->min_solution_num[id];
-    row->is_null[KL_DB_LAYOUT_PACKED] = a->min_solution_num[id] == 0;
+    row->values[KL_DB_LAYOUT_PACKED] = -(int64_t)r->min_solution_num;
+    row->is_null[KL_DB_LAYOUT_PACKED] = r->min_solution_num == 0;
     /* extra_moves follows, with DEFAULT 0: the columns at the end of the record that
      * hold their DEFAULT are left out. */
-    int64_t extra = extra_moves(a, (uint32_t)id);
+    int64_t extra = extra_moves(r);
     row->values[KL_DB_LAYOUT_EXTRA_MOVES] = extra;
     row->stored_columns = extra != 0 ? KL_DB_LAYOUT_RECORD_COLUMNS
-                          : a->min_solution_num[id] == 1 ? KL_DB_LAYOUT_PACKED
+                          : r->min_solution_num == 1 ? KL_DB_LAYOUT_PACKED
                                                          : KL_DB_LAYOUT_EXTRA_MOVES;
     if ((id + 1) % PROGRESS_ROWS == 0 || id + 1 == KL_LAYOUT_COUNT)
         progress_add(id % PROGRESS_ROWS + 1);
@@ -320,13 +317,14 @@ static void next_layout(void *context, uint64_t id, struct table_pages_row *row)
 static void *sum_layouts(void *context)
 {
     struct layout_rows *rows = context;
-    const struct analysis *a = rows->a;
     struct kl_db_checksum sum;
     kl_db_checksum_start(&sum);
-    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++)
+    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++) {
+        const struct layout_result *r = &rows->a->layouts[id];
         kl_db_checksum_add(&sum, rows->cat->codes[id], layout_group_id(rows, id),
-                           a->group_index[id], a->min_steps[id], a->min_solution_num[id],
-                           (uint32_t)extra_moves(a, id));
+                           r->group_index, r->min_steps, r->min_solution_num,
+                           (uint32_t)extra_moves(r));
+    }
     rows->crc = kl_db_checksum_value(&sum);
     return NULL;
 }
@@ -461,14 +459,15 @@ static int check_layouts(struct writer *w, const struct catalog *cat, const stru
     for (uint32_t k = 0; k < SAMPLED_LAYOUTS && rc == 0; k++) {
         uint32_t id = (uint32_t)((uint64_t)(KL_LAYOUT_COUNT - 1) * k / (SAMPLED_LAYOUTS - 1));
         sqlite3_bind_int64(st, 1, (sqlite3_int64)cat->codes[id]);
+        const struct layout_result *r = &a->layouts[id];
         bool same = sqlite3_step(st) == SQLITE_ROW &&
-                    sqlite3_column_int64(st, 0) == w->group_base[cat->class_of[id]] + a->group_num[id] &&
-                    sqlite3_column_int64(st, 1) == a->group_index[id] &&
+                    sqlite3_column_int64(st, 0) == w->group_base[cat->class_of[id]] + r->group_num &&
+                    sqlite3_column_int64(st, 1) == r->group_index &&
                     (sqlite3_column_type(st, 2) == SQLITE_NULL ? KL_DB_UNSOLVABLE
-                                                               : sqlite3_column_int(st, 2)) == a->min_steps[id] &&
-                    sqlite3_column_int(st, 3) == a->min_solution_num[id] && /* NULL reads as 0 */
-                    moves_or_unsolvable(st, 4) == a->min_moves[id].straight &&
-                    moves_or_unsolvable(st, 5) == a->min_moves[id].unit;
+                                                               : sqlite3_column_int(st, 2)) == r->min_steps &&
+                    sqlite3_column_int(st, 3) == r->min_solution_num && /* NULL reads as 0 */
+                    moves_or_unsolvable(st, 4) == layout_result_moves(r, KL_METRIC_STRAIGHT) &&
+                    moves_or_unsolvable(st, 5) == layout_result_moves(r, KL_METRIC_UNIT);
         sqlite3_reset(st);
         if (!same) {
             snprintf(w->err, w->err_size, "self-check failed: layouts row %09llX differs",
