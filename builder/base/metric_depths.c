@@ -45,17 +45,8 @@ static int search(const struct class_graph *g, enum kl_metric metric, uint16_t *
             __builtin_prefetch(degree[w.queue[w.head + AHEAD]]);
         uint32_t at = kl_walk_next(&w);
         moves[at] = depth;
-        /* No branch on whether a neighbour is new, which is a coin toss to the branch
-         * predictor: each is written at the queue's end and kept there only if new. */
-        uint32_t tail = w.tail;
-        for (uint32_t e = g->edge_start[at], end = e + degree[at][metric]; e < end; e++) {
-            uint32_t to = g->edges[e];
-            uint64_t *word = &reached[to / 64], bit = 1ull << (to % 64);
-            queue[tail] = to;
-            tail += !(*word & bit);
-            *word |= bit;
-        }
-        w.tail = tail;
+        uint32_t first = g->edge_start[at];
+        kl_walk_expand_edges(&w, reached, first, first + degree[at][metric]);
     }
     free(queue);
     free(reached);

@@ -71,17 +71,31 @@ static inline __attribute__((always_inline)) uint32_t kl_walk_next(struct kl_wal
     return w->queue[w->head++];
 }
 
-/* Queues every neighbour of member `at` not yet in the bitset `seen`, adding it there.
- * The members queued are queue[tail before the call .. tail after). */
+/* Queues the target of each of edges[begin .. end) not yet in the bitset `seen`, adding
+ * it there.  The members queued are queue[tail before the call .. tail after).  Without a
+ * branch on whether a target is new, which is a coin toss to the branch predictor: each
+ * is written at the queue's end and kept there only if new, so the queue needs room for
+ * one member more than the graph has. */
+static inline void kl_walk_expand_edges(struct kl_walk *w, uint64_t *seen, uint32_t begin,
+                                        uint32_t end)
+{
+    uint32_t tail = w->tail;
+    for (uint32_t e = begin; e < end; e++) {
+        uint32_t to = w->edges[e];
+        uint64_t *word = &seen[to / KL_BITSET_WORD_BITS];
+        uint64_t bit = 1ull << (to % KL_BITSET_WORD_BITS);
+        w->queue[tail] = to;
+        tail += !(*word & bit);
+        *word |= bit;
+    }
+    w->tail = tail;
+}
+
+/* Queues every neighbour of member `at` not yet in the bitset `seen`, adding it there, as
+ * kl_walk_expand_edges does (room for one member more in the queue). */
 static inline void kl_walk_expand(struct kl_walk *w, uint64_t *seen, uint32_t at)
 {
-    for (uint32_t e = w->edge_start[at]; e < w->edge_start[at + 1]; e++) {
-        uint32_t to = w->edges[e];
-        if (!kl_bitset_has(seen, to)) {
-            kl_bitset_add(seen, to);
-            w->queue[w->tail++] = to;
-        }
-    }
+    kl_walk_expand_edges(w, seen, w->edge_start[at], w->edge_start[at + 1]);
 }
 
 /* Like kl_walk_expand, for a walk that marks the members it reaches in an array instead

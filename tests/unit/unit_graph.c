@@ -128,7 +128,7 @@ static void check_order(const uint32_t *queue, uint32_t count, uint32_t start)
 static void test_walk(void **state)
 {
     (void)state;
-    uint32_t queue[NODES];
+    uint32_t queue[NODES + 1]; /* kl_walk_expand's room */
     uint32_t mark[NODES];
     for (uint32_t start = 0; start < NODES; start++) {
         uint64_t *seen = kl_bitset_new(NODES);
