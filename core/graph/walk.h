@@ -71,11 +71,26 @@ static inline __attribute__((always_inline)) uint32_t kl_walk_next(struct kl_wal
     return w->queue[w->head++];
 }
 
-/* Queues the target of each of edges[begin .. end) not yet in the bitset `seen`, adding
- * it there.  The members queued are queue[tail before the call .. tail after).  Without a
- * branch on whether a target is new, which is a coin toss to the branch predictor: each
- * is written at the queue's end and kept there only if new, so the queue needs room for
- * one member more than the graph has. */
+/* Queues every neighbour of member `at` not yet in the bitset `seen`, adding it there.
+ * The members queued are queue[tail before the call .. tail after). */
+static inline void kl_walk_expand(struct kl_walk *w, uint64_t *seen, uint32_t at)
+{
+    for (uint32_t e = w->edge_start[at]; e < w->edge_start[at + 1]; e++) {
+        uint32_t to = w->edges[e];
+        if (!kl_bitset_has(seen, to)) {
+            kl_bitset_add(seen, to);
+            w->queue[w->tail++] = to;
+        }
+    }
+}
+
+/* Like kl_walk_expand, over the targets of edges[begin .. end) (a part of a member's
+ * list), without a branch on whether a target is new: each is written at the queue's end
+ * and kept there only if new, so the queue needs room for one member more than the graph
+ * has.  For walks where a target is new about as often as not (a member's few unit or
+ * straight moves), there the branch is a coin toss to the predictor; over all of a
+ * member's steps most targets were seen already, and kl_walk_expand's branch is cheaper
+ * (the groups walk took 1.16-1.17 s with this one, 1.05-1.09 s with that). */
 static inline void kl_walk_expand_edges(struct kl_walk *w, uint64_t *seen, uint32_t begin,
                                         uint32_t end)
 {
@@ -89,13 +104,6 @@ static inline void kl_walk_expand_edges(struct kl_walk *w, uint64_t *seen, uint3
         *word |= bit;
     }
     w->tail = tail;
-}
-
-/* Queues every neighbour of member `at` not yet in the bitset `seen`, adding it there, as
- * kl_walk_expand_edges does (room for one member more in the queue). */
-static inline void kl_walk_expand(struct kl_walk *w, uint64_t *seen, uint32_t at)
-{
-    kl_walk_expand_edges(w, seen, w->edge_start[at], w->edge_start[at + 1]);
 }
 
 /* Like kl_walk_expand, for a walk that marks the members it reaches in an array instead

@@ -128,7 +128,7 @@ static void check_order(const uint32_t *queue, uint32_t count, uint32_t start)
 static void test_walk(void **state)
 {
     (void)state;
-    uint32_t queue[NODES + 1]; /* kl_walk_expand's room */
+    uint32_t queue[NODES + 1]; /* kl_walk_expand_edges's room */
     uint32_t mark[NODES];
     for (uint32_t start = 0; start < NODES; start++) {
         uint64_t *seen = kl_bitset_new(NODES);
@@ -139,6 +139,16 @@ static void test_walk(void **state)
         kl_walk_push(&walk, start);
         while (kl_walk_more(&walk))
             kl_walk_expand(&walk, seen, kl_walk_next(&walk));
+        check_order(queue, walk.tail, start);
+
+        kl_bitset_clear(seen, NODES);
+        kl_walk_init(&walk, edge_start, edges, queue);
+        kl_bitset_add(seen, start);
+        kl_walk_push(&walk, start);
+        while (kl_walk_more(&walk)) {
+            uint32_t at = kl_walk_next(&walk);
+            kl_walk_expand_edges(&walk, seen, edge_start[at], edge_start[at + 1]);
+        }
         check_order(queue, walk.tail, start);
         free(seen);
 
