@@ -8,20 +8,19 @@
 
 #include "core/moves.h"
 
-/* The local index of `code`, which the class holds. */
+static int by_code(const void *a, const void *b)
+{
+    kl_code x = *(const kl_code *)a, y = *(const kl_code *)b;
+    return (x > y) - (x < y);
+}
+
+/* The local index of `code`, which the class holds (its codes are ascending). */
 static uint32_t local_of(const struct class_graph *g, kl_code code)
 {
-    uint32_t low = 0, high = g->count;
-    while (low < high) {
-        uint32_t middle = low + (high - low) / 2;
-        if (g->codes[middle] < code)
-            low = middle + 1;
-        else
-            high = middle;
-    }
-    assert_true(low < g->count);
-    assert_code_equal(g->codes[low], code);
-    return low;
+    const kl_code *hit = bsearch(&code, g->codes, g->count, sizeof *g->codes, by_code);
+    if (!hit)
+        fail_msg("%09llX: a step out of the class", (unsigned long long)code);
+    return (uint32_t)(hit - g->codes);
 }
 
 static int by_number(const void *a, const void *b)
