@@ -33,14 +33,16 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
 # with the releases' kept in lib/abi/; Debian's python3 with venv, pip, setuptools and
 # wheel for the Python package's `pip install` in a venv, and mypy for its stubtest
 # (e2e_library_python.sh); Unicode's Unihan readings, from which e2e_names.sh remakes
-# data/classic_pinyin.tsv (data/classic_pinyin.sh).
+# data/classic_pinyin.tsv (data/classic_pinyin.sh); mandoc, whose lint checks the manual
+# pages (e2e_man.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
               command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
               command:abidiff=abigail-tools \
               python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
               file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data \
-              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk
+              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
+              command:mandoc=mandoc
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -293,7 +295,7 @@ $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)
 
-# The tools, the man page and the database, which an installed klotski finds as
+# The tools, their manual pages and the database, which an installed klotski finds as
 # PREFIX/share/klotski/klotski.db (KL_DB_INSTALLED_PATH of core/database/format.h).  The
 # database is built when missing, never rebuilt here.
 # The library, its header and pkg-config file, the SQLite extension and the Python
@@ -303,7 +305,7 @@ install: tools library | $(DB)
 	  $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/klotski $(DESTDIR)$(PYTHON_SITE)
 	install -m 755 $(BIN)/klotski $(BIN)/klotski-build $(DESTDIR)$(PREFIX)/bin
 	install -m 644 $(DB) $(DESTDIR)$(PREFIX)/share/klotski/klotski.db
-	if [ -f docs/klotski.1 ]; then install -m 644 docs/klotski.1 $(DESTDIR)$(PREFIX)/share/man/man1; fi
+	install -m 644 docs/klotski.1 docs/klotski-build.1 $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 lib/klotski.h $(DESTDIR)$(INCLUDEDIR)
 	install -m 755 $(LIB_DIR)/libklotski.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)
 	ln -sf libklotski.so.$(LIB_VERSION) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
@@ -319,6 +321,7 @@ install: tools library | $(DB)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/klotski $(DESTDIR)$(PREFIX)/bin/klotski-build \
 	  $(DESTDIR)$(PREFIX)/share/klotski/klotski.db $(DESTDIR)$(PREFIX)/share/man/man1/klotski.1 \
+	  $(DESTDIR)$(PREFIX)/share/man/man1/klotski-build.1 \
 	  $(DESTDIR)$(INCLUDEDIR)/klotski.h $(DESTDIR)$(LIBDIR)/libklotski.so.$(LIB_VERSION) \
 	  $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libklotski.so $(DESTDIR)$(LIBDIR)/pkgconfig/klotski.pc \
 	  $(DESTDIR)$(LIBDIR)/klotski/$(notdir $(SQLITE_EXT)) $(DESTDIR)$(PYTHON_SITE)/$(notdir $(PYTHON_MODULE)) \
