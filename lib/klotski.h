@@ -536,7 +536,9 @@ KLOTSKI_API struct sqlite3 *klotski_db_connection(klotski_db *db);
  * klotski_code(text), klotski_int(text) (the
  * integer layouts.code holds), klotski_board(code), klotski_short(code), klotski_id(code),
  * klotski_mirror(code), klotski_class(code), klotski_svg(code), klotski_version() (the
- * library's version, 1.2.0) and the table-valued klotski_steps(code), or
+ * library's version, 1.2.0), klotski_min_steps(code) (the layout's min_steps, read from
+ * the connection's table layouts; NULL when unsolvable), and the table-valued
+ * klotski_steps(code), or
  * klotski_steps(code, metric) for the moves of a metric named as klotski_metric_parse
  * reads it; its hidden column layout is the argument as given; and the table-valued
  * klotski_members(group), a group's members in code order read from the connection's

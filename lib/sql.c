@@ -1,6 +1,7 @@
 /* The SQL functions of klotski.h on a SQLite connection, in the manner of SQLite's
  * ext/misc (series.c, uuid.c): scalar functions klotski_code, klotski_int, klotski_board,
- * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg, klotski_version, and the
+ * klotski_short, klotski_id, klotski_mirror, klotski_class, klotski_svg, klotski_version,
+ * klotski_min_steps (the layout's min_steps, read from the connection's database), and the
  * table-valued klotski_steps (the steps of a layout, or its moves under a metric named
  * by its second argument) and klotski_members (a group's members, from the database's
  * member lists on the same connection) as eponymous virtual tables.
@@ -144,6 +145,34 @@ static void scalar_function(sqlite3_context *context, int argc, sqlite3_value **
         return;
     }
     sqlite3_result_text(context, text, -1, SQLITE_TRANSIENT);
+}
+
+/* klotski_min_steps(LAYOUT): the layout's min_steps as the connection's database stores
+ * it (layouts.min_steps; NULL when unsolvable), for a layout in any form read_code takes.
+ * Not deterministic: the answer is the database's, which another connection may change. */
+static void min_steps_function(sqlite3_context *context, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    klotski_code code;
+    if (!argument_code(context, "klotski_min_steps", argv[0], &code))
+        return;
+    sqlite3 *db = sqlite3_context_db_handle(context);
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(db, "SELECT min_steps FROM layouts WHERE code = ?", -1, &statement, NULL) != SQLITE_OK) {
+        char *error = sqlite3_mprintf("klotski_min_steps: not a klotski database (%s)", sqlite3_errmsg(db));
+        sqlite3_result_error(context, error ? error : "klotski_min_steps: not a klotski database", -1);
+        sqlite3_free(error);
+        return;
+    }
+    sqlite3_bind_int64(statement, 1, (sqlite3_int64)code);
+    int rc = sqlite3_step(statement);
+    if (rc == SQLITE_ROW)
+        sqlite3_result_value(context, sqlite3_column_value(statement, 0));
+    else if (rc == SQLITE_DONE)
+        sqlite3_result_error(context, "klotski_min_steps: the layout is not in the database", -1);
+    else
+        sqlite3_result_error_code(context, rc);
+    sqlite3_finalize(statement);
 }
 
 /* ---- klotski_steps(LAYOUT [, METRIC]): one row per move ------------------------------ */
@@ -589,6 +618,10 @@ static int register_functions(sqlite3 *db, const char **failed)
     *failed = "klotski_version";
     int rc = sqlite3_create_function(db, *failed, 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS, NULL,
                                      version_function, NULL, NULL);
+    if (rc != SQLITE_OK)
+        return rc;
+    *failed = "klotski_min_steps";
+    rc = sqlite3_create_function(db, *failed, 1, SQLITE_UTF8, NULL, min_steps_function, NULL, NULL);
     if (rc != SQLITE_OK)
         return rc;
     *failed = "klotski_steps";

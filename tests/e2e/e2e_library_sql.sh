@@ -6,7 +6,8 @@
 # klotski_short, klotski_mirror and klotski_class against `klotski show --json`,
 # klotski_board parsed back by the klotski command, klotski_steps against `klotski moves
 # --json`, klotski_steps(x, 'straight' or 'unit') against `klotski --metric M moves
-# --json`; klotski_svg against `show --svg` (the same pieces); the README's join of
+# --json`; klotski_min_steps against show's min_steps, and on SPEC.md's 横刀立马 in every
+# form; klotski_svg against `show --svg` (the same pieces); the README's join of
 # klotski_steps with layouts; klotski_int against the integers; classic names in
 # characters and pinyin (SPEC.md's 横刀立马 is 1A9BF0C00, 81 steps); klotski_members
 # against a scan of the layouts table in code order; NULL gives NULL; bad input (an illegal code, garbage text, a
@@ -40,6 +41,30 @@ ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_int(x) FROM s" > "$T/ints"
 expect "klotski_int of 1000 layouts as text: the integers layouts.code holds" "" \
     "$(diff <(printf '%s\n' "${integers%,}" | tr -d '()' | tr ',' '\n') "$T/ints" | head -3)"
 expect "the codes are those of the layouts table" 1000 "$(ksql "WITH s(x) AS (VALUES ${integers%,}) SELECT count(*) FROM s JOIN layouts l ON l.code = s.x")"
+
+# klotski_min_steps: the command's min_steps (null: unsolvable) of the 1000 layouts, named
+# by id as text and by the integer; SPEC.md's 横刀立马 (81 steps) named as a user would.
+jq -r '.min_steps // ""' "$T/show.json" > "$T/min_steps_expected"
+expect "klotski_min_steps of 1000 layouts as text: the command's min_steps" "" \
+    "$(diff "$T/min_steps_expected" <(ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_min_steps(x) FROM s") | head -3)"
+expect "klotski_min_steps of 1000 layouts as integers: the same" "" \
+    "$(diff "$T/min_steps_expected" <(ksql "WITH s(x) AS (VALUES ${integers%,}) SELECT klotski_min_steps(x) FROM s") | head -3)"
+expect "the sample holds unsolvable layouts (NULL from klotski_min_steps)" yes \
+    "$(grep -qx '' "$T/min_steps_expected" && echo yes || echo no)"
+expect "klotski_min_steps of 横刀立马 in every form: 81 (SPEC.md)" "81|81|81|81|81|81|81" \
+    "$(ksql "SELECT klotski_min_steps('横刀立马'), klotski_min_steps('hengdaolima'), klotski_min_steps('héng dāo lì mǎ'),
+                    klotski_min_steps('4WVE1'), klotski_min_steps('1a9bf0c'), klotski_min_steps('#4091296'),
+                    klotski_min_steps(0x1A9BF0C00)")"
+expect "klotski_min_steps: NULL gives NULL" 1 "$(ksql "SELECT klotski_min_steps(NULL) IS NULL")"
+expect "klotski_min_steps: a bad layout is an SQL error with the command's message" \
+    "$("$K" --db "$TEST_DB" show hengdaolma 2>&1 >/dev/null | sed 's/^klotski: /klotski_min_steps: /')" \
+    "$(ksql "SELECT klotski_min_steps('hengdaolma')" 2>&1 | sed 's/^.*\(klotski_min_steps: \)/\1/')"
+expect "klotski_min_steps on a connection without a klotski database: an SQL error that says so" \
+    "klotski_min_steps: not a klotski database (no such table: layouts)" \
+    "$(library_run sqlite3 -batch :memory: ".load $EXT" "SELECT klotski_min_steps('4WVE1')" 2>&1 | sed 's/^.*\(klotski_min_steps: \)/\1/')"
+out=$(library_run sqlite3 -batch :memory: ".load $EXT" "SELECT klotski_steps('4WVE1')" 2>&1)
+expect "klotski_steps is table-valued, as the docs say: no such scalar function" "1 yes" \
+    "$? $(printf '%s\n' "$out" | grep -q 'no such function: klotski_steps' && echo yes || echo no)"
 
 # Boards: each written to a file and read back by the command.
 ksql "WITH s(x) AS (VALUES ${texts%,}) SELECT klotski_board(x) || '=' FROM s" |
