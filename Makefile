@@ -299,7 +299,9 @@ $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 # PREFIX/share/klotski/klotski.db (KL_DB_INSTALLED_PATH of core/database/format.h).  The
 # database is built when missing, never rebuilt here.
 # The library, its header and pkg-config file, the SQLite extension and the Python
-# module go beside them (lib/README.md).
+# module go beside them (lib/README.md).  Last, as libtool's install does, what a program
+# needs to find the library when LIBDIR is no folder the loader searches
+# (lib/loader_notice.sh).
 install: tools library | $(DB)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/klotski \
 	  $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(LIBDIR)/klotski $(DESTDIR)$(PYTHON_SITE)
@@ -315,6 +317,7 @@ install: tools library | $(DB)
 	install -m 755 $(SQLITE_EXT) $(DESTDIR)$(LIBDIR)/klotski
 	install -m 755 $(PYTHON_MODULE) $(DESTDIR)$(PYTHON_SITE)
 	install -m 644 python/klotski.pyi $(DESTDIR)$(PYTHON_SITE)
+	@lib/loader_notice.sh "$(LIBDIR)" "$(DESTDIR)"
 
 # Removes what `make install` put in place, with the same PREFIX, LIBDIR, INCLUDEDIR,
 # PYTHON_SITE and DESTDIR, and the folders of klotski's own when empty.

@@ -14,6 +14,8 @@ use_database
 make -s -C "$ROOT" install DESTDIR="$T/root" PREFIX=/usr BIN="$BIN" OBJ="${KLOTSKI_TEST_OBJ:-build/release}" \
     DB="$TEST_DB" > "$T/make.log" 2>&1
 expect "make install: exit status" 0 "$?"
+expect "make install PREFIX=/usr: no loader notice (the loader searches /usr/lib)" "" \
+    "$(grep -E 'dynamic loader|LD_LIBRARY_PATH' "$T/make.log")"
 for f in usr/bin/klotski usr/bin/klotski-build usr/share/man/man1/klotski.1 usr/share/man/man1/klotski-build.1 \
          usr/share/klotski/klotski.db; do
     expect "make install puts $f in place" yes "$([ -f "$T/root/$f" ] && echo yes || echo no)"

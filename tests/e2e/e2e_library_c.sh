@@ -9,7 +9,9 @@
 # for bad inputs (long ones, control bytes) and a bad metric; on 42 of the layouts the
 # moves and solutions in straight and unit moves equal `klotski --metric M moves/solve
 # --json`; the facts the command does not print it checks itself (see probe.c).
-# The example, run from another folder without $KLOTSKI_DB, finds the installed database
+# make install names what a program needs to find the library in PREFIX/lib (the loader
+# does not search it): without it the example does not start, with the -Wl,-rpath it
+# names it does.  The example, run from another folder without $KLOTSKI_DB, finds the installed database
 # from the library's own place, also when LIBDIR is a multiarch folder and INCLUDEDIR
 # another (and `make uninstall` with the same variables removes every file).  The .pc
 # file names sqlite3 and zlib as private requirements (a static link needs them).
@@ -74,6 +76,23 @@ out=$(LD_LIBRARY_PATH=$P/lib "$T/example" 1A9BF0C01 2>&1)
 expect "example: a bad layout" "2 example: 1A9BF0C01: not a layout code: unused low bits are not zero" "$? $out"
 out=$(cd "$T/elsewhere" && KLOTSKI_DB=$T/none.db LD_LIBRARY_PATH="$P/lib" "$T/example" 4WVE1 2>&1 >/dev/null)
 expect "example: no database" "example: $T/none.db: no database here; build it with \`make\` in the klotski sources (or name one, or set \$KLOTSKI_DB)" "$out"
+
+# PREFIX/lib is no folder the loader searches: make install says so, with each way out,
+# as libtool's install does; the example as pkg-config builds it does not start without
+# one, and starts with the run path the notice gives, without LD_LIBRARY_PATH.
+notice=$(cat "$P.make.log")
+for part in "installed in:" "   $P/lib" "export LD_LIBRARY_PATH=$P/lib" "-Wl,-rpath,$P/lib" "run ldconfig"; do
+    expect "make install PREFIX=prefix: its notice says '$part'" yes \
+        "$(printf '%s\n' "$notice" | grep -qF -- "$part" && echo yes || echo no)"
+done
+out=$(env -u LD_LIBRARY_PATH "$T/example" 4WVE1 2>&1)
+expect "example without LD_LIBRARY_PATH: the loader does not find the library" \
+    "127 libklotski.so.1: cannot open shared object file" "$? $(printf '%s\n' "$out" | grep -o 'libklotski.so.1: cannot open shared object file')"
+# shellcheck disable=SC2046
+cc $san_flags -std=c11 -o "$T/example-rpath" "$ROOT/docs/example.c" $(pkg-config --cflags --libs klotski) -Wl,-rpath,"$P/lib"
+expect "example linked with the notice's -Wl,-rpath: compiles" 0 "$?"
+out=$(cd "$T/elsewhere" && env -u KLOTSKI_DB -u LD_LIBRARY_PATH "$T/example-rpath" 4WVE1 2>&1 | tail -1)
+expect "example linked with the notice's -Wl,-rpath: runs without LD_LIBRARY_PATH" "0 solved in 81 steps, by way of ${route}..." "$? $out"
 
 # The rules no answer shows.
 # contract takes writer's locks: on a copy of the test database of its own, which no
