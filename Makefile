@@ -1,6 +1,6 @@
 # klotski: `make` builds the tools and the default database (data/klotski.db), installing
-# missing Debian packages first; `make test` installs what the tests need, then runs every
-# test in a normal and a sanitizer build.  See README.md.
+# missing Debian packages first (never with NO_DEPS=1: see deps); `make test` installs what
+# the tests need, then runs every test in a normal and a sanitizer build.  See README.md.
 
 CC      ?= gcc
 OBJ     ?= build/release
@@ -20,12 +20,13 @@ MHD_SONAME = $(shell objdump -p "$$(pkg-config --variable=libdir libmicrohttpd 2
 CHROMIUM ?= chromium
 # What the build and the tests need, as tests/packages.sh takes it: a command on PATH or
 # a library pkg-config knows, and the Debian package that provides it.
-# clang, its wasm32 builtins, lld and wasi-libc compile the engine of `klotski site` to
-# WebAssembly (site/README.md).
 BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-config \
               pkg-config:sqlite3=libsqlite3-dev pkg-config:zlib=zlib1g-dev \
-              pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev \
-              command:$(WASM_CC)=clang command:wasm-ld=lld file:/usr/include/wasm32-wasi/stdio.h=wasi-libc \
+              pkg-config:libmicrohttpd=libmicrohttpd-dev pkg-config:python3=python3-dev
+# clang, its wasm32 builtins, lld and wasi-libc compile the engine of `klotski site` to
+# WebAssembly (site/README.md).  Wanted, not needed: without them klotski is built all the
+# same, and its `site` command says how to get them.
+WASM_NEEDS  = command:$(WASM_CC)=clang command:wasm-ld=lld file:/usr/include/wasm32-wasi/stdio.h=wasi-libc \
               file:/usr/lib/llvm-*/lib/clang/*/lib/wasi/libclang_rt.builtins-wasm32.a=libclang-rt-14-dev-wasm32
 # cmocka for the unit tests; the sqlite3 shell, to read the database as a user would;
 # jq for the JSON answers; python3 and Chromium for the pictures and the player page;
@@ -103,7 +104,7 @@ WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -We
 WASM          = $(OBJ)/site/klotski.wasm
 
 .PHONY: all deps test-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
-        install uninstall abi-baseline clean
+        install uninstall abi-baseline clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -111,12 +112,21 @@ all: deps tools library $(DB)
 
 # Install the Debian packages the build, or the tests, need when any is missing, waiting
 # for a package manager that holds the lock; when that is impossible they say in one line
-# what is missing and why, and stop make before anything is built or tested.
+# what is missing and why, and stop make before anything is built or tested.  The
+# WebAssembly toolchain's failure only says so.  NO_DEPS=1 (a packager's build, as git's
+# NO_* switches): never apt-get; what is missing is named, and the build stops when the
+# build or the tests need it.
+ifeq ($(NO_DEPS),1)
+PACKAGES = tests/packages.sh --check
+else
+PACKAGES = tests/packages.sh
+endif
 deps:
-	@tests/packages.sh $(BUILD_NEEDS)
+	@$(PACKAGES) $(BUILD_NEEDS)
+	@$(PACKAGES) $(WASM_NEEDS) || echo "klotski: building without the WebAssembly engine of \`klotski site\`"
 
 test-deps:
-	@tests/packages.sh $(TEST_NEEDS)
+	@$(PACKAGES) $(TEST_NEEDS)
 
 tools: $(BIN)/klotski-build $(BIN)/klotski
 
@@ -128,9 +138,24 @@ $(DB): $(BIN)/klotski-build
 farthest: deps tools $(DB)
 	$(BIN)/klotski-build --farthest --db $(DB)
 
-$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h query/*.h query/*/*.h site/*.h site/wasm/*.h) | $(EMBEDDED)
+# Whether the toolchain is there: its missing parts, as tests/packages.sh --check names
+# them (empty when none), rewritten only when they change, so that installing or removing
+# the toolchain rebuilds the engine, and nothing else does.
+WASM_TOOLCHAIN = $(OBJ)/site/toolchain-missing
+FORCE:
+$(WASM_TOOLCHAIN): FORCE
 	@mkdir -p $(@D)
-	$(WASM_CC) $(WASM_FLAGS) -o $@ $(WASM_SOURCES)
+	@missing=$$(tests/packages.sh --check $(WASM_NEEDS) 2>&1); \
+	  printf '%s' "$$missing" | cmp -s - $@ || printf '%s' "$$missing" > $@
+
+# Without the toolchain the engine is an empty file: klotski is built all the same, and
+# `klotski site` says how to get the toolchain (query/commands/site.c).
+$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h query/*.h query/*/*.h site/*.h site/wasm/*.h) \
+         $(WASM_TOOLCHAIN) | $(EMBEDDED)
+	@mkdir -p $(@D)
+	@if [ -s $(WASM_TOOLCHAIN) ]; then cat $(WASM_TOOLCHAIN); echo; : > $@; \
+	  echo "klotski: $@ left empty: \`klotski site\` will say how to get the toolchain"; \
+	else echo "$(WASM_CC) $(WASM_FLAGS) -o $@ $(WASM_SOURCES)"; $(WASM_CC) $(WASM_FLAGS) -o $@ $(WASM_SOURCES); fi
 
 # A binary file as the bytes of a C array initialiser.
 $(OBJ)/gen/site/klotski.wasm.inc: $(WASM)

@@ -12,8 +12,17 @@
 # waiting up to KLOTSKI_LOCK_WAIT seconds (default 600) for another package manager to
 # release its lock instead of failing.  Exits 0 when every need is met; otherwise prints
 # one line naming the missing packages and why they could not be installed, and exits 1.
+#
+# tests/packages.sh --check NEED...: installs nothing (make NO_DEPS=1, a packager's build
+# with what is installed): exits 0 when every need is met, else prints one line naming
+# each missing need and the Debian package that provides it, and exits 1.
 set -u
 wait_s=${KLOTSKI_LOCK_WAIT:-600}
+check_only=0
+if [ "${1:-}" = --check ]; then
+    check_only=1
+    shift
+fi
 
 # met NEED: whether the need is met now.
 met() {
@@ -68,6 +77,27 @@ apt_error() {
 
 packages=$(missing_packages "$@")
 [ -z "$packages" ] && exit 0
+
+# described NEED: what a need asks for, for people: "the command clang (Debian: clang)".
+described() {
+    local kind=${1%%:*} rest=${1#*:}
+    local name=${rest%%=*} what
+    case $kind in
+        command) what="the command $name" ;;
+        pkg-config) what="the pkg-config library $name" ;;
+        python) what="the Python module $name" ;;
+        file) what="the file $name" ;;
+    esac
+    echo "$what (Debian: ${rest#*=})"
+}
+if [ "$check_only" = 1 ]; then
+    list=
+    for need in "$@"; do
+        met "$need" || list="${list:+$list, }$(described "$need")"
+    done
+    echo "klotski: missing $list" >&2
+    exit 1
+fi
 
 command -v apt-get >/dev/null 2>&1 ||
     fail "apt-get not found (not a Debian system?): install them by hand"

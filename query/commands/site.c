@@ -31,9 +31,12 @@ static const char sw_js[] =
 static const char play_html[] =
 #include "site/assets/play.html.inc"
     ;
+/* The engine's bytes, none when make found no WebAssembly toolchain (the Makefile's
+ * WASM_NEEDS), and a last byte that is not the engine's: C has no empty array. */
 static const unsigned char klotski_wasm[] = {
 #include "site/klotski.wasm.inc"
-};
+    0};
+#define KLOTSKI_WASM_SIZE (sizeof klotski_wasm - 1)
 
 /* One file of the site: its name in DIR and its bytes. */
 struct site_file {
@@ -46,7 +49,7 @@ struct site_file {
 static const struct site_file files[] = {
     TEXT_FILE("index.html", index_html), TEXT_FILE("app.css", app_css), TEXT_FILE("app.js", app_js),
     TEXT_FILE("api.js", api_js),         TEXT_FILE("sw.js", sw_js),     TEXT_FILE("play.html", play_html),
-    {"klotski.wasm", klotski_wasm, sizeof klotski_wasm},
+    {"klotski.wasm", klotski_wasm, KLOTSKI_WASM_SIZE},
 };
 
 static int write_file(const char *path, const struct site_file *file)
@@ -68,6 +71,11 @@ static int run_site(struct db *db, const struct request *req)
     if (req->arg_count != 1)
         return report(EXIT_BAD_INPUT, req->arg_count ? req->args[1] : "site",
                       req->arg_count ? "site takes one folder" : "missing the folder to write the site into");
+    if (KLOTSKI_WASM_SIZE == 0)
+        return report(EXIT_NOT_FOUND, "site",
+                      "this klotski was built without the WebAssembly toolchain; install clang, lld and "
+                      "wasi-libc (Debian: apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), "
+                      "then run make again");
     const char *dir = req->args[0];
     struct stat st;
     if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
