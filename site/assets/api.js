@@ -155,23 +155,75 @@ const {api, playAddress, showPlayer} = (() => {
     }
   }
 
-  // The address of the page that plays a minimal solution of `code` (steps only).
+  // The address of the page that plays a minimal solution of `code` (steps only), in the
+  // explorer's language (app.js keeps it in <body data-lang>).
   function playAddress(code) {
-    return `play.html?layout=${code}`;
+    const language = document.body.dataset.lang;
+    return `play.html?layout=${code}${language ? `&lang=${language}` : ""}`;
+  }
+
+  // The player page's own words in Chinese (query/render/html_player.c, player.js and the
+  // board's picture write them in English), as [English, Chinese] patterns over its texts.
+  const PIECE_NAMES_ZH = {K: "曹操", H: "横将", V: "竖将", o: "兵"};
+  const DIRECTIONS_ZH = {up: "上", down: "下", left: "左", right: "右"};
+  const PLAYER_ZH = [
+    [/: a minimal-step solution in (\d+) steps?$/, "：最少步解法，共 $1 步"],
+    [/^step (\d+) of (\d+)$/, "第 $1 步，共 $2 步"], [/^step$/, "步"], [/^start ([0-9A-F]+)$/, "开始 $1"],
+    [/^([KHVo]) r(\d)c(\d) (.+)$/, (_, piece, row, col, slides) => `${PIECE_NAMES_ZH[piece]}（第${row}行第${col}列）` +
+      slides.replace(/(up|down|left|right) (\d+)/g, (_, way, cells) => `向${DIRECTIONS_ZH[way]}${cells}格`).replaceAll(", ", "，")],
+    [/^EXIT$/, "出口"], [/play$/, "播放"], [/pause$/, "暂停"], [/^first \(Home\)$/, "第一步（Home）"],
+    [/^previous \((.)\)$/, "上一步（$1）"], [/^next \((.)\)$/, "下一步（$1）"], [/^last \(End\)$/, "最后一步（End）"],
+    [/^play or pause \(space\)$/, "播放或暂停（空格键）"], [/^the board$/, "棋盘"],
+  ];
+  const playerZh = text => PLAYER_ZH.reduce((t, [english, chinese]) => t.replace(english, chinese), text);
+
+  // Writes the player page in Chinese: its texts and its tooltips now, and what its script
+  // writes later (the counter, the move shown, the play button).
+  function playerInChinese() {
+    document.documentElement.lang = "zh-CN";
+    const translate = node => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = playerZh(node.data);
+        if (text !== node.data) node.data = text;
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      for (const name of ["title", "aria-label"])
+        if (node.hasAttribute(name)) node.setAttribute(name, playerZh(node.getAttribute(name)));
+      node.childNodes.forEach(translate);
+    };
+    translate(document.documentElement);
+    document.title = playerZh(document.title);
+    new MutationObserver(changes => changes.forEach(change => {
+      if (change.type === "characterData") translate(change.target);
+      else change.addedNodes.forEach(translate);
+    })).observe(document.body, {subtree: true, childList: true, characterData: true});
+  }
+
+  // The page's language as app.js chooses it: the address's lang=, else the one chosen
+  // last in the explorer, else the browser's.
+  function pageLanguage() {
+    let chosen = null;
+    try { chosen = localStorage.getItem("klotski-language"); } catch {}
+    const language = new URLSearchParams(location.search).get("lang") || chosen || navigator.language || "";
+    return language.toLowerCase().startsWith("zh") ? "zh" : "en";
   }
 
   // play.html: the player page of the address's layout, written by the engine
-  // (query/render/html_player.c, as solve --html writes it), in place of this one.
+  // (query/render/html_player.c, as solve --html writes it), in place of this one, in the
+  // page's language.  A layout it cannot play goes to the explorer, which says why (in
+  // its language, app.js's phrases) and keeps what was typed.
   async function showPlayer() {
-    const layout = new URLSearchParams(location.search).get("layout") || "";
+    const address = new URLSearchParams(location.search), layout = address.get("layout") || "";
     try {
       const page = await ask("site_play", layout);
       document.open();
       document.write(page);
       document.close();
-    } catch (error) {
-      document.body.dataset.state = "error";
-      document.getElementById("error").textContent = error.message;
+      if (pageLanguage() === "zh") playerInChinese();
+    } catch {
+      address.delete("metric");
+      location.replace(`index.html?${address}`);
     }
   }
 

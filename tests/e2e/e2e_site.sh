@@ -68,6 +68,17 @@ while IFS=$'\t' read -r name want got; do
     expect "page: ${name#check }" "$want" "$got"
 done < <(grep '^check ' "$T/page")
 
+# ---- Chinese to the end: no English word on the pages under ?lang=zh ----
+python3 "$ROOT/tests/e2e/site.py" chinese "$CHROMIUM" "$T/profile-zh" "$T/site" \
+    "$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps = 0 LIMIT 1")" \
+    "$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")" >"$T/zh" 2>"$T/zh.err"
+expect "site.py chinese runs to its end" 0 $?
+[ -s "$T/zh.err" ] && cat "$T/zh.err"
+expect "site.py chinese checked something" yes "$(grep -q '^check ' "$T/zh" && echo yes || echo no)"
+while IFS=$'\t' read -r name want got; do
+    expect "zh: ${name#check }" "$want" "$got"
+done < <(grep '^check ' "$T/zh")
+
 # ---- damaged packs: a byte changed (the content checksum fails when the pack opens),
 # and a block's deflate stream damaged with every checksum made right again
 # (tests/reference/pack_tamper.py: the block fails when a walk reaches it) ----

@@ -8,6 +8,10 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
       into OUT_JSON: the answers the page must give.
   site.py damaged CHROMIUM PROFILE_DIR SITE_DIR
       checks that the page of a site whose pack is damaged shows the reader's error.
+  site.py chinese CHROMIUM PROFILE_DIR SITE_DIR SOLVED_CODE UNSOLVABLE_CODE
+      opens the site's pages under ?lang=zh (a layout, its moves and group, the classic
+      layouts, a solved and an unsolvable layout, the board editor's verdict, the errors,
+      the page opened from disk, the player page) and lists every English word they show.
   site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON
       serves SITE_DIR with `python3 -m http.server` (and nothing else: the script runs
       once klotski serve is stopped), and checks that the page gives the same answers,
@@ -197,6 +201,84 @@ def run_page(chromium, profile, folder, reference_file):
             server.wait(timeout=30)
 
 
+# The English words a page shows: every text node drawn on the screen (HTML and SVG), the
+# page's title and the boxes' placeholders, with runs of two letters or more that hold no
+# digit (codes, short codes and class names hold digits, a piece is one letter) and are
+# no Roman numeral (the classic names number their variants so) taken as English; text
+# under an element marked lang="en" (the switch to English) is meant so, and so are the
+# commands and file names a message asks to type as they are.
+ENGLISH_SHOWN = r"""(() => {
+  const typed = ["python3 -m http.server", "klotski site --single-file", "klotski.wasm", "klotski.pack"];
+  const texts = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, body [lang='en']")) continue;
+    if (parent.checkVisibility && !parent.checkVisibility({checkVisibilityCSS: true})) continue;
+    if (!parent.getClientRects().length) continue;
+    texts.push(node.data);
+  }
+  document.querySelectorAll("[placeholder]").forEach(e => { if (e.checkVisibility()) texts.push(e.placeholder); });
+  return texts.flatMap(text => typed.reduce((t, command) => t.split(command).join(" "), text).match(/[A-Za-z0-9]+/g) || [])
+              .filter(word => /[A-Za-z]{2}/.test(word) && !/[0-9]/.test(word) && !/^[IVX]+$/.test(word));
+})()"""
+
+
+def run_chinese(chromium, profile, folder, solved, unsolvable):
+    server, url = start_site_server(folder)
+    browser, page = start_chromium(chromium, profile)
+
+    def english(address, ready):
+        page.call("Page.navigate", url=address)
+        for _ in range(3):  # a page that goes on to another (the player's errors) may end a wait
+            try:
+                shown = page.wait(ready)
+                return shown, sorted(set(page.js(ENGLISH_SHOWN))) if shown else None
+            except RuntimeError as error:
+                if "navigated" not in str(error):
+                    raise
+        return False, None
+
+    try:
+        page.call("Page.enable")
+        layout_ready = "document.body.dataset.state === 'ready' && document.querySelector('#group-facts tr')"
+        error_shown = "document.body.dataset.state === 'error' && $('error').textContent"
+        shown, words = english(f"{url}/?layout=1A9BF0C00&lang=en", layout_ready)
+        check("the English page shows English words (the check can see them)", [True, []],
+              [shown, sorted({"EXIT", "Moves", "down"} - set(words or []))])
+        for name, address, ready in [
+                ("a layout, its moves and its group", "?layout=1A9BF0C00", layout_ready),
+                ("a solved layout", f"?layout={solved}", layout_ready + " && !$('solved').hidden"),
+                ("an unsolvable layout", f"?layout={unsolvable}", layout_ready),
+                ("a bad code", "?layout=1A9BF0C0G", error_shown),
+                ("a name of several layouts", "?layout=四面楚歌", error_shown),
+                ("an illegal board being edited", "?edit=VKKVVKKVVHHVVooVoooo",
+                 "document.body.dataset.state === 'ready' && $('verdict').textContent"),
+                ("a player page of a bad layout: the explorer says why", "play.html?layout=1A9BF0C0G", error_shown)]:
+            shown, words = english(f"{url}/{address}{'&' if '?' in address else '?'}lang=zh", ready)
+            check(f"in Chinese, {name}: no English word shown", [True, []], [shown, words])
+        page.js("$('classics').open = true")
+        check("in Chinese, the classic layouts: no English word shown", [True, []],
+              [page.wait("$('classic-list').textContent.includes('横刀立马')"), sorted(set(page.js(ENGLISH_SHOWN)))])
+        shown, words = english(f"{url}/?layout=1A9BF0C00&lang=zh", layout_ready)
+        play = page.js("$('play').getAttribute('href')")
+        check("the explorer's play link keeps the language", "play.html?layout=1A9BF0C00&lang=zh", play)
+        shown, words = english(f"{url}/{play}", "document.body.dataset.steps")
+        check("in Chinese, the player page: no English word shown", [True, []], [shown, words])
+        page.js("klotskiPlayer.go(5)")
+        check("the player's step in Chinese", "第 5 步，共 81 步", page.js("document.getElementById('counter').textContent"))
+        page.click("#play")
+        check("in Chinese, the player page playing: no English word shown", [True, []],
+              [page.wait("document.getElementById('play').textContent.includes('暂停')"), sorted(set(page.js(ENGLISH_SHOWN)))])
+        shown, words = english(f"file://{os.path.abspath(folder)}/index.html?lang=zh", error_shown)
+        check("in Chinese, the page opened from disk: no English word shown", [True, []], [shown, words])
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+        server.terminate()
+        server.wait(timeout=30)
+
+
 def run_damaged(chromium, profile, folder):
     server, url = start_site_server(folder)
     browser, page = start_chromium(chromium, profile)
@@ -216,4 +298,4 @@ def run_damaged(chromium, profile, folder):
 
 
 if __name__ == "__main__":
-    {"reference": reference, "page": run_page, "damaged": run_damaged}[sys.argv[1]](*sys.argv[2:])
+    {"reference": reference, "page": run_page, "damaged": run_damaged, "chinese": run_chinese}[sys.argv[1]](*sys.argv[2:])
