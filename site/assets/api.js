@@ -12,6 +12,12 @@
 // farthest or hardest layouts.
 const API_OFFERS = {metrics: ["step"], farthest: false, hardest: false};
 
+// The page as one file (`klotski site --single-file`) carries the engine and the pack
+// inside, in base64, as <script type="application/base64" id="FILE"> elements, and app.js
+// as the text of <script type="text/plain" id="app.js">, which this file starts unless the
+// address asks for the player page (?player&layout=CODE), written in place of the page.
+const ONE_FILE = document.getElementById("klotski.pack") !== null;
+
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's
 // names.
 const {api, playAddress, showPlayer} = (() => {
@@ -87,15 +93,27 @@ const {api, playAddress, showPlayer} = (() => {
   // own download, so that the service worker need not download them again).
   const CACHE = "klotski-site";
   async function download(file) {
+    if (ONE_FILE) return embedded(file);
     const response = await fetch(file).catch(error => {
       throw new Error(location.protocol !== "file:" ? `${file}: ${error.message}` :
-        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server)`);
+        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server), ` +
+        "or write the page as one file (klotski site --single-file)");
     });
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     const bytes = await response.arrayBuffer();
     if (window.caches && location.protocol !== "file:")
       caches.open(CACHE).then(cache => cache.put(file, new Response(bytes))).catch(() => {});
     return bytes;
+  }
+
+  // The bytes of a file the page carries inside (ONE_FILE); by the browser's own decoder
+  // where it has one (Chromium 140, Firefox 133), byte by byte where not.
+  function embedded(file) {
+    const base64 = document.getElementById(file).textContent;
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(base64).buffer;
+    const text = atob(base64), bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes.buffer;
   }
 
   // Starts the engine and opens the pack.
@@ -159,7 +177,7 @@ const {api, playAddress, showPlayer} = (() => {
   // explorer's language (app.js keeps it in <body data-lang>).
   function playAddress(code) {
     const language = document.body.dataset.lang;
-    return `play.html?layout=${code}${language ? `&lang=${language}` : ""}`;
+    return `${ONE_FILE ? "?player&" : "play.html?"}layout=${code}${language ? `&lang=${language}` : ""}`;
   }
 
   // The player page's own words in Chinese (query/render/html_player.c, player.js and the
@@ -223,12 +241,21 @@ const {api, playAddress, showPlayer} = (() => {
       if (pageLanguage() === "zh") playerInChinese();
     } catch {
       address.delete("metric");
-      location.replace(`index.html?${address}`);
+      address.delete("player");
+      location.replace(`${ONE_FILE ? "" : "index.html"}?${address}`);
     }
   }
 
   return {api, playAddress, showPlayer};
 })();
+
+if (ONE_FILE && new URLSearchParams(location.search).has("player")) {
+  showPlayer();
+} else if (ONE_FILE) {
+  const app = document.createElement("script");
+  app.textContent = document.getElementById("app.js").textContent;
+  document.body.append(app);
+}
 
 // Keeps the site's files for use offline once the page has loaded (not from a folder
 // opened from disk, where browsers allow no service worker).

@@ -12,6 +12,10 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
       opens the site's pages under ?lang=zh (a layout, its moves and group, the classic
       layouts, a solved and an unsolvable layout, the board editor's verdict, the errors,
       the page opened from disk, the player page) and lists every English word they show.
+  site.py single CHROMIUM PROFILE_DIR FILE_HTML REFERENCE_JSON
+      opens the one-file page (klotski site --single-file) from disk, the browser
+      offline, and checks its answers (a part of REFERENCE_JSON), its player page, its
+      Chinese, and that it asks for nothing but the file.
   site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON
       serves SITE_DIR with `python3 -m http.server` (and nothing else: the script runs
       once klotski serve is stopped), and checks that the page gives the same answers,
@@ -76,6 +80,27 @@ def mismatches(expected, actual):
     return [(code, expected[code], actual.get(code)) for code in expected if expected[code] != actual.get(code)]
 
 
+def compare_answers(page, expected, codes, what):
+    """Asks the page's api() the answers of `codes` and checks them against the server's,
+    part by part; returns the seconds it took."""
+    answers, started = {}, time.time()
+    for i in range(0, len(codes), BATCH):
+        answers.update(dict(page.js(PAGE_ANSWERS % json.dumps(codes[i:i + BATCH]))))
+    for part in ("min_steps", "group", "moves", "solve"):
+        wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
+        check(f"{what}{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
+    return time.time() - started
+
+
+def check_player(page, address, what):
+    """Opens the player page at `address` (1A9BF0C00's) and plays it to its end."""
+    page.call("Page.navigate", url=address)
+    check(f"{what}the player page", "81", page.wait("document.body.dataset.steps") and
+          page.js("document.body.dataset.steps"))
+    page.js("klotskiPlayer.go(81)")
+    check(f"{what}the player reaches a solved layout", "D", page.js("document.body.dataset.code[0]"))
+
+
 def start_site_server(folder):
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -116,15 +141,9 @@ def run_page(chromium, profile, folder, reference_file):
         check("every download is a file of the site", [], [n for n, _, _ in sizes if not n.startswith(url + "/")])
 
         # ---- the same answers as /api/ of klotski serve ----
-        codes, answers = list(expected), {}
-        started = time.time()
-        for i in range(0, len(codes), BATCH):
-            answers.update(dict(page.js(PAGE_ANSWERS % json.dumps(codes[i:i + BATCH]))))
-        print(f"figure layouts compared, and seconds the page took\t{len(codes)} {time.time() - started:.1f}",
-              flush=True)
-        for part in ("min_steps", "group", "moves", "solve"):
-            wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
-            check(f"{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
+        codes = list(expected)
+        seconds = compare_answers(page, expected, codes, "")
+        print(f"figure layouts compared, and seconds the page took\t{len(codes)} {seconds:.1f}", flush=True)
         check("some layouts compared are unsolvable", True, any(expected[c]["min_steps"] is None for c in codes))
 
         # ---- the page as a person uses it ----
@@ -172,11 +191,7 @@ def run_page(chromium, profile, folder, reference_file):
         open_layout(page, url, "1A9BF0C00")
         page.ready()
         play = page.js("$('play').getAttribute('href')")
-        page.call("Page.navigate", url=f"{url}/{play}")
-        check("play the solution: the player page", "81", page.wait("document.body.dataset.steps") and
-              page.js("document.body.dataset.steps"))
-        page.js("klotskiPlayer.go(81)")
-        check("the player reaches a solved layout", "D", page.js("document.body.dataset.code[0]"))
+        check_player(page, f"{url}/{play}", "play the solution: ")
 
         # ---- offline: the server stopped, the page still answers ----
         page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00")
@@ -224,20 +239,27 @@ ENGLISH_SHOWN = r"""(() => {
 })()"""
 
 
+def navigate(page, address, ready):
+    """Opens address and waits until `ready` holds; returns whether it did.  A page that
+    goes on to another (the player's errors go to the explorer) may end a wait: it waits
+    again."""
+    page.call("Page.navigate", url=address)
+    for _ in range(3):
+        try:
+            return page.wait(ready)
+        except RuntimeError as error:
+            if "navigated" not in str(error):
+                raise
+    return False
+
+
 def run_chinese(chromium, profile, folder, solved, unsolvable):
     server, url = start_site_server(folder)
     browser, page = start_chromium(chromium, profile)
 
     def english(address, ready):
-        page.call("Page.navigate", url=address)
-        for _ in range(3):  # a page that goes on to another (the player's errors) may end a wait
-            try:
-                shown = page.wait(ready)
-                return shown, sorted(set(page.js(ENGLISH_SHOWN))) if shown else None
-            except RuntimeError as error:
-                if "navigated" not in str(error):
-                    raise
-        return False, None
+        shown = navigate(page, address, ready)
+        return shown, sorted(set(page.js(ENGLISH_SHOWN))) if shown else None
 
     try:
         page.call("Page.enable")
@@ -279,6 +301,43 @@ def run_chinese(chromium, profile, folder, solved, unsolvable):
         server.wait(timeout=30)
 
 
+SINGLE_SAMPLE = 200  # layouts of the reference asked of the one-file page
+
+
+def run_single(chromium, profile, file, reference_file):
+    expected = json.load(open(reference_file))
+    address = f"file://{os.path.abspath(file)}"
+    browser, page = start_chromium(chromium, profile)
+    try:
+        page.call("Network.enable")
+        page.call("Network.emulateNetworkConditions", offline=True, latency=0, downloadThroughput=-1,
+                  uploadThroughput=-1)
+        page.call("Page.enable")
+        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER)
+        page.call("Page.navigate", url=f"{address}?layout=1A9BF0C00")
+        check("opened from disk, offline: the page answers", ["ready", "81"],
+              [page.ready() and "ready", page.js("document.body.dataset.minSteps")])
+        first = page.js("window.firstAnswerMs")
+        print(f"figure one file: first answer after the page starts loading, ms\t{first if first is None else round(first)}",
+              flush=True)
+        compare_answers(page, expected, list(expected)[:SINGLE_SAMPLE], "one file: ")
+        play = page.js("$('play').getAttribute('href')")
+        check("one file: the play link stays in the file", "?player&layout=1A9BF0C00&lang=en", play)
+        check_player(page, f"{address}{play}", "one file: ")
+        page.call("Page.navigate", url=f"{address}?layout=1A9BF0C00&lang=zh")
+        check("one file in Chinese: no English word shown", [True, []],
+              [page.ready(), sorted(set(page.js(ENGLISH_SHOWN)))])
+        check("one file: a player page of a bad layout shows the explorer's error",
+              "ZZZ: not a layout code: not a hex digit",
+              navigate(page, f"{address}?player&layout=ZZZ", "document.body.dataset.state === 'error'") and
+              page.js("$('error').textContent"))
+        check("one file: every request was the file itself", [],
+              sorted({u for u in page.requests if not u.startswith(address)}))
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+
+
 def run_damaged(chromium, profile, folder):
     server, url = start_site_server(folder)
     browser, page = start_chromium(chromium, profile)
@@ -298,4 +357,5 @@ def run_damaged(chromium, profile, folder):
 
 
 if __name__ == "__main__":
-    {"reference": reference, "page": run_page, "damaged": run_damaged, "chinese": run_chinese}[sys.argv[1]](*sys.argv[2:])
+    {"reference": reference, "page": run_page, "damaged": run_damaged, "chinese": run_chinese,
+     "single": run_single}[sys.argv[1]](*sys.argv[2:])

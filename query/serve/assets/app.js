@@ -132,8 +132,10 @@ const PHRASES_ZH = [
   ["no path: they lie in different groups", "没有路径：它们在不同的连通组"],
   ["the server is busy; try again", "服务器正忙，请重试"], ["no answer", "没有回答"],
   // the page with no server's (site/assets/api.js, the pack's reader core/pack/pack.c)
-  ["a page opened from disk may not read its files: serve its folder (python3 -m http.server)",
-   "从磁盘打开的网页不能读取它旁边的文件：请用静态文件服务器提供这个文件夹（python3 -m http.server）"],
+  ["a page opened from disk may not read its files: serve its folder (python3 -m http.server), " +
+   "or write the page as one file (klotski site --single-file)",
+   "从磁盘打开的网页不能读取它旁边的文件：请用静态文件服务器提供这个文件夹（python3 -m http.server），" +
+   "或把网页写成单个文件（klotski site --single-file）"],
   ["the pack counts in steps only", "数据包只按步计数"], ["not answered without the server", "没有服务器时无法回答"],
   ["the engine stopped (exit ", "引擎已停止（退出码 "], ["no pack is loaded", "没有加载数据包"],
   ["not a klotski pack", "不是 klotski 数据包"], ["a pack of format version ", "数据包格式版本为 "],
