@@ -28,7 +28,10 @@ static const char app_css[] =
 static const char app_js[] =
 #include "query/serve/assets/app.js.inc"
     ;
+/* The site's api.js: the engine's driver (engine.js, shared with the npm module) and
+ * what the page adds. */
 static const char api_js[] =
+#include "site/assets/engine.js.inc"
 #include "site/assets/api.js.inc"
     ;
 static const char sw_js[] =

@@ -1,11 +1,9 @@
-"use strict";
 // How the explorer page (app.js, the page of `klotski serve`) asks its questions when
 // there is no server: the engine of core/ and query/ compiled to WebAssembly
-// (klotski.wasm, site/engine.c) answers the API routes from the pack (klotski.pack,
-// schema/pack.md) in the JSON of the server's /api/, so that the page is the same.  This
-// file only moves bytes: the request's text into the engine's memory, its answer out,
-// the pack's chunks through the browser's DecompressionStream('deflate'), and the few
-// system calls of wasi-libc (its writes go to the console).  It also registers sw.js,
+// (klotski.wasm, site/engine.c, driven by engine.js, which the site's api.js begins with)
+// answers the API routes from the pack (klotski.pack, schema/pack.md) in the JSON of the
+// server's /api/, so that the page is the same.  This file downloads the two, turns the
+// page's questions into the engine's routes, writes the player page, and registers sw.js,
 // which keeps the site's files for use offline.
 
 // What this api answers: steps only (the pack holds no straight or unit moves), and no
@@ -21,74 +19,6 @@ const ONE_FILE = document.getElementById("klotski.pack") !== null;
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's
 // names.
 const {api, playAddress, showPlayer} = (() => {
-  const EXIT_ANSWERED = 0;
-  const decoder = new TextDecoder(), encoder = new TextEncoder();
-  const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
-  let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
-  let engine = null;          // the instance's exports, once started
-
-  function memory() { return new Uint8Array(engine.memory.buffer); }
-
-  // The system calls wasi-libc makes: writes (stdout and stderr go to the console), and an
-  // exit, which only a failed allocation asks for.
-  function wasi() {
-    const view = () => new DataView(engine.memory.buffer);
-    return {
-      fd_write(fd, iovs, count, written) {
-        let text = "", total = 0;
-        for (let i = 0; i < count; i++) {
-          const at = view().getUint32(iovs + 8 * i, true), length = view().getUint32(iovs + 8 * i + 4, true);
-          text += decoder.decode(memory().subarray(at, at + length));
-          total += length;
-        }
-        (fd === 2 ? console.error : console.log)(text);
-        view().setUint32(written, total, true);
-        return 0;
-      },
-      fd_close() { return 0; },
-      fd_seek() { return 70; }, // ESPIPE: no stream of the engine's is a file
-      proc_exit(status) { throw new Error(`the engine stopped (exit ${status})`); },
-    };
-  }
-
-  // The import the pack's reader calls for a chunk (site/loader.c): its plain bytes copied
-  // in when inflated already, else noted as missing.
-  function inflate(deflated, deflatedSize, plain, plainSize) {
-    if (!inflated.has(deflated)) {
-      missing.set(deflated, deflatedSize);
-      return 0;
-    }
-    const bytes = inflated.get(deflated);
-    if (!bytes || bytes.length !== plainSize) return 0;
-    memory().set(bytes, plain);
-    return 1;
-  }
-
-  async function inflateChunk(at, size) {
-    try {
-      const stream = new Blob([memory().slice(at, at + size)]).stream().pipeThrough(new DecompressionStream("deflate"));
-      inflated.set(at, new Uint8Array(await new Response(stream).arrayBuffer()));
-    } catch {
-      inflated.set(at, null); // damaged: the reader reports it
-    }
-  }
-
-  // Runs an engine call until no chunk it needs is missing: each round inflates, all at
-  // once, the chunks the last round asked for.
-  async function complete(call) {
-    for (;;) {
-      missing = new Map();
-      const result = call();
-      if (!missing.size) return result;
-      await Promise.all([...missing].map(([at, size]) => inflateChunk(at, size)));
-    }
-  }
-
-  function answerText() {
-    const at = engine.site_answer(), length = engine.site_answer_length();
-    return decoder.decode(memory().subarray(at, at + length));
-  }
-
   // The bytes of one of the site's large files, a copy kept in sw.js's cache (the page's
   // own download, so that the service worker need not download them again).
   const CACHE = "klotski-site";
@@ -116,41 +46,14 @@ const {api, playAddress, showPlayer} = (() => {
     return bytes.buffer;
   }
 
-  // Starts the engine and opens the pack.
-  const started = (async () => {
-    const [module, pack] = await Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
-                                              download("klotski.pack")]);
-    const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(), site: {inflate}});
-    engine = instance.exports;
-    engine._initialize();
-    const at = engine.site_pack_bytes(pack.byteLength); // may grow the memory: its view after
-    memory().set(new Uint8Array(pack), at);
-    if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED) {
-      const failure = engine.site_pack_failure();
-      throw new Error(`klotski.pack: ${decoder.decode(memory().subarray(failure, memory().indexOf(0, failure)))}`);
-    }
-  })();
-  // Once the first answer is shown, every residue block is inflated at once (a walk
-  // reaches many of them; the first answer inflates only those its walks reach, sooner).
-  let warmed = null;
-  function warm() {
-    warmed = warmed || complete(() => engine.site_pack_warm());
-  }
+  // The engine on the pack (engine.js, before this file), compiled while the pack downloads.
+  const started = Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
+                               download("klotski.pack")])
+    .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack"));
 
-  // One route of the engine: `text` its request, args the route's own; the answer's text,
-  // or an Error with the engine's message.
+  // One route of the engine: the answer's text, or an Error with the engine's message.
   async function ask(route, text, ...args) {
-    await started;
-    const bytes = encoder.encode(text);
-    const { status, answer } = await complete(() => {
-      const at = engine.site_request(bytes.length);
-      memory().set(bytes, at);
-      const status = engine[route](...args);
-      return {status, answer: answerText()};
-    });
-    warm();
-    if (status !== EXIT_ANSWERED) throw new Error(answer);
-    return answer;
+    return (await started).ask(route, text, ...args);
   }
 
   // The answer of the server's /api/PATH?PARAMS, from the engine.
