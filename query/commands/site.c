@@ -184,9 +184,9 @@ const struct command command_site = {
             "the first visit it works offline.  Counts in steps only, and without the\n"
             "farthest and hardest layouts, which the pack does not hold.\n"
             "With --single-file, writes the same page as the one file FILE.html instead,\n"
-            "the engine and the pack inside (about 7.5 MB): it works opened from disk\n"
+            "the engine and the pack inside (about 7.4 MB): it works opened from disk\n"
             "(double-clicked, sent by mail), offline, with no server.\n",
     .options = site_options,
-    .not_found = "DIR cannot be made or written",
+    .not_found = "DIR or FILE.html cannot be made or written",
     .run = run_site,
 };
