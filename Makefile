@@ -40,8 +40,9 @@ TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq
               python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
               file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data \
-              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
-              command:node=nodejs command:npm=npm
+              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk $(NPM_NEEDS)
+# Node.js and npm pack the npm package (`make npm`) and test it.
+NPM_NEEDS   = command:node=nodejs command:npm=npm
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -101,7 +102,7 @@ WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -We
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
 WASM          = $(OBJ)/site/klotski.wasm
 
-.PHONY: all deps test-deps tools library npm farthest test check fuzz fuzz-build fuzz-targets bench \
+.PHONY: all deps test-deps npm-deps tools library npm farthest test check fuzz fuzz-build fuzz-targets bench \
         install uninstall abi-baseline clean
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -278,7 +279,9 @@ TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 NPM_DIR     = $(OBJ)/npm/klotski
 NPM_TARBALL = $(OBJ)/npm/klotski-$(LIB_VERSION).tgz
 npm: $(NPM_TARBALL)
-$(NPM_TARBALL): site/assets/engine.js $(wildcard site/npm/*) $(WASM) $(BIN)/klotski
+npm-deps:
+	@tests/packages.sh $(NPM_NEEDS)
+$(NPM_TARBALL): site/assets/engine.js $(wildcard site/npm/*) $(WASM) $(BIN)/klotski | npm-deps
 	@rm -rf $(NPM_DIR) && mkdir -p $(NPM_DIR)
 	cat site/assets/engine.js site/npm/pack.js > $(NPM_DIR)/klotski.js
 	sed 's/@VERSION@/$(LIB_VERSION)/' site/npm/package.json > $(NPM_DIR)/package.json
