@@ -274,14 +274,16 @@ TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 # The npm package of the engine (site/npm/README.md), `make npm`: klotski.js is the
 # engine's driver (site/assets/engine.js) and the module's exports, beside the engine,
 # its types and the pack of the database; `npm pack` makes the tarball, which the tests
-# install (npm is one of TEST_NEEDS).  The database is `make`'s (no prerequisite here:
-# the sanitizer build's check must not build it again with its own klotski-build).
+# install (npm is one of TEST_NEEDS).  The database is a prerequisite of the normal build
+# alone: the sanitizer build's check, which make test runs after the normal one, must not
+# build it again with its own klotski-build.
 NPM_DIR     = $(OBJ)/npm/klotski
 NPM_TARBALL = $(OBJ)/npm/klotski-$(LIB_VERSION).tgz
 npm: $(NPM_TARBALL)
 npm-deps:
 	@tests/packages.sh $(NPM_NEEDS)
-$(NPM_TARBALL): site/assets/engine.js $(wildcard site/npm/*) $(WASM) $(BIN)/klotski | npm-deps
+$(NPM_TARBALL): site/assets/engine.js $(wildcard site/npm/*) $(WASM) $(BIN)/klotski $(if $(filter 1,$(SAN)),,$(DB)) \
+                | npm-deps
 	@rm -rf $(NPM_DIR) && mkdir -p $(NPM_DIR)
 	cat site/assets/engine.js site/npm/pack.js > $(NPM_DIR)/klotski.js
 	sed 's/@VERSION@/$(LIB_VERSION)/' site/npm/package.json > $(NPM_DIR)/package.json
