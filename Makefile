@@ -43,7 +43,9 @@ TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
               file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data \
               file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
-              command:mandoc=mandoc
+              command:mandoc=mandoc $(NPM_NEEDS)
+# Node.js and npm pack the npm package (`make npm`) and test it.
+NPM_NEEDS   = command:node=nodejs command:npm=npm
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -103,7 +105,7 @@ WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -We
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
 WASM          = $(OBJ)/site/klotski.wasm
 
-.PHONY: all deps test-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
+.PHONY: all deps test-deps npm-deps tools library npm farthest test check fuzz fuzz-build fuzz-targets bench \
         install uninstall abi-baseline clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -295,6 +297,27 @@ fuzz: fuzz-build
 # nproc), as tests/run.sh runs its programs two at a time: a make without -j compiled the
 # sanitizer and fuzz builds on one core.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+# The npm package of the engine (site/npm/README.md), `make npm`: klotski.js is the
+# engine's driver (site/assets/engine.js) and the module's exports, beside the engine,
+# its types and the pack of the database; `npm pack` makes the tarball, which the tests
+# install (npm is one of TEST_NEEDS).  The database is a prerequisite of the normal build
+# alone: the sanitizer build's check, which make test runs after the normal one, must not
+# build it again with its own klotski-build.
+NPM_DIR     = $(OBJ)/npm/klotski
+NPM_TARBALL = $(OBJ)/npm/klotski-$(LIB_VERSION).tgz
+npm: $(NPM_TARBALL)
+npm-deps:
+	@$(PACKAGES) $(NPM_NEEDS)
+$(NPM_TARBALL): site/assets/engine.js $(wildcard site/npm/*) LICENSE $(WASM) $(BIN)/klotski $(if $(filter 1,$(SAN)),,$(DB)) \
+                | npm-deps
+	@rm -rf $(NPM_DIR) && mkdir -p $(NPM_DIR)
+	cat site/assets/engine.js site/npm/pack.js > $(NPM_DIR)/klotski.js
+	sed 's/@VERSION@/$(LIB_VERSION)/' site/npm/package.json > $(NPM_DIR)/package.json
+	cp site/npm/klotski.d.ts site/npm/README.md LICENSE $(WASM) $(NPM_DIR)/
+	$(BIN)/klotski --db $(DB) pack $(NPM_DIR)/klotski.pack
+	cd $(OBJ)/npm && npm pack --silent ./klotski > /dev/null
+
 test: deps test-deps
 	$(MAKE) -j$(TEST_JOBS) check
 	$(MAKE) -j$(TEST_JOBS) check SAN=1 OBJ=build/asan BIN=build/asan/bin RUN_FUZZ=0
@@ -303,7 +326,7 @@ test: deps test-deps
 # Every test of one build; test-deps has installed what they use before the first runs.
 # RUN_FUZZ=0: without the fuzz targets.
 RUN_FUZZ ?= 1
-check: test-deps tools library $(UNIT_TESTS) $(REFERENCE) $(if $(filter 0,$(RUN_FUZZ)),,fuzz-build)
+check: test-deps tools library npm $(UNIT_TESTS) $(REFERENCE) $(if $(filter 0,$(RUN_FUZZ)),,fuzz-build)
 	tests/run.sh $(OBJ) $(BIN) $(if $(filter 0,$(RUN_FUZZ)),,$(FUZZ_OBJ)/tests/fuzz)
 
 bench: deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack

@@ -18,6 +18,7 @@
 #include "core/pack/format.h"
 #include "query/commands/command.h"
 #include "query/commands/pack_check.h"
+#include "query/commands/pack_write.h"
 #include "query/report.h"
 
 static struct {
@@ -270,13 +271,8 @@ static int write_file(const char *path, const struct buffer *file)
     return EXIT_ANSWERED;
 }
 
-static int pack_run(struct db *db, const struct request *req)
+int pack_of_database(struct db *db, unsigned char **bytes, size_t *size)
 {
-    if (req->arg_count != 1)
-        return report(EXIT_BAD_INPUT, NULL, "pack takes one FILE (klotski pack --help)");
-    const char *path = req->args[0];
-    if (options.check)
-        return pack_check(db, path);
     struct pack_content content = {0};
     char crc[32];
     if (db_meta(db, KL_DB_META_LAYOUTS_CRC32, crc, sizeof crc))
@@ -287,16 +283,32 @@ static int pack_run(struct db *db, const struct request *req)
     if (status == EXIT_ANSWERED) {
         read_names(db, &content);
         struct buffer file = assemble(&content);
-        status = write_file(path, &file);
-        if (status == EXIT_ANSWERED)
-            printf("%s: %zu bytes, %u layouts, %u groups, %u names\n", path, file.size, KL_LAYOUT_COUNT,
-                   content.group_count, content.name_count);
-        free(file.bytes);
+        *bytes = file.bytes;
+        *size = file.size;
     }
     free(content.residues);
     free(content.group_nums);
     free(content.groups);
     free(content.names);
+    return status;
+}
+
+static int pack_run(struct db *db, const struct request *req)
+{
+    if (req->arg_count != 1)
+        return report(EXIT_BAD_INPUT, NULL, "pack takes one FILE (klotski pack --help)");
+    const char *path = req->args[0];
+    if (options.check)
+        return pack_check(db, path);
+    struct buffer file = {0};
+    int status = pack_of_database(db, &file.bytes, &file.size);
+    if (status == EXIT_ANSWERED) {
+        status = write_file(path, &file);
+        if (status == EXIT_ANSWERED)
+            printf("%s: %zu bytes, %u layouts, %u groups, %u names\n", path, file.size, KL_LAYOUT_COUNT,
+                   kl_pack_get(file.bytes + KL_PACK_AT_GROUP_COUNT, 4), kl_pack_get(file.bytes + KL_PACK_AT_NAME_COUNT, 4));
+    }
+    free(file.bytes);
     return status;
 }
 

@@ -3,13 +3,19 @@
  * that answers its questions with the engine compiled to WebAssembly instead of HTTP, the
  * engine (klotski.wasm), the pack of the database (klotski.pack, schema/pack.md), the
  * player page and the service worker that keeps them for use offline.  All but the pack
- * are compiled in (the Makefile's EMBEDDED list and klotski.wasm.inc). */
+ * are compiled in (the Makefile's EMBEDDED list and klotski.wasm.inc).
+ * `klotski site --single-file FILE.html` writes the same page as one file instead: the
+ * style sheet and scripts inline, the engine and the pack inside in base64, so that it
+ * works opened from disk (browsers let a page opened from disk fetch nothing). */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "query/commands/command.h"
+#include "query/commands/pack_write.h"
 #include "query/report.h"
 #include "site/loader.h"
 
@@ -22,7 +28,10 @@ static const char app_css[] =
 static const char app_js[] =
 #include "query/serve/assets/app.js.inc"
     ;
+/* The site's api.js: the engine's driver (engine.js, shared with the npm module) and
+ * what the page adds. */
 static const char api_js[] =
+#include "site/assets/engine.js.inc"
 #include "site/assets/api.js.inc"
     ;
 static const char sw_js[] =
@@ -66,16 +75,91 @@ static int write_file(const char *path, const struct site_file *file)
     return EXIT_ANSWERED;
 }
 
+static struct {
+    bool single_file;
+} options;
+
+static const struct command_option site_options[] = {
+    {.name = "single-file", .flag = &options.single_file,
+     .help = "write the page as the one HTML file FILE.html (the engine and the pack\n"
+             "inside), which works opened from disk, with no server"},
+    {NULL},
+};
+
+/* Writes `size` bytes as base64 (RFC 4648, padded). */
+static void write_base64(FILE *out, const unsigned char *bytes, size_t size)
+{
+    static const char digits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    for (size_t i = 0; i < size; i += 3) {
+        uint32_t group = (uint32_t)bytes[i] << 16 | (i + 1 < size ? (uint32_t)bytes[i + 1] << 8 : 0) |
+                         (i + 2 < size ? bytes[i + 2] : 0);
+        char quad[4] = {digits[group >> 18], digits[group >> 12 & 63], i + 1 < size ? digits[group >> 6 & 63] : '=',
+                        i + 2 < size ? digits[group & 63] : '='};
+        fwrite(quad, 1, 4, out);
+    }
+}
+
+/* The lines of index.html that load the style sheet and the scripts, which the one file
+ * replaces by their content. */
+#define STYLE_LINK "<link rel=\"stylesheet\" href=\"app.css\">\n"
+#define SCRIPT_LINKS "<script src=\"api.js\"></script>\n<script src=\"app.js\"></script>\n"
+
+/* The one-file page at `path`: index.html with app.css, api.js and app.js inline, the
+ * engine, the pack (`pack`, `pack_size` bytes) in base64 and app.js's text before api.js,
+ * which reads them there and starts app.js. */
+static int write_single_file(const char *path, const unsigned char *pack, size_t pack_size)
+{
+    const char *style = strstr(index_html, STYLE_LINK), *scripts = strstr(index_html, SCRIPT_LINKS);
+    if (!style || !scripts || scripts < style)
+        return report(EXIT_NOT_FOUND, "index.html", "no lines that load app.css, api.js and app.js");
+    FILE *out = fopen(path, "wb");
+    if (!out)
+        return report(EXIT_NOT_FOUND, path, "cannot write: %s", strerror(errno));
+    fwrite(index_html, 1, (size_t)(style - index_html), out);
+    fprintf(out, "<style>\n%s</style>\n", app_css);
+    fwrite(style + strlen(STYLE_LINK), 1, (size_t)(scripts - style - strlen(STYLE_LINK)), out);
+    fputs("<script type=\"application/base64\" id=\"klotski.wasm\">", out);
+    write_base64(out, klotski_wasm, KLOTSKI_WASM_SIZE);
+    fprintf(out, "</script>\n<script type=\"application/base64\" id=\"%s\">", SITE_PACK_FILE);
+    write_base64(out, pack, pack_size);
+    fprintf(out, "</script>\n<script type=\"text/plain\" id=\"app.js\">\n%s</script>\n<script>\n%s</script>\n", app_js,
+            api_js);
+    fputs(scripts + strlen(SCRIPT_LINKS), out);
+    int error = ferror(out) ? (errno ? errno : EIO) : 0;
+    if (fclose(out) != 0 && !error)
+        error = errno;
+    if (error)
+        return report(EXIT_NOT_FOUND, path, "cannot write: %s", strerror(error));
+    return EXIT_ANSWERED;
+}
+
+static int run_single_file(struct db *db, const char *path)
+{
+    unsigned char *pack;
+    size_t pack_size;
+    int status = pack_of_database(db, &pack, &pack_size);
+    if (status != EXIT_ANSWERED)
+        return status;
+    status = write_single_file(path, pack, pack_size);
+    free(pack);
+    if (status == EXIT_ANSWERED)
+        printf("%s: the page as one file, with the engine and the pack (%zu bytes) inside\n", path, pack_size);
+    return status;
+}
+
 static int run_site(struct db *db, const struct request *req)
 {
     if (req->arg_count != 1)
         return report(EXIT_BAD_INPUT, req->arg_count ? req->args[1] : "site",
-                      req->arg_count ? "site takes one folder" : "missing the folder to write the site into");
+                      req->arg_count ? "site takes one folder or, with --single-file, one file"
+                                     : "missing the folder to write the site into");
     if (KLOTSKI_WASM_SIZE == 0)
         return report(EXIT_NOT_FOUND, "site",
                       "this klotski was built without the WebAssembly toolchain; install clang, lld and "
                       "wasi-libc (Debian: apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), "
                       "then run make again");
+    if (options.single_file)
+        return run_single_file(db, req->args[0]);
     const char *dir = req->args[0];
     struct stat st;
     if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
@@ -95,7 +179,7 @@ static int run_site(struct db *db, const struct request *req)
 
 const struct command command_site = {
     .name = "site",
-    .synopsis = "site DIR",
+    .synopsis = "site DIR | site --single-file FILE.html",
     .summary = "write the explorer page as a static site that needs no server",
     .help = "Writes into DIR (made when missing; its files of these names replaced) a static\n"
             "site: the explorer page of `klotski serve` answered in the browser by the\n"
@@ -106,7 +190,11 @@ const struct command command_site = {
             "and Chinese, every state an address (index.html?layout=1A9BF0C00).  Any\n"
             "static file server serves it (python3 -m http.server --directory DIR); after\n"
             "the first visit it works offline.  Counts in steps only, and without the\n"
-            "farthest and hardest layouts, which the pack does not hold.\n",
-    .not_found = "DIR cannot be made or written",
+            "farthest and hardest layouts, which the pack does not hold.\n"
+            "With --single-file, writes the same page as the one file FILE.html instead,\n"
+            "the engine and the pack inside (about 7.4 MB): it works opened from disk\n"
+            "(double-clicked, sent by mail), offline, with no server.\n",
+    .options = site_options,
+    .not_found = "DIR or FILE.html cannot be made or written",
     .run = run_site,
 };

@@ -1,95 +1,33 @@
-"use strict";
 // How the explorer page (app.js, the page of `klotski serve`) asks its questions when
 // there is no server: the engine of core/ and query/ compiled to WebAssembly
-// (klotski.wasm, site/engine.c) answers the API routes from the pack (klotski.pack,
-// schema/pack.md) in the JSON of the server's /api/, so that the page is the same.  This
-// file only moves bytes: the request's text into the engine's memory, its answer out,
-// the pack's chunks through the browser's DecompressionStream('deflate'), and the few
-// system calls of wasi-libc (its writes go to the console).  It also registers sw.js,
+// (klotski.wasm, site/engine.c, driven by engine.js, which the site's api.js begins with)
+// answers the API routes from the pack (klotski.pack, schema/pack.md) in the JSON of the
+// server's /api/, so that the page is the same.  This file downloads the two, turns the
+// page's questions into the engine's routes, writes the player page, and registers sw.js,
 // which keeps the site's files for use offline.
 
 // What this api answers: steps only (the pack holds no straight or unit moves), and no
 // farthest or hardest layouts.
 const API_OFFERS = {metrics: ["step"], farthest: false, hardest: false};
 
+// The page as one file (`klotski site --single-file`) carries the engine and the pack
+// inside, in base64, as <script type="application/base64" id="FILE"> elements, and app.js
+// as the text of <script type="text/plain" id="app.js">, which this file starts unless the
+// address asks for the player page (?player&layout=CODE), written in place of the page.
+const ONE_FILE = document.getElementById("klotski.pack") !== null;
+
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's
 // names.
 const {api, playAddress, showPlayer} = (() => {
-  const EXIT_ANSWERED = 0;
-  const decoder = new TextDecoder(), encoder = new TextEncoder();
-  const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
-  let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
-  let engine = null;          // the instance's exports, once started
-
-  function memory() { return new Uint8Array(engine.memory.buffer); }
-
-  // The system calls wasi-libc makes: writes (stdout and stderr go to the console), and an
-  // exit, which only a failed allocation asks for.
-  function wasi() {
-    const view = () => new DataView(engine.memory.buffer);
-    return {
-      fd_write(fd, iovs, count, written) {
-        let text = "", total = 0;
-        for (let i = 0; i < count; i++) {
-          const at = view().getUint32(iovs + 8 * i, true), length = view().getUint32(iovs + 8 * i + 4, true);
-          text += decoder.decode(memory().subarray(at, at + length));
-          total += length;
-        }
-        (fd === 2 ? console.error : console.log)(text);
-        view().setUint32(written, total, true);
-        return 0;
-      },
-      fd_close() { return 0; },
-      fd_seek() { return 70; }, // ESPIPE: no stream of the engine's is a file
-      proc_exit(status) { throw new Error(`the engine stopped (exit ${status})`); },
-    };
-  }
-
-  // The import the pack's reader calls for a chunk (site/loader.c): its plain bytes copied
-  // in when inflated already, else noted as missing.
-  function inflate(deflated, deflatedSize, plain, plainSize) {
-    if (!inflated.has(deflated)) {
-      missing.set(deflated, deflatedSize);
-      return 0;
-    }
-    const bytes = inflated.get(deflated);
-    if (!bytes || bytes.length !== plainSize) return 0;
-    memory().set(bytes, plain);
-    return 1;
-  }
-
-  async function inflateChunk(at, size) {
-    try {
-      const stream = new Blob([memory().slice(at, at + size)]).stream().pipeThrough(new DecompressionStream("deflate"));
-      inflated.set(at, new Uint8Array(await new Response(stream).arrayBuffer()));
-    } catch {
-      inflated.set(at, null); // damaged: the reader reports it
-    }
-  }
-
-  // Runs an engine call until no chunk it needs is missing: each round inflates, all at
-  // once, the chunks the last round asked for.
-  async function complete(call) {
-    for (;;) {
-      missing = new Map();
-      const result = call();
-      if (!missing.size) return result;
-      await Promise.all([...missing].map(([at, size]) => inflateChunk(at, size)));
-    }
-  }
-
-  function answerText() {
-    const at = engine.site_answer(), length = engine.site_answer_length();
-    return decoder.decode(memory().subarray(at, at + length));
-  }
-
   // The bytes of one of the site's large files, a copy kept in sw.js's cache (the page's
   // own download, so that the service worker need not download them again).
   const CACHE = "klotski-site";
   async function download(file) {
+    if (ONE_FILE) return embedded(file);
     const response = await fetch(file).catch(error => {
       throw new Error(location.protocol !== "file:" ? `${file}: ${error.message}` :
-        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server)`);
+        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server), ` +
+        "or write the page as one file (klotski site --single-file)");
     });
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     const bytes = await response.arrayBuffer();
@@ -98,41 +36,24 @@ const {api, playAddress, showPlayer} = (() => {
     return bytes;
   }
 
-  // Starts the engine and opens the pack.
-  const started = (async () => {
-    const [module, pack] = await Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
-                                              download("klotski.pack")]);
-    const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(), site: {inflate}});
-    engine = instance.exports;
-    engine._initialize();
-    const at = engine.site_pack_bytes(pack.byteLength); // may grow the memory: its view after
-    memory().set(new Uint8Array(pack), at);
-    if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED) {
-      const failure = engine.site_pack_failure();
-      throw new Error(`klotski.pack: ${decoder.decode(memory().subarray(failure, memory().indexOf(0, failure)))}`);
-    }
-  })();
-  // Once the first answer is shown, every residue block is inflated at once (a walk
-  // reaches many of them; the first answer inflates only those its walks reach, sooner).
-  let warmed = null;
-  function warm() {
-    warmed = warmed || complete(() => engine.site_pack_warm());
+  // The bytes of a file the page carries inside (ONE_FILE); by the browser's own decoder
+  // where it has one (Chromium 140, Firefox 133), byte by byte where not.
+  function embedded(file) {
+    const base64 = document.getElementById(file).textContent;
+    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(base64).buffer;
+    const text = atob(base64), bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    return bytes.buffer;
   }
 
-  // One route of the engine: `text` its request, args the route's own; the answer's text,
-  // or an Error with the engine's message.
+  // The engine on the pack (engine.js, before this file), compiled while the pack downloads.
+  const started = Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
+                               download("klotski.pack")])
+    .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack"));
+
+  // One route of the engine: the answer's text, or an Error with the engine's message.
   async function ask(route, text, ...args) {
-    await started;
-    const bytes = encoder.encode(text);
-    const { status, answer } = await complete(() => {
-      const at = engine.site_request(bytes.length);
-      memory().set(bytes, at);
-      const status = engine[route](...args);
-      return {status, answer: answerText()};
-    });
-    warm();
-    if (status !== EXIT_ANSWERED) throw new Error(answer);
-    return answer;
+    return (await started).ask(route, text, ...args);
   }
 
   // The answer of the server's /api/PATH?PARAMS, from the engine.
@@ -155,28 +76,89 @@ const {api, playAddress, showPlayer} = (() => {
     }
   }
 
-  // The address of the page that plays a minimal solution of `code` (steps only).
+  // The address of the page that plays a minimal solution of `code` (steps only), in the
+  // explorer's language (app.js keeps it in <body data-lang>).
   function playAddress(code) {
-    return `play.html?layout=${code}`;
+    const language = document.body.dataset.lang;
+    return `${ONE_FILE ? "?player&" : "play.html?"}layout=${code}${language ? `&lang=${language}` : ""}`;
+  }
+
+  // The player page's own words in Chinese (query/render/html_player.c, player.js and the
+  // board's picture write them in English), as [English, Chinese] patterns over its texts.
+  const PIECE_NAMES_ZH = {K: "曹操", H: "横将", V: "竖将", o: "兵"};
+  const DIRECTIONS_ZH = {up: "上", down: "下", left: "左", right: "右"};
+  const PLAYER_ZH = [
+    [/: a minimal-step solution in (\d+) steps?$/, "：最少步解法，共 $1 步"],
+    [/^step (\d+) of (\d+)$/, "第 $1 步，共 $2 步"], [/^step$/, "步"], [/^start ([0-9A-F]+)$/, "开始 $1"],
+    [/^([KHVo]) r(\d)c(\d) (.+)$/, (_, piece, row, col, slides) => `${PIECE_NAMES_ZH[piece]}（第${row}行第${col}列）` +
+      slides.replace(/(up|down|left|right) (\d+)/g, (_, way, cells) => `向${DIRECTIONS_ZH[way]}${cells}格`).replaceAll(", ", "，")],
+    [/^EXIT$/, "出口"], [/play$/, "播放"], [/pause$/, "暂停"], [/^first \(Home\)$/, "第一步（Home）"],
+    [/^previous \((.)\)$/, "上一步（$1）"], [/^next \((.)\)$/, "下一步（$1）"], [/^last \(End\)$/, "最后一步（End）"],
+    [/^play or pause \(space\)$/, "播放或暂停（空格键）"], [/^the board$/, "棋盘"],
+  ];
+  const playerZh = text => PLAYER_ZH.reduce((t, [english, chinese]) => t.replace(english, chinese), text);
+
+  // Writes the player page in Chinese: its texts and its tooltips now, and what its script
+  // writes later (the counter, the move shown, the play button).
+  function playerInChinese() {
+    document.documentElement.lang = "zh-CN";
+    const translate = node => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        const text = playerZh(node.data);
+        if (text !== node.data) node.data = text;
+        return;
+      }
+      if (node.nodeType !== Node.ELEMENT_NODE) return;
+      for (const name of ["title", "aria-label"])
+        if (node.hasAttribute(name)) node.setAttribute(name, playerZh(node.getAttribute(name)));
+      node.childNodes.forEach(translate);
+    };
+    translate(document.documentElement);
+    document.title = playerZh(document.title);
+    new MutationObserver(changes => changes.forEach(change => {
+      if (change.type === "characterData") translate(change.target);
+      else change.addedNodes.forEach(translate);
+    })).observe(document.body, {subtree: true, childList: true, characterData: true});
+  }
+
+  // The page's language as app.js chooses it: the address's lang=, else the one chosen
+  // last in the explorer, else the browser's.
+  function pageLanguage() {
+    let chosen = null;
+    try { chosen = localStorage.getItem("klotski-language"); } catch {}
+    const language = new URLSearchParams(location.search).get("lang") || chosen || navigator.language || "";
+    return language.toLowerCase().startsWith("zh") ? "zh" : "en";
   }
 
   // play.html: the player page of the address's layout, written by the engine
-  // (query/render/html_player.c, as solve --html writes it), in place of this one.
+  // (query/render/html_player.c, as solve --html writes it), in place of this one, in the
+  // page's language.  A layout it cannot play goes to the explorer, which says why (in
+  // its language, app.js's phrases) and keeps what was typed.
   async function showPlayer() {
-    const layout = new URLSearchParams(location.search).get("layout") || "";
+    const address = new URLSearchParams(location.search), layout = address.get("layout") || "";
     try {
       const page = await ask("site_play", layout);
       document.open();
       document.write(page);
       document.close();
-    } catch (error) {
-      document.body.dataset.state = "error";
-      document.getElementById("error").textContent = error.message;
+      if (pageLanguage() === "zh") playerInChinese();
+    } catch {
+      address.delete("metric");
+      address.delete("player");
+      location.replace(`${ONE_FILE ? "" : "index.html"}?${address}`);
     }
   }
 
   return {api, playAddress, showPlayer};
 })();
+
+if (ONE_FILE && new URLSearchParams(location.search).has("player")) {
+  showPlayer();
+} else if (ONE_FILE) {
+  const app = document.createElement("script");
+  app.textContent = document.getElementById("app.js").textContent;
+  document.body.append(app);
+}
 
 // Keeps the site's files for use offline once the page has loaded (not from a folder
 // opened from disk, where browsers allow no service worker).

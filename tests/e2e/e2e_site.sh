@@ -35,6 +35,28 @@ expect "site without a folder: exit status 2" 2 "$status"
 run site "$T/site/index.html"
 expect "site into a file: exit status 1, the reason" "1 not a folder" "$status $(echo "$err" | grep -o 'not a folder$')"
 
+# ---- the page as one file (issue 37, part 2) ----
+run site --single-file "$T/one.html"
+expect "klotski site --single-file: exit status" 0 "$status"
+echo "figure bytes of the one-file page	$(wc -c < "$T/one.html")"
+expect "the one-file page: at most 8 MB" yes "$([ "$(wc -c < "$T/one.html")" -le 8000000 ] && echo yes || echo no)"
+expect "the one-file page holds the same pack as the site" "$(base64 -w0 "$T/site/klotski.pack" | md5sum)" \
+    "$(sed -n 's|^.*<script type="application/base64" id="klotski.pack">\([^<]*\)</script>$|\1|p' "$T/one.html" | tr -d '\n' | md5sum)"
+run site --single-file
+expect "site --single-file without a file: exit status 2" 2 "$status"
+run site --single-file "$T/site"
+expect "site --single-file into a folder: exit status 1, the reason" "1 cannot write: Is a directory" \
+    "$status $(echo "$err" | grep -o 'cannot write: .*$')"
+
+# site_checks NAME OUT: the "check NAME<TAB>EXPECTED<TAB>ACTUAL" lines site.py wrote to OUT,
+# as checks of this script (at least one).
+site_checks() {
+    expect "$1: site.py checked something" yes "$(grep -q '^check ' "$2" && echo yes || echo no)"
+    while IFS=$'\t' read -r name want got; do
+        expect "$1: ${name#check }" "$want" "$got"
+    done < <(grep '^check ' "$2")
+}
+
 # json_id LAYOUT: its id, as klotski show --json gives it.
 json_id() { "$K" --db "$TEST_DB" show "$1" --json | jq .id; }
 
@@ -63,10 +85,23 @@ python3 "$ROOT/tests/e2e/site.py" page "$CHROMIUM" "$T/profile" "$T/site" "$T/re
 expect "site.py runs to its end" 0 $?
 [ -s "$T/page.err" ] && cat "$T/page.err"
 grep '^figure ' "$T/page"
-expect "site.py checked something" yes "$(grep -q '^check ' "$T/page" && echo yes || echo no)"
-while IFS=$'\t' read -r name want got; do
-    expect "page: ${name#check }" "$want" "$got"
-done < <(grep '^check ' "$T/page")
+site_checks page "$T/page"
+
+# ---- the one-file page opened from disk, the browser offline ----
+python3 "$ROOT/tests/e2e/site.py" single "$CHROMIUM" "$T/profile-one" "$T/one.html" "$T/reference.json" \
+    >"$T/one" 2>"$T/one.err"
+expect "site.py single runs to its end" 0 $?
+[ -s "$T/one.err" ] && cat "$T/one.err"
+grep '^figure ' "$T/one"
+site_checks "one file" "$T/one"
+
+# ---- Chinese to the end: no English word on the pages under ?lang=zh ----
+python3 "$ROOT/tests/e2e/site.py" chinese "$CHROMIUM" "$T/profile-zh" "$T/site" \
+    "$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps = 0 LIMIT 1")" \
+    "$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps IS NULL LIMIT 1")" >"$T/zh" 2>"$T/zh.err"
+expect "site.py chinese runs to its end" 0 $?
+[ -s "$T/zh.err" ] && cat "$T/zh.err"
+site_checks zh "$T/zh"
 
 # ---- damaged packs: a byte changed (the content checksum fails when the pack opens),
 # and a block's deflate stream damaged with every checksum made right again
@@ -84,9 +119,6 @@ for kind in damaged bad-block; do
     expect "site.py damaged ($kind) runs to its end" 0 $?
     [ -s "$T/$kind.err" ] && cat "$T/$kind.err"
     grep '^figure ' "$T/$kind.out"
-    expect "$kind: checked something" yes "$(grep -q '^check ' "$T/$kind.out" && echo yes || echo no)"
-    while IFS=$'\t' read -r name want got; do
-        expect "$kind pack: ${name#check }" "$want" "$got"
-    done < <(grep '^check ' "$T/$kind.out")
+    site_checks "$kind pack" "$T/$kind.out"
 done
 finish

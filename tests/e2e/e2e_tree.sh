@@ -15,6 +15,8 @@ expect "pyproject.toml's classifier names the licence" yes \
     "$(grep -q '"License :: OSI Approved :: MIT License"' "$ROOT/python/pyproject.toml" && echo yes || echo no)"
 expect "klotski.pc's description names the licence" yes \
     "$(grep -q '^Description: .*(MIT licence)$' "$ROOT/lib/klotski.pc.in" && echo yes || echo no)"
+expect "the npm package names the licence and ships LICENSE" '"MIT"|yes' \
+    "$(jq '.license' "$ROOT/site/npm/package.json")|$(jq -e '.files | index("LICENSE") != null' "$ROOT/site/npm/package.json" > /dev/null && echo yes || echo no)"
 
 if git -C "$ROOT" rev-parse --git-dir > /dev/null 2>&1; then
     expect "no Debian package in the tree" "" "$(git -C "$ROOT" ls-files '*.deb' | head -3)"

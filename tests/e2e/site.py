@@ -8,6 +8,14 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
       into OUT_JSON: the answers the page must give.
   site.py damaged CHROMIUM PROFILE_DIR SITE_DIR
       checks that the page of a site whose pack is damaged shows the reader's error.
+  site.py chinese CHROMIUM PROFILE_DIR SITE_DIR SOLVED_CODE UNSOLVABLE_CODE
+      opens the site's pages under ?lang=zh (a layout, its moves and group, the classic
+      layouts, a solved and an unsolvable layout, the board editor's verdict, the errors,
+      the page opened from disk, the player page) and lists every English word they show.
+  site.py single CHROMIUM PROFILE_DIR FILE_HTML REFERENCE_JSON
+      opens the one-file page (klotski site --single-file) from disk, the browser
+      offline, and checks its answers (a part of REFERENCE_JSON), its player page, its
+      Chinese, and that it asks for nothing but the file.
   site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON
       serves SITE_DIR with `python3 -m http.server` (and nothing else: the script runs
       once klotski serve is stopped), and checks that the page gives the same answers,
@@ -72,6 +80,27 @@ def mismatches(expected, actual):
     return [(code, expected[code], actual.get(code)) for code in expected if expected[code] != actual.get(code)]
 
 
+def compare_answers(page, expected, codes, what):
+    """Asks the page's api() the answers of `codes` and checks them against the server's,
+    part by part; returns the seconds it took."""
+    answers, started = {}, time.time()
+    for i in range(0, len(codes), BATCH):
+        answers.update(dict(page.js(PAGE_ANSWERS % json.dumps(codes[i:i + BATCH]))))
+    for part in ("min_steps", "group", "moves", "solve"):
+        wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
+        check(f"{what}{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
+    return time.time() - started
+
+
+def check_player(page, address, what):
+    """Opens the player page at `address` (1A9BF0C00's) and plays it to its end."""
+    page.call("Page.navigate", url=address)
+    check(f"{what}the player page", "81", page.wait("document.body.dataset.steps") and
+          page.js("document.body.dataset.steps"))
+    page.js("klotskiPlayer.go(81)")
+    check(f"{what}the player reaches a solved layout", "D", page.js("document.body.dataset.code[0]"))
+
+
 def start_site_server(folder):
     server = subprocess.Popen([sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "--directory", folder, "0"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -112,15 +141,9 @@ def run_page(chromium, profile, folder, reference_file):
         check("every download is a file of the site", [], [n for n, _, _ in sizes if not n.startswith(url + "/")])
 
         # ---- the same answers as /api/ of klotski serve ----
-        codes, answers = list(expected), {}
-        started = time.time()
-        for i in range(0, len(codes), BATCH):
-            answers.update(dict(page.js(PAGE_ANSWERS % json.dumps(codes[i:i + BATCH]))))
-        print(f"figure layouts compared, and seconds the page took\t{len(codes)} {time.time() - started:.1f}",
-              flush=True)
-        for part in ("min_steps", "group", "moves", "solve"):
-            wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
-            check(f"{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
+        codes = list(expected)
+        seconds = compare_answers(page, expected, codes, "")
+        print(f"figure layouts compared, and seconds the page took\t{len(codes)} {seconds:.1f}", flush=True)
         check("some layouts compared are unsolvable", True, any(expected[c]["min_steps"] is None for c in codes))
 
         # ---- the page as a person uses it ----
@@ -168,11 +191,7 @@ def run_page(chromium, profile, folder, reference_file):
         open_layout(page, url, "1A9BF0C00")
         page.ready()
         play = page.js("$('play').getAttribute('href')")
-        page.call("Page.navigate", url=f"{url}/{play}")
-        check("play the solution: the player page", "81", page.wait("document.body.dataset.steps") and
-              page.js("document.body.dataset.steps"))
-        page.js("klotskiPlayer.go(81)")
-        check("the player reaches a solved layout", "D", page.js("document.body.dataset.code[0]"))
+        check_player(page, f"{url}/{play}", "play the solution: ")
 
         # ---- offline: the server stopped, the page still answers ----
         page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00")
@@ -197,6 +216,128 @@ def run_page(chromium, profile, folder, reference_file):
             server.wait(timeout=30)
 
 
+# The English words a page shows: every text node drawn on the screen (HTML and SVG), the
+# page's title and the boxes' placeholders, with runs of two letters or more that hold no
+# digit (codes, short codes and class names hold digits, a piece is one letter) and are
+# no Roman numeral (the classic names number their variants so) taken as English; text
+# under an element marked lang="en" (the switch to English) is meant so, and so are the
+# commands and file names a message asks to type as they are.
+ENGLISH_SHOWN = r"""(() => {
+  const typed = ["python3 -m http.server", "klotski site --single-file", "klotski.wasm", "klotski.pack"];
+  const texts = [document.title];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, body [lang='en']")) continue;
+    if (parent.checkVisibility && !parent.checkVisibility({checkVisibilityCSS: true})) continue;
+    if (!parent.getClientRects().length) continue;
+    texts.push(node.data);
+  }
+  document.querySelectorAll("[placeholder]").forEach(e => { if (e.checkVisibility()) texts.push(e.placeholder); });
+  return texts.flatMap(text => typed.reduce((t, command) => t.split(command).join(" "), text).match(/[A-Za-z0-9]+/g) || [])
+              .filter(word => /[A-Za-z]{2}/.test(word) && !/[0-9]/.test(word) && !/^[IVX]+$/.test(word));
+})()"""
+
+
+def navigate(page, address, ready):
+    """Opens address and waits until `ready` holds; returns whether it did.  A page that
+    goes on to another (the player's errors go to the explorer) may end a wait: it waits
+    again."""
+    page.call("Page.navigate", url=address)
+    for _ in range(3):
+        try:
+            return page.wait(ready)
+        except RuntimeError as error:
+            if "navigated" not in str(error):
+                raise
+    return False
+
+
+def run_chinese(chromium, profile, folder, solved, unsolvable):
+    server, url = start_site_server(folder)
+    browser, page = start_chromium(chromium, profile)
+
+    def english(address, ready):
+        shown = navigate(page, address, ready)
+        return shown, sorted(set(page.js(ENGLISH_SHOWN))) if shown else None
+
+    try:
+        page.call("Page.enable")
+        layout_ready = "document.body.dataset.state === 'ready' && document.querySelector('#group-facts tr')"
+        error_shown = "document.body.dataset.state === 'error' && $('error').textContent"
+        shown, words = english(f"{url}/?layout=1A9BF0C00&lang=en", layout_ready)
+        check("the English page shows English words (the check can see them)", [True, []],
+              [shown, sorted({"EXIT", "Moves", "down"} - set(words or []))])
+        for name, address, ready in [
+                ("a layout, its moves and its group", "?layout=1A9BF0C00", layout_ready),
+                ("a solved layout", f"?layout={solved}", layout_ready + " && !$('solved').hidden"),
+                ("an unsolvable layout", f"?layout={unsolvable}", layout_ready),
+                ("a bad code", "?layout=1A9BF0C0G", error_shown),
+                ("a name of several layouts", "?layout=四面楚歌", error_shown),
+                ("an illegal board being edited", "?edit=VKKVVKKVVHHVVooVoooo",
+                 "document.body.dataset.state === 'ready' && $('verdict').textContent"),
+                ("a player page of a bad layout: the explorer says why", "play.html?layout=1A9BF0C0G", error_shown)]:
+            shown, words = english(f"{url}/{address}{'&' if '?' in address else '?'}lang=zh", ready)
+            check(f"in Chinese, {name}: no English word shown", [True, []], [shown, words])
+        page.js("$('classics').open = true")
+        check("in Chinese, the classic layouts: no English word shown", [True, []],
+              [page.wait("$('classic-list').textContent.includes('横刀立马')"), sorted(set(page.js(ENGLISH_SHOWN)))])
+        shown, words = english(f"{url}/?layout=1A9BF0C00&lang=zh", layout_ready)
+        play = page.js("$('play').getAttribute('href')")
+        check("the explorer's play link keeps the language", "play.html?layout=1A9BF0C00&lang=zh", play)
+        shown, words = english(f"{url}/{play}", "document.body.dataset.steps")
+        check("in Chinese, the player page: no English word shown", [True, []], [shown, words])
+        page.js("klotskiPlayer.go(5)")
+        check("the player's step in Chinese", "第 5 步，共 81 步", page.js("document.getElementById('counter').textContent"))
+        page.click("#play")
+        check("in Chinese, the player page playing: no English word shown", [True, []],
+              [page.wait("document.getElementById('play').textContent.includes('暂停')"), sorted(set(page.js(ENGLISH_SHOWN)))])
+        shown, words = english(f"file://{os.path.abspath(folder)}/index.html?lang=zh", error_shown)
+        check("in Chinese, the page opened from disk: no English word shown", [True, []], [shown, words])
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+        server.terminate()
+        server.wait(timeout=30)
+
+
+SINGLE_SAMPLE = 200  # layouts of the reference asked of the one-file page
+
+
+def run_single(chromium, profile, file, reference_file):
+    expected = json.load(open(reference_file))
+    address = f"file://{os.path.abspath(file)}"
+    browser, page = start_chromium(chromium, profile)
+    try:
+        page.call("Network.enable")
+        page.call("Network.emulateNetworkConditions", offline=True, latency=0, downloadThroughput=-1,
+                  uploadThroughput=-1)
+        page.call("Page.enable")
+        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER)
+        page.call("Page.navigate", url=f"{address}?layout=1A9BF0C00")
+        check("opened from disk, offline: the page answers", ["ready", "81"],
+              [page.ready() and "ready", page.js("document.body.dataset.minSteps")])
+        first = page.js("window.firstAnswerMs")
+        print(f"figure one file: first answer after the page starts loading, ms\t{first if first is None else round(first)}",
+              flush=True)
+        compare_answers(page, expected, list(expected)[:SINGLE_SAMPLE], "one file: ")
+        play = page.js("$('play').getAttribute('href')")
+        check("one file: the play link stays in the file", "?player&layout=1A9BF0C00&lang=en", play)
+        check_player(page, f"{address}{play}", "one file: ")
+        page.call("Page.navigate", url=f"{address}?layout=1A9BF0C00&lang=zh")
+        check("one file in Chinese: no English word shown", [True, []],
+              [page.ready(), sorted(set(page.js(ENGLISH_SHOWN)))])
+        check("one file: a player page of a bad layout shows the explorer's error",
+              "ZZZ: not a layout code: not a hex digit",
+              navigate(page, f"{address}?player&layout=ZZZ", "document.body.dataset.state === 'error'") and
+              page.js("$('error').textContent"))
+        check("one file: every request was the file itself", [],
+              sorted({u for u in page.requests if not u.startswith(address)}))
+    finally:
+        browser.terminate()
+        browser.wait(timeout=30)
+
+
 def run_damaged(chromium, profile, folder):
     server, url = start_site_server(folder)
     browser, page = start_chromium(chromium, profile)
@@ -216,4 +357,5 @@ def run_damaged(chromium, profile, folder):
 
 
 if __name__ == "__main__":
-    {"reference": reference, "page": run_page, "damaged": run_damaged}[sys.argv[1]](*sys.argv[2:])
+    {"reference": reference, "page": run_page, "damaged": run_damaged, "chinese": run_chinese,
+     "single": run_single}[sys.argv[1]](*sys.argv[2:])

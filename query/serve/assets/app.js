@@ -57,7 +57,8 @@ const WORDS = {
     solved: "Solved: the 2x2 has reached the exit.",
     optimal: "optimal", neutral: "neutral", backwards: "backwards",
     legal: code => `A legal layout: ${code}`, illegal: reason => `Not a legal layout: ${reason}`,
-    searching: "searching\u2026", loading: "loading\u2026",
+    searching: "searching\u2026", loading: "loading\u2026", exit: "EXIT",
+    move: m => `${m.piece} r${m.row}c${m.col} ${m.moves}`,
     sections: {"华容道经典布局40种": "The 40 classic layouts", "华容道常见布局图": "Common layouts",
                "发芽网布局图": "Layouts of fayaa.com", "林雨霖华容道68局": "Lin Yulin's 68 layouts",
                "其他布局图": "Other layouts"},
@@ -88,10 +89,15 @@ const WORDS = {
     solved: "已解：曹操到达出口。",
     optimal: "最优", neutral: "持平", backwards: "后退",
     legal: code => `合法布局：${code}`, illegal: reason => `不是合法布局：${reason}`,
-    searching: "查找中\u2026", loading: "加载中\u2026",
+    searching: "查找中\u2026", loading: "加载中\u2026", exit: "出口",
+    // "V r1c1 down 1, right 1": the piece by its name, where it stands, each slide.
+    move: m => `${PIECE_NAMES_ZH[m.piece]}（第${m.row}行第${m.col}列）` +
+      m.moves.replace(/(up|down|left|right) (\d+)/g, (_, way, cells) => `向${DIRECTIONS_ZH[way]}${cells}格`).replaceAll(", ", "，"),
     sections: {},
   },
 };
+const PIECE_NAMES_ZH = {K: "曹操", H: "横将", V: "竖将", o: "兵"};
+const DIRECTIONS_ZH = {up: "上", down: "下", left: "左", right: "右"};
 // The server's messages in Chinese: the codec's reasons (core/layout_text.c, core/code.c,
 // core/board.c) and the server's errors, phrase by phrase, the longest first; what no
 // phrase covers (a code, a name, a number) stays as the server wrote it.
@@ -125,6 +131,19 @@ const PHRASES_ZH = [
   ["unsolvable: its group holds no solved layout", "无解：它的连通组里没有已解布局"],
   ["no path: they lie in different groups", "没有路径：它们在不同的连通组"],
   ["the server is busy; try again", "服务器正忙，请重试"], ["no answer", "没有回答"],
+  // the page with no server's (site/assets/api.js, the pack's reader core/pack/pack.c)
+  ["a page opened from disk may not read its files: serve its folder (python3 -m http.server), " +
+   "or write the page as one file (klotski site --single-file)",
+   "从磁盘打开的网页不能读取它旁边的文件：请用静态文件服务器提供这个文件夹（python3 -m http.server），" +
+   "或把网页写成单个文件（klotski site --single-file）"],
+  ["the pack counts in steps only", "数据包只按步计数"], ["not answered without the server", "没有服务器时无法回答"],
+  ["the engine stopped (exit ", "引擎已停止（退出码 "], ["no pack is loaded", "没有加载数据包"],
+  ["not a klotski pack", "不是 klotski 数据包"], ["a pack of format version ", "数据包格式版本为 "],
+  ["; this reader reads ", "；本程序读取版本 "], ["the pack is corrupt", "数据包已损坏"],
+  ["header checksum ", "文件头校验和 "], ["content checksum ", "内容校验和 "], [", expected ", "，应为 "],
+  [" does not inflate to its ", " 解压后不是应有的 "], [" bytes", " 字节"], ["residue block ", "余数块 "],
+  ["group block ", "连通组块 "], ["the groups chunk", "连通组数据段"], ["the names chunk", "名称数据段"],
+  ["out of memory", "内存不足"], ["cannot read the pack", "无法读取数据包"],
 ];
 // A message of the server in the page's language.
 function translated(message) {
@@ -180,6 +199,7 @@ function t(key, ...args) {
 function applyLanguage() {
   document.documentElement.lang = language === "zh" ? "zh-CN" : "en";
   document.body.dataset.lang = language;
+  document.title = t("title");
   document.querySelectorAll("[data-text]").forEach(e => { e.textContent = t(e.dataset.text); });
   document.querySelectorAll("[data-placeholder]").forEach(e => { e.placeholder = t(e.dataset.placeholder); });
   $("language").textContent = language === "zh" ? "English" : "中文";
@@ -257,7 +277,7 @@ function drawFrame(svg) {
              element("rect", {x: MARGIN, y: MARGIN, width: 240, height: 300, fill: "#f4ecdc"}),
              element("rect", {x: 74, y: 314, width: 120, height: 14, fill: "#f4ecdc"}),
              element("text", {x: 134, y: 325, "font-size": 10, "text-anchor": "middle", fill: "#8c6a46",
-                              "letter-spacing": 3}, "EXIT"));
+                              "letter-spacing": 3}, t("exit")));
 }
 
 function pieceRect(letter, anchor, width, height, extra = {}) {
@@ -346,7 +366,7 @@ function drawMoves() {
     const li = element("li", {class: CHANGE[m.change] || "neutral"});
     const outcome = m.min_steps === null ? t("unsolvable")
                   : `${m.min_steps} (${m.change > 0 ? "+" : m.change < 0 ? "\u2212" : "\u00b1"}${Math.abs(m.change)} ${t(CHANGE[m.change])})`;
-    li.append(layoutLink(m.code, `${m.piece} r${m.row}c${m.col} ${m.moves}`), ` \u2192 ${outcome}`);
+    li.append(layoutLink(m.code, t("move", m)), ` \u2192 ${outcome}`);
     return li;
   }));
   if (!current.moves.length) list.append(element("li", {}, t("noMove")));

@@ -1,0 +1,119 @@
+"use strict";
+// The engine of core/ and query/ compiled to WebAssembly (klotski.wasm, site/engine.c),
+// driven from JavaScript: for the page with no server (api.js, to which the site's api.js
+// is this file followed by it) and for the npm module (site/npm/, whose klotski.js is this
+// file followed by its exports).  It only moves bytes: a request's text into the
+// engine's memory, its answer out, the pack's chunks through DecompressionStream('deflate')
+// (browsers, Node 18 and later), and the few system calls of wasi-libc (its writes go to
+// the console).
+
+// Starts the engine (`wasm`: the bytes of klotski.wasm, or its compiled module) on the
+// pack `pack` (its bytes), named `packName` in errors.  Resolves to {ask}, or rejects with
+// an Error saying why the pack does not open.
+async function startKlotskiEngine(wasm, pack, packName) {
+  const EXIT_ANSWERED = 0;
+  const decoder = new TextDecoder(), encoder = new TextEncoder();
+  const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
+  let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
+  let engine = null;          // the instance's exports, once started
+
+  function memory() { return new Uint8Array(engine.memory.buffer); }
+
+  // The system calls wasi-libc makes: writes (stdout and stderr go to the console), and an
+  // exit, which only a failed allocation asks for.
+  function wasi() {
+    const view = () => new DataView(engine.memory.buffer);
+    return {
+      fd_write(fd, iovs, count, written) {
+        let text = "", total = 0;
+        for (let i = 0; i < count; i++) {
+          const at = view().getUint32(iovs + 8 * i, true), length = view().getUint32(iovs + 8 * i + 4, true);
+          text += decoder.decode(memory().subarray(at, at + length));
+          total += length;
+        }
+        (fd === 2 ? console.error : console.log)(text);
+        view().setUint32(written, total, true);
+        return 0;
+      },
+      fd_close() { return 0; },
+      fd_seek() { return 70; }, // ESPIPE: no stream of the engine's is a file
+      proc_exit(status) { throw new Error(`the engine stopped (exit ${status})`); },
+    };
+  }
+
+  // The import the pack's reader calls for a chunk (site/loader.c): its plain bytes copied
+  // in when inflated already, else noted as missing.
+  function inflate(deflated, deflatedSize, plain, plainSize) {
+    if (!inflated.has(deflated)) {
+      missing.set(deflated, deflatedSize);
+      return 0;
+    }
+    const bytes = inflated.get(deflated);
+    if (!bytes || bytes.length !== plainSize) return 0;
+    memory().set(bytes, plain);
+    return 1;
+  }
+
+  async function inflateChunk(at, size) {
+    try {
+      const stream = new Blob([memory().slice(at, at + size)]).stream().pipeThrough(new DecompressionStream("deflate"));
+      inflated.set(at, new Uint8Array(await new Response(stream).arrayBuffer()));
+    } catch {
+      inflated.set(at, null); // damaged: the reader reports it
+    }
+  }
+
+  // Runs an engine call until no chunk it needs is missing: each round inflates, all at
+  // once, the chunks the last round asked for.  `call` reads its answer before it
+  // returns, so that calls waiting on chunks meanwhile never see another's.
+  async function complete(call) {
+    for (;;) {
+      missing = new Map();
+      const result = call();
+      if (!missing.size) return result;
+      await Promise.all([...missing].map(([at, size]) => inflateChunk(at, size)));
+    }
+  }
+
+  function answerText() {
+    const at = engine.site_answer(), length = engine.site_answer_length();
+    return decoder.decode(memory().subarray(at, at + length));
+  }
+
+  const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
+  const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(), site: {inflate}});
+  engine = instance.exports;
+  engine._initialize();
+  const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
+  const at = engine.site_pack_bytes(packBytes.length); // may grow the memory: its view after
+  memory().set(packBytes, at);
+  if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED) {
+    const failure = engine.site_pack_failure();
+    throw new Error(`${packName}: ${decoder.decode(memory().subarray(failure, memory().indexOf(0, failure)))}`);
+  }
+
+  // Once a first answer is given, every residue block is inflated at once (a walk reaches
+  // many of them; the first answer inflates only those its walks reach, sooner).
+  let warmed = null;
+  function warm() {
+    warmed = warmed || complete(() => engine.site_pack_warm());
+  }
+
+  // One route of the engine (site/engine.c's site_* exports): `text` its request, args the
+  // route's own; the answer's text, or an Error with the engine's message, `status` the
+  // command's exit status (1 not found, 2 bad input).
+  async function ask(route, text, ...args) {
+    const bytes = encoder.encode(text);
+    const {status, answer} = await complete(() => {
+      const at = engine.site_request(bytes.length);
+      memory().set(bytes, at);
+      const status = engine[route](...args);
+      return {status, answer: answerText()};
+    });
+    warm();
+    if (status !== EXIT_ANSWERED) throw Object.assign(new Error(answer), {status});
+    return answer;
+  }
+
+  return {ask};
+}

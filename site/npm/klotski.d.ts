@@ -1,0 +1,129 @@
+// Types of the klotski module (klotski.js): every answer is the JSON of the command named,
+// `klotski COMMAND --json`, the fields the pack knows.  A LAYOUT is any form the command
+// line reads: a code (1A9BF0C00), a short code (4WVE1), #id, the 20 cells in a row
+// (VKKVVKKVVHHVVooVo..o), a board, a classic name in characters or pinyin (横刀立马).
+// Bad input, a layout that is not one or has no answer (an unsolvable one's solution)
+// rejects with an Error whose message is the command's reason ("ZZZ: not a layout code:
+// not a hex digit") and whose status is its exit status (1 not found, 2 bad input).
+
+/** An error of the engine: the command's reason and exit status. */
+export interface KlotskiError extends Error {
+  status: 1 | 2;
+}
+
+/** `klotski show LAYOUT --json`, the fields the pack knows. */
+export interface Layout {
+  code: string;
+  id: number;
+  short_code: string;
+  class: string;
+  group: string;
+  group_size: number;
+  /** null: unsolvable */
+  min_steps: number | null;
+  mirror: string;
+  self_mirror: boolean;
+  /** the classic names, joined by " / "; null for none */
+  names: string | null;
+  /** the 20 cells in a row, K H V o and . */
+  board: string;
+}
+
+/** One move of `klotski moves LAYOUT --json`, best first. */
+export interface Move {
+  code: string;
+  piece: "K" | "H" | "V" | "o";
+  row: number;
+  col: number;
+  to_row: number;
+  to_col: number;
+  /** "down 1", "left 1, down 1" */
+  moves: string;
+  distance: number;
+  min_steps: number | null;
+  /** -1 closer to solved, 0 as close, 1 farther */
+  change: -1 | 0 | 1;
+  /** not in the pack: null */
+  farthest_steps: null;
+  farthest_num: null;
+}
+
+export interface Moves {
+  code: string;
+  group: string;
+  min_steps: number | null;
+  moves_count: number;
+  optimal_count: number;
+  move_list: Move[];
+}
+
+export interface RouteStep {
+  step: number;
+  piece: "K" | "H" | "V" | "o" | null;
+  row: number | null;
+  col: number | null;
+  moves: string | null;
+  distance: number | null;
+  code: string;
+}
+
+/** `klotski solve LAYOUT --json`: a minimal-step solution. */
+export interface Solution {
+  from: string;
+  to: string;
+  steps: number;
+  metric: "step";
+  route: RouteStep[];
+}
+
+/** `klotski group GROUP --json`, the facts the pack holds (no depth histogram). */
+export interface Group {
+  group: string;
+  class: string;
+  size: number;
+  min_code: string;
+  solvable: boolean;
+  solved: number;
+  max_min_steps: number | null;
+  hardest_count: number | null;
+  diameter: number | null;
+  radius: number | null;
+  peripheral_count: number | null;
+  central_count: number | null;
+  max_min_straight_moves: number | null;
+  max_min_unit_moves: number | null;
+}
+
+/** A board's verdict: a legal one's code, id and cells. */
+export interface Board {
+  legal: true;
+  code: string;
+  id: number;
+  board: string;
+}
+
+/** A classic name (`klotski names --json`) with its layout's min_steps. */
+export interface ClassicName {
+  name: string;
+  code: string;
+  min_steps: number | null;
+  section: string;
+}
+
+export interface Pack {
+  layout(layout: string): Promise<Layout>;
+  /** null: unsolvable */
+  minSteps(layout: string): Promise<number | null>;
+  moves(layout: string): Promise<Moves>;
+  solve(layout: string): Promise<Solution>;
+  /** a group's name (5-4-1-1) or a LAYOUT of it */
+  group(groupOrLayout: string): Promise<Group>;
+  /** the 20 cells in a row; an illegal board rejects with the reason */
+  board(cells: string): Promise<Board>;
+  names(): Promise<ClassicName[]>;
+  /** the player page of a minimal solution (`klotski solve LAYOUT --html`), one HTML file */
+  player(layout: string): Promise<string>;
+}
+
+/** Opens a pack (`klotski pack FILE`); without bytes, the one this package carries. */
+export function openPack(bytes?: ArrayBuffer | ArrayBufferView): Promise<Pack>;

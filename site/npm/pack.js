@@ -1,0 +1,46 @@
+
+// ---- the module: klotski.js is engine.js above and this file ----
+// openPack(bytes) opens a pack (`klotski pack`, schema/pack.md; without bytes, the one
+// this package carries) and answers from it what `klotski COMMAND --json` answers from
+// the database, by the same C (site/engine.c), in the same JSON.  klotski.d.ts types it.
+
+// The bytes of a file beside this module: read from disk in Node, fetched in a browser.
+async function besideModule(file) {
+  const url = new URL(file, import.meta.url);
+  if (url.protocol === "file:") {
+    const {readFile} = await import("node:fs/promises");
+    return readFile(url);
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+let wasmModule = null; // compiled once for every pack opened
+
+// A LAYOUT as the command line reads it: a code, a short code, #id, the 20 cells in a
+// row, a board, a classic name in characters or pinyin.
+function layoutText(layout, what = "layout") {
+  if (typeof layout !== "string") throw new TypeError(`${what}: a string, not ${typeof layout}`);
+  return layout;
+}
+
+export async function openPack(bytes) {
+  if (bytes !== undefined && !(bytes instanceof ArrayBuffer || ArrayBuffer.isView(bytes)))
+    throw new TypeError("openPack: the pack's bytes (an ArrayBuffer or a Uint8Array), or nothing for the package's own");
+  const pack = bytes === undefined ? await besideModule("./klotski.pack")
+             : bytes instanceof ArrayBuffer ? new Uint8Array(bytes) : new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  wasmModule = wasmModule || await WebAssembly.compile(await besideModule("./klotski.wasm"));
+  const engine = await startKlotskiEngine(wasmModule, pack, "pack");
+  const json = async (route, text, ...args) => JSON.parse(await engine.ask(route, text, ...args));
+  return {
+    layout: layout => json("site_layout", layoutText(layout)),
+    minSteps: async layout => (await json("site_layout", layoutText(layout))).min_steps,
+    moves: layout => json("site_moves", layoutText(layout)),
+    solve: layout => json("site_solve", layoutText(layout)),
+    group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
+    board: cells => json("site_board", layoutText(cells, "board"), 1),
+    names: () => json("site_names", ""),
+    player: layout => engine.ask("site_play", layoutText(layout)),
+  };
+}

@@ -1,0 +1,108 @@
+// The npm package's answers against `klotski --json`, for tests/e2e/e2e_npm.sh, by Node's
+// own test runner (node --test), run from a scratch project where the tarball is
+// installed, so that `import "klotski"` finds it as a user's project does.
+// KLOTSKI_TEST_ANSWERS: the folder of the command's answers, a line "LAYOUT<TAB>STATUS<TAB>
+// ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv: the JSON, or the
+// reason the command gave with its exit status), and names.jsonl; KLOTSKI_TEST_PACK: the
+// pack of the test database.
+import assert from "node:assert/strict";
+import {readFileSync} from "node:fs";
+import {test} from "node:test";
+import {openPack} from "klotski";
+
+const read = file => readFileSync(`${process.env.KLOTSKI_TEST_ANSWERS}/${file}`, "utf8").trimEnd().split("\n");
+// The command's answers: [layout, the JSON answer, or {error, status}].
+const answers = file => read(file).map(line => {
+  const [layout, status, answer] = line.split("\t");
+  return [layout, status === "0" ? JSON.parse(answer) : {error: answer, status: Number(status)}];
+});
+const [shown, moves, solved, groups, bad] = ["show", "moves", "solve", "group", "bad"].map(c => answers(`${c}.tsv`));
+const names = read("names.jsonl").map(line => JSON.parse(line));
+const pack = await openPack(readFileSync(process.env.KLOTSKI_TEST_PACK));
+
+// The fields of `answer` as `expected` (the command's) has them: every field the module
+// gives is one of the command's, with its value.
+function sameFields(answer, expected, what) {
+  for (const [field, value] of Object.entries(answer))
+    assert.deepEqual(value, expected[field], `${what}: ${field}`);
+}
+
+// `promise` rejects with an Error saying the command's reason, with its exit status.
+async function rejectsAs(promise, expected, what) {
+  await assert.rejects(promise, error => {
+    assert.ok(error instanceof Error, `${what}: an Error`);
+    assert.equal(error.message, expected.error, `${what}: the reason`);
+    assert.equal(error.status, expected.status, `${what}: the exit status`);
+    return true;
+  });
+}
+
+test("layout: the fields of klotski show --json", async () => {
+  assert.ok(shown.length >= 60, "layouts sampled");
+  for (const [layout, show] of shown) {
+    const answer = await pack.layout(layout);
+    assert.deepEqual(Object.keys(answer), ["code", "id", "short_code", "class", "group", "group_size", "min_steps",
+                                           "mirror", "self_mirror", "names", "board"], `${layout}: the pack's fields`);
+    sameFields(answer, show, layout);
+    assert.equal(await pack.minSteps(layout), show.min_steps, `${layout}: minSteps`);
+  }
+});
+
+test("moves: klotski moves --json, best first", async () => {
+  for (const [layout, expected] of moves) {
+    const answer = await pack.moves(layout);
+    assert.equal(answer.move_list.length, expected.move_list.length, `${layout}: how many moves`);
+    const {move_list: list, ...facts} = answer;
+    sameFields(facts, expected, layout);
+    list.forEach((move, i) => {
+      const {farthest_steps: steps, farthest_num: num, ...rest} = move;
+      assert.deepEqual([steps, num], [null, null], `${layout}: move ${i}: no farthest in the pack`);
+      sameFields(rest, expected.move_list[i], `${layout}: move ${i}`);
+    });
+  }
+});
+
+test("solve: a minimal solution as long as klotski solve's, or its error", async () => {
+  let unsolvable = 0;
+  for (const [layout, solve] of solved) {
+    if (solve.error) {
+      unsolvable++;
+      await rejectsAs(pack.solve(layout), solve, layout);
+      continue;
+    }
+    const answer = await pack.solve(layout);
+    assert.deepEqual([answer.from, answer.steps, answer.metric, answer.route.length],
+                     [solve.from, solve.steps, solve.metric, solve.route.length], layout);
+    assert.equal(answer.to[0], "D", `${layout}: ends solved`);
+  }
+  assert.ok(unsolvable > 0, "some layouts are unsolvable");
+});
+
+test("group: the fields of klotski group --json", async () => {
+  for (const [group, expected] of groups) sameFields(await pack.group(group), expected, group);
+});
+
+test("names: the classic names and their min_steps", async () => {
+  const answer = await pack.names();
+  assert.equal(answer.length, names.length);
+  answer.forEach((name, i) => sameFields(name, names[i], name.name));
+});
+
+test("bad input: an Error with the command's reason and exit status", async () => {
+  for (const [layout, solve] of bad) await rejectsAs(pack.solve(layout), solve, JSON.stringify(layout));
+  await assert.rejects(pack.minSteps(42), TypeError);
+  await assert.rejects(openPack("klotski.pack"), TypeError);
+  await assert.rejects(openPack(new Uint8Array(100)), /^Error: pack: not a klotski pack/);
+});
+
+test("board: a legal board's code, an illegal one's reason", async () => {
+  assert.equal((await pack.board("VKKVVKKVVHHVVooVo..o")).code, "1A9BF0C00");
+  // as /api/board words it: the codec's reason alone
+  await assert.rejects(pack.board("VKKVVKKVVHHVVooVoooo"), {message: "fewer than two empty cells", status: 2});
+});
+
+test("the package's own pack, and the player page", async () => {
+  const own = await openPack();
+  assert.equal(await own.minSteps("横刀立马"), 81);
+  assert.match(await own.player("1A9BF0C00"), /data-steps="81"/);
+});
