@@ -37,6 +37,8 @@ struct phase {
     struct farthest_store store;
     struct catalog cat;
     struct bfs_scratch **scratch; /* one per thread */
+    struct gpu_search *gpu;       /* thread 0's, or NULL: the CPU threads alone */
+    char gpu_note[320];           /* the GPU used, or why none is */
     int threads;
     uint16_t *steps;              /* per layout id, where pending */
     uint32_t *num;
@@ -285,10 +287,14 @@ static int search_class_batch(void *phase, uint32_t k, uint32_t batch, int threa
     struct phase *p = phase;
     struct class_search *cs = &p->open[k % CLASSES_AHEAD];
     uint32_t failed;
-    if (class_search_batch(cs, batch, p->scratch[thread], &failed) == 0)
+    struct gpu_search *gpu = thread == 0 ? p->gpu : NULL;
+    if (class_search_batch(cs, batch, p->scratch[thread], gpu, &failed) == 0)
         return 0;
     char name[KL_CLASS_NAME_SIZE];
     kl_class_name(kl_class_from_id(p->classes[k]), name);
+    if (gpu && gpu_search_error(gpu))
+        return fail(p, "group %s-%u: the GPU search failed: %s", name, failed,
+                    gpu_search_error(gpu));
     return fail(p, "group %s-%u: search failed, its steps are not two-way", name, failed);
 }
 
@@ -362,11 +368,22 @@ static int allocate(struct phase *p)
     for (int t = 0; t < p->threads; t++)
         if (!(p->scratch[t] = bfs_scratch_new(largest)))
             return out_of_memory(p);
+    if (p->o->device != DEVICE_CPU) {
+        char why[256];
+        p->gpu = gpu_search_open(largest, why, sizeof why);
+        if (!p->gpu && p->o->device == DEVICE_GPU)
+            return fail(p, "--device gpu: %s", why);
+        if (p->gpu)
+            gpu_search_describe(p->gpu, p->gpu_note, sizeof p->gpu_note);
+        else
+            snprintf(p->gpu_note, sizeof p->gpu_note, "none (%s): the CPU threads alone", why);
+    }
     return catalog_build(&p->cat, p->threads) != 0 ? out_of_memory(p) : 0;
 }
 
 static void release(struct phase *p)
 {
+    gpu_search_close(p->gpu);
     for (int t = 0; p->scratch && t < p->threads; t++)
         bfs_scratch_free(p->scratch[t]);
     free(p->scratch);
@@ -406,6 +423,8 @@ static void print_summary(const struct phase *p, double seconds, double seconds_
            p->seconds_search, p->threads, p->cpu_graph, p->seconds_store, p->seconds_beside,
            seconds_compact, cpu, seconds > 0 ? 100 * cpu / (seconds * p->threads) : 0.0,
            p->threads);
+    if (p->gpu_note[0])
+        printf("  GPU: %s\n", p->gpu_note);
 }
 
 int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_size)
