@@ -81,7 +81,7 @@ NVCC        :=
 endif
 ifneq ($(NVCC),)
 CUDA_HOME   ?= $(patsubst %/bin/nvcc,%,$(NVCC))
-NVCC_FLAGS   = -std=c++17 -O2 -I. -Werror all-warnings -Xcompiler -Wall,-Wextra,-fno-threadsafe-statics,-fno-exceptions \
+NVCC_FLAGS   = -std=c++17 -O2 -I. -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror,-fno-threadsafe-statics,-fno-exceptions \
                -gencode arch=compute_90,code=[sm_90,compute_90]
 BUILDER_OBJ := $(filter-out $(OBJ)/builder/farthest/gpu_none.o,$(BUILDER_OBJ)) $(OBJ)/builder/farthest/gpu.o
 BUILDER_LIBS = -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt

@@ -69,8 +69,10 @@ __global__ void seed_kernel(uint64_t *frontier, uint64_t *clean, const uint32_t 
         atomicOr((unsigned long long *)&clean[at], bit);
 }
 
-/* Each block ORs its threads' words in shared memory, then once into found. */
-__global__ void pull_kernel(struct lane_level l, uint64_t *found)
+/* One level of a search: lane_pull, or lane_pull_clean in a solution search (l.target
+ * set), for every member and word; each block ORs its threads' new words (clean words in
+ * a solution search) in shared memory, then once into found. */
+__global__ void pull_kernel(struct lane_level l, uint32_t *count, uint64_t *found)
 {
     __shared__ unsigned long long block_found[LANE_WORDS];
     if (threadIdx.x < LANE_WORDS)
@@ -80,33 +82,17 @@ __global__ void pull_kernel(struct lane_level l, uint64_t *found)
     if (i < (size_t)l.count * LANE_WORDS) {
         uint32_t v = (uint32_t)(i / LANE_WORDS);
         int w = (int)(i % LANE_WORDS);
-        uint64_t x = lane_pull(&l, v, w);
-        l.next[i] = x;
-        if (x)
-            atomicOr(&block_found[w], (unsigned long long)x);
-    }
-    __syncthreads();
-    if (threadIdx.x < LANE_WORDS && block_found[threadIdx.x])
-        atomicOr((unsigned long long *)&found[threadIdx.x], block_found[threadIdx.x]);
-}
-
-__global__ void pull_clean_kernel(struct lane_level l, uint32_t *count, uint64_t *found)
-{
-    __shared__ unsigned long long block_found[LANE_WORDS];
-    if (threadIdx.x < LANE_WORDS)
-        block_found[threadIdx.x] = 0;
-    __syncthreads();
-    size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
-    if (i < (size_t)l.count * LANE_WORDS) {
-        uint32_t v = (uint32_t)(i / LANE_WORDS);
-        int w = (int)(i % LANE_WORDS);
-        uint64_t clean;
-        l.next[i] = lane_pull_clean(&l, v, w, &clean);
-        l.clean_next[i] = clean;
-        if (clean) {
-            atomicAdd(&count[v], lane_clean_count(&l, w, clean));
-            atomicOr(&block_found[w], (unsigned long long)clean);
+        uint64_t word;
+        if (l.target) {
+            l.next[i] = lane_pull_clean(&l, v, w, &word);
+            l.clean_next[i] = word;
+            if (word)
+                atomicAdd(&count[v], lane_clean_count(&l, w, word));
+        } else {
+            l.next[i] = word = lane_pull(&l, v, w);
         }
+        if (word)
+            atomicOr(&block_found[w], (unsigned long long)word);
     }
     __syncthreads();
     if (threadIdx.x < LANE_WORDS && block_found[threadIdx.x])
@@ -207,18 +193,11 @@ static int backend_pull(void *context, int level, const uint64_t live[LANE_WORDS
 {
     struct gpu_search *g = (struct gpu_search *)context;
     struct lane_level *l = &g->level;
-    l->cur = g->frontier[level & 1];
-    l->prev = l->next = g->frontier[(level + 1) & 1];
-    l->clean_cur = g->clean[level & 1];
-    l->clean_next = g->clean[(level + 1) & 1];
-    memcpy(l->live, live, sizeof l->live);
+    lane_level_at(l, level, g->frontier, g->clean, live);
     if (!ok(g, cudaMemset(g->found, 0, sizeof(uint64_t) * LANE_WORDS)))
         return -1;
     unsigned blocks = blocks_for((size_t)l->count * LANE_WORDS);
-    if (l->target)
-        pull_clean_kernel<<<blocks, THREADS_PER_BLOCK>>>(*l, g->count, g->found);
-    else
-        pull_kernel<<<blocks, THREADS_PER_BLOCK>>>(*l, g->found);
+    pull_kernel<<<blocks, THREADS_PER_BLOCK>>>(*l, g->count, g->found);
     return ok(g, cudaGetLastError()) &&
                    ok(g, cudaMemcpy(found, g->found, sizeof(uint64_t) * LANE_WORDS,
                                     cudaMemcpyDeviceToHost))

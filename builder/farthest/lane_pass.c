@@ -18,6 +18,16 @@ static void first_lanes(int count, uint64_t lanes[LANE_WORDS])
         lanes[i / LANE_WORD_BITS] |= 1ull << (i % LANE_WORD_BITS);
 }
 
+void lane_level_at(struct lane_level *l, int level, uint64_t *const frontier[2],
+                   uint64_t *const clean[2], const uint64_t live[LANE_WORDS])
+{
+    l->cur = frontier[level & 1];
+    l->prev = l->next = frontier[(level + 1) & 1];
+    l->clean_cur = clean[level & 1];
+    l->clean_next = clean[(level + 1) & 1];
+    memcpy(l->live, live, sizeof l->live);
+}
+
 int lane_eccentricity(const struct lane_backend *b, const struct group_graph *gg,
                       const uint32_t *sources, int count, uint16_t *steps, uint32_t *num)
 {

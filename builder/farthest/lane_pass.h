@@ -37,6 +37,12 @@ struct lane_backend {
     int (*collect)(void *context, uint32_t *count);
 };
 
+/* Points l at the buffers of level `level` for a backend's pull: frontier[t & 1] and
+ * clean[t & 1] hold level t, the other of each level t - 1 and, once pulled, t + 1; and
+ * sets the live lanes.  Everything else in l stays. */
+void lane_level_at(struct lane_level *l, int level, uint64_t *const frontier[2],
+                   uint64_t *const clean[2], const uint64_t live[LANE_WORDS]);
+
 /* eccentricity_bfs (core/graph/bitparallel_bfs.h) on backend b.
  * PARAMETERS: as eccentricity_bfs, but for b in place of the scratch.
  * RETURN: 0, or -1 when b failed or gg is not undirected (a search longer than gg has

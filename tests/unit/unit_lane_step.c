@@ -65,11 +65,7 @@ static int model_pull(void *context, int level, const uint64_t live[LANE_WORDS],
 {
     struct cpu_model *m = context;
     struct lane_level *l = &m->level;
-    l->cur = m->frontier[level & 1];
-    l->prev = l->next = m->frontier[(level + 1) & 1];
-    l->clean_cur = m->clean[level & 1];
-    l->clean_next = m->clean[(level + 1) & 1];
-    memcpy(l->live, live, sizeof l->live);
+    lane_level_at(l, level, m->frontier, m->clean, live);
     for (uint32_t v = 0; v < l->count; v++)
         for (int w = 0; w < LANE_WORDS; w++) {
             size_t at = (size_t)v * LANE_WORDS + (size_t)w;
