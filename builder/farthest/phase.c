@@ -352,12 +352,35 @@ static int run_classes(struct phase *p)
     return rc == 0 ? 0 : -1;
 }
 
-static int allocate(struct phase *p)
+static uint32_t largest_to_do(const struct phase *p)
 {
     uint32_t largest = 0;
     for (uint32_t id = 0; id < p->store.group_count; id++)
         if (to_do(p, id) && p->store.groups[id].size > largest)
             largest = p->store.groups[id].size;
+    return largest;
+}
+
+/* Opens the GPU unless told not to: a --device gpu without one fails even with nothing
+ * to do, so that a script learns at once that its device is missing. */
+static int open_gpu(struct phase *p)
+{
+    if (p->o->device == DEVICE_CPU)
+        return 0;
+    char why[256];
+    p->gpu = gpu_search_open(largest_to_do(p), why, sizeof why);
+    if (!p->gpu && p->o->device == DEVICE_GPU)
+        return fail(p, "--device gpu: %s", why);
+    if (p->gpu)
+        gpu_search_describe(p->gpu, p->gpu_note, sizeof p->gpu_note);
+    else
+        snprintf(p->gpu_note, sizeof p->gpu_note, "none (%s): the CPU threads alone", why);
+    return 0;
+}
+
+static int allocate(struct phase *p)
+{
+    uint32_t largest = largest_to_do(p);
     p->steps = malloc(sizeof *p->steps * KL_LAYOUT_COUNT);
     p->num = malloc(sizeof *p->num * KL_LAYOUT_COUNT);
     p->solutions = malloc(sizeof *p->solutions * KL_LAYOUT_COUNT);
@@ -368,16 +391,6 @@ static int allocate(struct phase *p)
     for (int t = 0; t < p->threads; t++)
         if (!(p->scratch[t] = bfs_scratch_new(largest)))
             return out_of_memory(p);
-    if (p->o->device != DEVICE_CPU) {
-        char why[256];
-        p->gpu = gpu_search_open(largest, why, sizeof why);
-        if (!p->gpu && p->o->device == DEVICE_GPU)
-            return fail(p, "--device gpu: %s", why);
-        if (p->gpu)
-            gpu_search_describe(p->gpu, p->gpu_note, sizeof p->gpu_note);
-        else
-            snprintf(p->gpu_note, sizeof p->gpu_note, "none (%s): the CPU threads alone", why);
-    }
     return catalog_build(&p->cat, p->threads) != 0 ? out_of_memory(p) : 0;
 }
 
@@ -445,7 +458,9 @@ int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_s
             layouts += p.store.groups[id].size;
             work += (double)p.store.groups[id].size * p.store.groups[id].size;
         }
-    int rc = groups ? allocate(&p) : 0;
+    int rc = groups || o->device == DEVICE_GPU ? open_gpu(&p) : 0;
+    if (rc == 0 && groups)
+        rc = allocate(&p);
     progress_begin("farthest", layouts, "layouts");
     progress_weigh(work);
     progress_count("groups", groups);
