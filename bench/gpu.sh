@@ -24,6 +24,7 @@
 #   --sanitize           also run compute-sanitizer's memcheck and racecheck on the
 #                        groups of at most 300 layouts
 #   --work DIR           where the databases go (default: a new folder under /tmp)
+#   --base DB            start from this base database instead of building one
 # Prints one line per figure ("name: value"), a table last.  Exit status 0 when every
 # run finished with exit 0, 1 otherwise, 2 bad usage.
 set -uo pipefail
@@ -44,7 +45,7 @@ pack() {
 
 [ "${1:-}" = --pack ] && { [ $# -eq 2 ] || usage; pack "$2"; exit 0; }
 
-device=gpu max_group= ratio_group=20000 threads=1 limit=300 sanitize=0 work=
+device=gpu max_group= ratio_group=20000 threads=1 limit=300 sanitize=0 work= base=
 while [ $# -gt 1 ]; do
     case $1 in
     --device) device=$2; shift 2 ;;
@@ -53,6 +54,7 @@ while [ $# -gt 1 ]; do
     --threads) threads=$2; shift 2 ;;
     --limit) limit=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
+    --base) base=$2; shift 2 ;;
     --sanitize) sanitize=1; shift ;;
     *) usage ;;
     esac
@@ -82,7 +84,8 @@ start_sampling() {
 stop_sampling() {
     [ -n "$sampler" ] && kill "$sampler" 2>/dev/null && wait "$sampler" 2>/dev/null
     sampler=
-    sort -n "$work/memory.$1" | tail -1 | awk '{print ($1 == "" ? "not sampled" : $1 " MiB")}'
+    awk '$1 + 0 > peak + 0 { peak = $1 } END { print peak == "" ? "not sampled" : peak " MiB" }' \
+        "$work/memory.$1"
 }
 
 # run NAME ARGS...: klotski-build --farthest on a fresh copy of the base database, timed;
@@ -98,7 +101,7 @@ run() {
     rc=$?
     seconds=$(since "$t0")
     echo "$name: klotski-build --farthest $* -> exit $rc, $seconds s wall, GPU memory peak $(stop_sampling "$name")"
-    sed 's/^/  /' "$work/$name.log" | grep -v '\r' | tail -4
+    sed 's/^/  /' "$work/$name.log" | tail -4
     echo "$name: groups done $(sqlite3 "$db" "SELECT count(*) FROM groups WHERE farthest_done IS NOT NULL") of $(sqlite3 "$db" "SELECT count(*) FROM groups")"
     if [ "$rc" -ne 0 ]; then
         status=1
@@ -109,16 +112,28 @@ run() {
 
 echo "machine: $cores cores; $(nvidia-smi -L 2>/dev/null | head -1 || echo 'no nvidia-smi')"
 echo "work: $work"
-t0=$(date +%s.%N)
-klotski-build --db "$work/base.db" --threads "$cores" --quiet || { echo "base build failed"; exit 1; }
-echo "base build: $(since "$t0") s wall on $cores threads"
+if [ -n "$base" ]; then
+    cp "$base" "$work/base.db" || exit 1
+else
+    t0=$(date +%s.%N)
+    klotski-build --db "$work/base.db" --threads "$cores" --quiet || { echo "base build failed"; exit 1; }
+    echo "base build: $(since "$t0") s wall on $cores threads"
+fi
 
 run first --device "$device" --threads "$threads" ${max_group:+--max-group "$max_group"}
 first_seconds=$seconds
 complete=$(sqlite3 "$work/first.db" "SELECT count(*) = (SELECT count(*) FROM groups) FROM groups WHERE farthest_done IS NOT NULL")
 digest=$("$digest_tool" "$work/first.db" 2>/dev/null)
-echo "digest: $digest ($([ "$complete" = 1 ] && { [ "$digest" = 0459a7a1721ac9f457ba20916e12864a ] && echo 'the complete database, as the CPU phase writes it' || echo 'the complete database, DIFFERENT from the CPU phase'"'"'s 0459a7a1721ac9f457ba20916e12864a'; } || echo 'not complete: nothing to compare with'))"
-[ "$complete" = 1 ] && [ "$digest" != 0459a7a1721ac9f457ba20916e12864a ] && status=1
+expected=0459a7a1721ac9f457ba20916e12864a
+if [ "$complete" = 1 ] && [ "$digest" = "$expected" ]; then
+    verdict="the complete database, as the CPU phase writes it"
+elif [ "$complete" = 1 ]; then
+    verdict="the complete database, DIFFERENT from the CPU phase's $expected"
+    status=1
+else
+    verdict="not complete: nothing to compare with"
+fi
+echo "digest: $digest ($verdict)"
 
 # The ratio: the same groups on the device's own thread alone and on every core.
 run ratio-device --device "$device" --threads 1 --max-group "$ratio_group"
