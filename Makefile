@@ -74,6 +74,27 @@ BUILDER_OBJ  = $(call objects,$(filter-out builder/main.c,$(call sources,builder
 QUERY_OBJ    = $(call objects,$(call sources,query))
 # Tests: every cmocka program of tests/unit/, and the independent checkers of
 # tests/reference/ that the end-to-end scripts run.
+# The farthest phase's searches on an NVIDIA GPU (builder/farthest/gpu.cu, README
+# there), built when nvcc is found (PATH, then /usr/local/cuda/bin), else gpu_none.c, and
+# never in the sanitizer or fuzz builds: their runtimes cannot check device code, and
+# this keeps them the same on every machine.  sm_90 (H100, H200) and its PTX for later
+# chips; warnings are errors; the CUDA runtime is linked statically, so that the binary
+# runs wherever a driver is, with no CUDA library to carry.
+NVCC        ?= $(or $(shell command -v nvcc 2>/dev/null),$(wildcard /usr/local/cuda/bin/nvcc))
+ifneq ($(SAN)$(FUZZ),)
+NVCC        :=
+endif
+ifneq ($(NVCC),)
+CUDA_HOME   ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+NVCC_FLAGS   = -std=c++17 -O2 -I. -Werror all-warnings -Xcompiler -Wall,-Wextra,-Werror,-fno-threadsafe-statics,-fno-exceptions \
+               -gencode arch=compute_90,code=[sm_90,compute_90]
+BUILDER_OBJ := $(filter-out $(OBJ)/builder/farthest/gpu_none.o,$(BUILDER_OBJ)) $(OBJ)/builder/farthest/gpu.o
+BUILDER_LIBS = -L$(CUDA_HOME)/lib64 -lcudart_static -ldl -lrt
+else
+ifeq ($(MAKELEVEL)$(SAN)$(FUZZ),0)
+$(info klotski: no nvcc found: klotski-build is built without its GPU searches)
+endif
+endif
 UNIT_TESTS   = $(patsubst tests/unit/%.c,$(OBJ)/tests/%,$(wildcard tests/unit/*.c))
 REFERENCE    = $(patsubst %.c,$(OBJ)/%,$(wildcard tests/reference/*.c))
 # The fuzz targets, one program per tests/fuzz/fuzz_*.c, built in their own folder; `make
@@ -180,7 +201,11 @@ $(OBJ)/libquery.a: $(filter-out $(OBJ)/query/main.o,$(QUERY_OBJ))
 
 $(BIN)/klotski-build: $(OBJ)/builder/main.o $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(BUILDER_LIBS)
+
+$(OBJ)/builder/farthest/gpu.o: builder/farthest/gpu.cu
+	@mkdir -p $(@D)
+	$(NVCC) $(NVCC_FLAGS) -MMD -MP -c -o $@ $<
 
 $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
@@ -265,7 +290,7 @@ $(OBJ)/gen/%.inc: %
 $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $< \
-	  $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST)
+	  $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST) $(BUILDER_LIBS)
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.
@@ -337,7 +362,7 @@ bench: deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack
 # they need the builder.
 $(OBJ)/bench/bench_extremes $(OBJ)/bench/bench_farthest $(OBJ)/bench/bench_phase: $(OBJ)/bench/%: bench/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS)
+	$(CC) $(CFLAGS) -MMD -MP $(LDFLAGS) -o $@ $< $(filter %.a,$^) $(LDLIBS) $(BUILDER_LIBS)
 
 $(OBJ)/bench/%: bench/%.c $(OBJ)/libklotski.a
 	@mkdir -p $(@D)

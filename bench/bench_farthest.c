@@ -29,7 +29,7 @@ static double best_time(struct group_farthest *gf, uint32_t b, struct bfs_scratc
     double best = 1e30;
     for (int r = 0; r < REPEATS; r++) {
         double start = now();
-        if (group_farthest_batch(gf, b, s) != 0)
+        if (group_farthest_batch(gf, b, s, NULL) != 0)
             return -1;
         double t = now() - start;
         best = t < best ? t : best;

@@ -64,7 +64,7 @@ static int run_sample(struct class_search *cs, struct bfs_scratch *s, uint32_t s
     uint32_t stride = sample >= batches ? 1 : batches / sample;
     int ran = 0;
     for (uint32_t b = 0; b < batches; b += stride, ran++)
-        if (group_farthest_batch(gf, b, s) != 0)
+        if (group_farthest_batch(gf, b, s, NULL) != 0)
             return -1;
     return ran;
 }

@@ -45,7 +45,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: klotski-build [--db PATH] [--threads N] [--quiet]\n"
             "       klotski-build --farthest [--max-group N] [--commit-every SECONDS] [--db PATH]\n"
-            "                            [--threads N] [--quiet]\n"
+            "                            [--device auto|gpu|cpu] [--threads N] [--quiet]\n"
             "Builds the Klotski database: all 29,334,498 layouts with their class, group,\n"
             "index in the group and minimum steps to a solved layout, and the diameter,\n"
             "radius, peripheral and central layouts of the groups where they are cheap\n"
@@ -63,6 +63,10 @@ static void usage(FILE *out)
             "                with --farthest: write the groups done at least this often\n"
             "                (default 120; 0: after every class), the most work a stopped\n"
             "                run loses besides the classes under way\n"
+            "  --device auto|gpu|cpu\n"
+            "                with --farthest: search on an NVIDIA GPU beside the CPU threads\n"
+            "                when this build has CUDA and a GPU is present (auto, the\n"
+            "                default), only so (gpu: exit 1 without one), or on the CPU alone\n"
             "  --threads N   worker threads (default: the number of processors)\n"
             "  --quiet       no progress and no summary\n"
             "  --help, --version\n"
@@ -77,6 +81,7 @@ struct options {
     bool farthest;
     long max_group; /* 0: not given */
     long commit_every; /* seconds; -1: not given */
+    int device; /* enum farthest_device; -1: not given */
 };
 
 /* Reads the value `text` of --`option` into *value: a whole decimal number from min to
@@ -103,9 +108,12 @@ static int parse_options(int argc, char **argv, struct options *o)
         {"quiet", no_argument, NULL, 'q'},      {"help", no_argument, NULL, 'h'},
         {"version", no_argument, NULL, 'v'},    {"farthest", no_argument, NULL, 'f'},
         {"max-group", required_argument, NULL, 'm'},
-        {"commit-every", required_argument, NULL, 'c'}, {NULL, 0, NULL, 0}};
+        {"commit-every", required_argument, NULL, 'c'},
+        {"device", required_argument, NULL, 'g'},       {NULL, 0, NULL, 0}};
+    static const char *const devices[] = {[DEVICE_AUTO] = "auto", [DEVICE_GPU] = "gpu",
+                                          [DEVICE_CPU] = "cpu"};
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    *o = (struct options){KL_DB_DEFAULT_PATH, cpus > 0 ? (int)cpus : 1, false, false, 0, -1};
+    *o = (struct options){KL_DB_DEFAULT_PATH, cpus > 0 ? (int)cpus : 1, false, false, 0, -1, -1};
     int c;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
@@ -127,6 +135,15 @@ static int parse_options(int argc, char **argv, struct options *o)
             if (!parse_number("commit-every", optarg, 0, 86400, "number of seconds",
                               &o->commit_every))
                 return EXIT_USAGE;
+            break;
+        case 'g':
+            for (int d = 0; d < (int)(sizeof devices / sizeof *devices); d++)
+                if (strcmp(optarg, devices[d]) == 0)
+                    o->device = d;
+            if (o->device < 0) {
+                fprintf(stderr, "klotski-build: --device %s: not auto, gpu or cpu\n", optarg);
+                return EXIT_USAGE;
+            }
             break;
         case 'h': usage(stdout); exit(0);
         case 'v': printf("klotski-build, database format %d\n", KL_DB_FORMAT_VERSION); exit(0);
@@ -150,6 +167,10 @@ static int parse_options(int argc, char **argv, struct options *o)
     }
     if (o->commit_every >= 0 && !o->farthest) {
         fprintf(stderr, "klotski-build: --commit-every: only with --farthest\n");
+        return EXIT_USAGE;
+    }
+    if (o->device >= 0 && !o->farthest) {
+        fprintf(stderr, "klotski-build: --device: only with --farthest\n");
         return EXIT_USAGE;
     }
     return 0;
@@ -302,7 +323,8 @@ static int complete_farthest(const struct options *o)
     struct farthest_options fo = {o->db, o->threads, o->quiet,
                                   o->max_group ? (uint32_t)o->max_group : KL_LAYOUT_COUNT,
                                   o->commit_every >= 0 ? (double)o->commit_every
-                                                       : FARTHEST_COMMIT_SECONDS};
+                                                       : FARTHEST_COMMIT_SECONDS,
+                                  o->device >= 0 ? (enum farthest_device)o->device : DEVICE_AUTO};
     char err[512];
     if (farthest_phase_run(&fo, err, sizeof err) != 0) {
         fprintf(stderr, "klotski-build: %s: %s\n", o->db, err);

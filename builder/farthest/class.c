@@ -88,10 +88,10 @@ int class_search_plan(struct class_search *cs,
 }
 
 int class_search_batch(struct class_search *cs, uint32_t item, struct bfs_scratch *scratch,
-                       uint32_t *failed_group)
+                       struct gpu_search *gpu, uint32_t *failed_group)
 {
     uint32_t rep = cs->batches[item][0];
-    int rc = group_farthest_batch(&cs->reps[rep], cs->batches[item][1], scratch);
+    int rc = group_farthest_batch(&cs->reps[rep], cs->batches[item][1], scratch, gpu);
     if (rc != 0)
         *failed_group = cs->rep_num[rep];
     progress_add_work(cs->batch_weight[rep]);
@@ -116,7 +116,7 @@ static int search_batch(void *context, uint32_t item, int thread)
 {
     struct search_run *run = context;
     uint32_t failed;
-    int rc = class_search_batch(run->cs, item, run->scratch[thread], &failed);
+    int rc = class_search_batch(run->cs, item, run->scratch[thread], NULL, &failed);
     if (rc != 0)
         atomic_store(&run->failed, failed + 1);
     return rc;

@@ -52,12 +52,13 @@ int class_search_plan(struct class_search *cs,
 /* Runs one planned batch of searches and records its work on the progress line
  * (progress_add_work, in the measure of batch_weight).
  * PARAMETERS: cs, planned; item, from 0 to below cs->batch_count; scratch, working memory
- *   made for the largest group searched; failed_group, set on failure.
- * RETURN: 0, or -1 when the search failed because its group's graph was not undirected:
- *   then *failed_group is that group's group_num.
+ *   made for the largest group searched; gpu, NULL, or the GPU to search on instead
+ *   (gpu.h), opened for the largest group searched; failed_group, set on failure.
+ * RETURN: 0, or -1 when the search failed because its group's graph was not undirected
+ *   or the GPU failed (gpu_search_error): then *failed_group is that group's group_num.
  * NOTES: distinct batches may run at once, on distinct scratch. */
 int class_search_batch(struct class_search *cs, uint32_t item, struct bfs_scratch *scratch,
-                       uint32_t *failed_group);
+                       struct gpu_search *gpu, uint32_t *failed_group);
 
 /* Finishes every rep once all the batches have run (group_farthest_finish). */
 void class_search_finish(struct class_search *cs);

@@ -1,5 +1,6 @@
 #include "builder/farthest/group.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,8 @@ int group_farthest_init(struct group_farthest *gf, const struct class_graph *g,
     if (group_graph_build(&gf->graph, g, cg, r, group_num, number) != 0)
         return -1;
     pthread_mutex_init(&gf->lock, NULL);
+    static atomic_uint_fast64_t serials;
+    gf->serial = atomic_fetch_add(&serials, 1) + 1;
     uint32_t n = gf->graph.count;
     gf->steps = malloc(sizeof *gf->steps * (n + 1));
     gf->num = malloc(sizeof *gf->num * (n + 1));
@@ -87,14 +90,19 @@ int group_farthest_init(struct group_farthest *gf, const struct class_graph *g,
 }
 
 /* Runs the searches from targets of batch b and adds their counts to the group's. */
-static int solution_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s)
+static int solution_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s,
+                          struct gpu_search *gpu)
 {
     const struct solution_batch *sb = &gf->solution_batches[b];
     uint32_t n = gf->graph.count;
     uint32_t *count = calloc((size_t)n + 1, sizeof *count);
-    if (!count || solution_bfs(&gf->graph, gf->solution_sources + sb->first,
-                               gf->solution_twice + sb->first, sb->count,
-                               gf->target[sb->set], s, count) != 0) {
+    const uint32_t *sources = gf->solution_sources + sb->first;
+    const bool *twice = gf->solution_twice + sb->first;
+    if (!count ||
+        (gpu ? gpu_solutions(gpu, &gf->graph, gf->serial, sources, twice, sb->count,
+                             gf->target[sb->set], count)
+             : solution_bfs(&gf->graph, sources, twice, sb->count, gf->target[sb->set], s,
+                            count)) != 0) {
         free(count);
         return -1;
     }
@@ -106,15 +114,17 @@ static int solution_batch(struct group_farthest *gf, uint32_t b, struct bfs_scra
     return 0;
 }
 
-int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s)
+int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s,
+                         struct gpu_search *gpu)
 {
     if (b >= gf->plan.batch_count)
-        return solution_batch(gf, b - gf->plan.batch_count, s);
+        return solution_batch(gf, b - gf->plan.batch_count, s, gpu);
     const uint32_t *sources = gf->plan.sources + (size_t)b * BFS_LANES;
     int count = source_plan_batch_size(&gf->plan, b);
     uint16_t steps[BFS_LANES];
     uint32_t num[BFS_LANES];
-    if (eccentricity_bfs(&gf->graph, sources, count, s, steps, num) < 0)
+    if ((gpu ? gpu_eccentricity(gpu, &gf->graph, gf->serial, sources, count, steps, num)
+             : eccentricity_bfs(&gf->graph, sources, count, s, steps, num)) < 0)
         return -1;
     for (int i = 0; i < count; i++) {
         gf->steps[sources[i]] = steps[i];

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "builder/farthest/gpu.h"
 #include "builder/farthest/sources.h"
 #include "core/graph/bitparallel_bfs.h"
 #include "builder/graph/group_graph.h"
@@ -49,6 +50,8 @@ struct group_farthest {
     uint32_t solution_batch_count;
     uint32_t batch_count; /* plan.batch_count searches from members, then the others */
     pthread_mutex_t lock; /* guards solutions while batches run */
+    uint64_t serial;      /* distinct for every group_farthest_init of a process, so
+                             that a GPU knows whether it holds this group's graph */
     int diameter;      /* set by group_farthest_finish */
     int radius;
     uint32_t peripheral_count;
@@ -62,10 +65,13 @@ int group_farthest_init(struct group_farthest *gf, const struct class_graph *g,
                         const struct class_groups *cg, const struct class_reflections *r,
                         uint32_t group_num, uint32_t *number);
 
-/* Runs batch b (below gf->batch_count) with working memory s.  Distinct batches
- * may run at once on distinct threads.  Returns 0, or -1 when s was made for fewer
- * members than the group has or the group's graph is not undirected. */
-int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s);
+/* Runs batch b (below gf->batch_count) with working memory s, or on the GPU gpu when it
+ * is not NULL (gpu.h).  Distinct batches may run at once on distinct threads (and
+ * distinct GPU searches).  Returns 0, or -1 when s or gpu was made for fewer members than
+ * the group has, the group's graph is not undirected or the GPU failed
+ * (gpu_search_error). */
+int group_farthest_batch(struct group_farthest *gf, uint32_t b, struct bfs_scratch *s,
+                         struct gpu_search *gpu);
 
 /* After every batch has run: gives each member its source's results and sets diameter,
  * radius, peripheral_count and central_count. */

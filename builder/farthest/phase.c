@@ -37,6 +37,8 @@ struct phase {
     struct farthest_store store;
     struct catalog cat;
     struct bfs_scratch **scratch; /* one per thread */
+    struct gpu_search *gpu;       /* thread 0's, or NULL: the CPU threads alone */
+    char gpu_note[320];           /* the GPU used, or why none is */
     int threads;
     uint16_t *steps;              /* per layout id, where pending */
     uint32_t *num;
@@ -285,10 +287,14 @@ static int search_class_batch(void *phase, uint32_t k, uint32_t batch, int threa
     struct phase *p = phase;
     struct class_search *cs = &p->open[k % CLASSES_AHEAD];
     uint32_t failed;
-    if (class_search_batch(cs, batch, p->scratch[thread], &failed) == 0)
+    struct gpu_search *gpu = thread == 0 ? p->gpu : NULL;
+    if (class_search_batch(cs, batch, p->scratch[thread], gpu, &failed) == 0)
         return 0;
     char name[KL_CLASS_NAME_SIZE];
     kl_class_name(kl_class_from_id(p->classes[k]), name);
+    if (gpu && gpu_search_error(gpu))
+        return fail(p, "group %s-%u: the GPU search failed: %s", name, failed,
+                    gpu_search_error(gpu));
     return fail(p, "group %s-%u: search failed, its steps are not two-way", name, failed);
 }
 
@@ -346,12 +352,35 @@ static int run_classes(struct phase *p)
     return rc == 0 ? 0 : -1;
 }
 
-static int allocate(struct phase *p)
+static uint32_t largest_to_do(const struct phase *p)
 {
     uint32_t largest = 0;
     for (uint32_t id = 0; id < p->store.group_count; id++)
         if (to_do(p, id) && p->store.groups[id].size > largest)
             largest = p->store.groups[id].size;
+    return largest;
+}
+
+/* Opens the GPU unless told not to: a --device gpu without one fails even with nothing
+ * to do, so that a script learns at once that its device is missing. */
+static int open_gpu(struct phase *p)
+{
+    if (p->o->device == DEVICE_CPU)
+        return 0;
+    char why[256];
+    p->gpu = gpu_search_open(largest_to_do(p), why, sizeof why);
+    if (!p->gpu && p->o->device == DEVICE_GPU)
+        return fail(p, "--device gpu: %s", why);
+    if (p->gpu)
+        gpu_search_describe(p->gpu, p->gpu_note, sizeof p->gpu_note);
+    else
+        snprintf(p->gpu_note, sizeof p->gpu_note, "none (%s): the CPU threads alone", why);
+    return 0;
+}
+
+static int allocate(struct phase *p)
+{
+    uint32_t largest = largest_to_do(p);
     p->steps = malloc(sizeof *p->steps * KL_LAYOUT_COUNT);
     p->num = malloc(sizeof *p->num * KL_LAYOUT_COUNT);
     p->solutions = malloc(sizeof *p->solutions * KL_LAYOUT_COUNT);
@@ -367,6 +396,7 @@ static int allocate(struct phase *p)
 
 static void release(struct phase *p)
 {
+    gpu_search_close(p->gpu);
     for (int t = 0; p->scratch && t < p->threads; t++)
         bfs_scratch_free(p->scratch[t]);
     free(p->scratch);
@@ -406,6 +436,8 @@ static void print_summary(const struct phase *p, double seconds, double seconds_
            p->seconds_search, p->threads, p->cpu_graph, p->seconds_store, p->seconds_beside,
            seconds_compact, cpu, seconds > 0 ? 100 * cpu / (seconds * p->threads) : 0.0,
            p->threads);
+    if (p->gpu_note[0])
+        printf("  GPU: %s\n", p->gpu_note);
 }
 
 int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_size)
@@ -426,7 +458,9 @@ int farthest_phase_run(const struct farthest_options *o, char *err, size_t err_s
             layouts += p.store.groups[id].size;
             work += (double)p.store.groups[id].size * p.store.groups[id].size;
         }
-    int rc = groups ? allocate(&p) : 0;
+    int rc = groups || o->device == DEVICE_GPU ? open_gpu(&p) : 0;
+    if (rc == 0 && groups)
+        rc = allocate(&p);
     progress_begin("farthest", layouts, "layouts");
     progress_weigh(work);
     progress_count("groups", groups);

@@ -10,6 +10,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Where the searches run: on a GPU when there is one (gpu.h; the CPU threads alone
+ * otherwise), only with a GPU, or on the CPU threads alone. */
+enum farthest_device { DEVICE_AUTO, DEVICE_GPU, DEVICE_CPU };
+
 /* What farthest_phase_run is asked to do. */
 struct farthest_options {
     const char *db;          /* the database to complete */
@@ -18,6 +22,7 @@ struct farthest_options {
     uint32_t max_group_size; /* do only groups of at most this many layouts */
     double commit_seconds;   /* commit once the last commit is this old, as soon as a
                                 thread is free for it (0: after every class) */
+    enum farthest_device device; /* with a GPU, thread 0 runs every batch it takes there */
 };
 
 /* The default commit_seconds: the most work a stopped run loses, besides the classes
@@ -32,6 +37,7 @@ struct farthest_options {
  * RETURN: 0 when every group asked for holds its farthest data; -1 otherwise, with a
  *   one-line reason in err.
  * ERRORS: the database cannot be opened, read or written, or is not one of this format;
+ *   DEVICE_GPU without a usable GPU, or the GPU failed;
  *   memory runs out; a class's groups differ from the database's.  What was committed
  *   before the failure stays.
  * NOTES: call from one thread, one run at a time (it uses the one progress line). */

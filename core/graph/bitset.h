@@ -26,7 +26,7 @@ static inline uint32_t kl_bitset_words(uint32_t count)
  * Free it with free(). */
 static inline uint64_t *kl_bitset_new(uint32_t count)
 {
-    return calloc(kl_bitset_words(count), sizeof(uint64_t));
+    return (uint64_t *)calloc(kl_bitset_words(count), sizeof(uint64_t)); /* C++ too: gpu.cu */
 }
 
 /* Empties a bitset of `count` numbers. */

@@ -134,6 +134,20 @@ expect "--max-group 0 exits 2" 2 $?
 expect "--commit-every without --farthest exits 2" 2 $?
 "$BIN/klotski-build" --farthest --commit-every -1 --db "$WORK/junk.db" 2>/dev/null
 expect "--commit-every -1 exits 2" 2 $?
+"$BIN/klotski-build" --farthest --device tpu --db "$db" 2>/dev/null
+expect "--device tpu exits 2" 2 $?
+"$BIN/klotski-build" --device cpu --db "$WORK/junk.db" 2>/dev/null
+expect "--device without --farthest exits 2" 2 $?
+# Without an NVIDIA GPU (this machine, CI's): --device gpu is one line and exit 1, even
+# with nothing left to do, and --device auto is the CPU phase (the runs above).
+if ! nvidia-smi -L >/dev/null 2>&1; then
+    err=$("$BIN/klotski-build" --farthest --device gpu --max-group 1 --db "$db" 2>&1)
+    expect "--device gpu without a GPU exits 1" 1 $?
+    expect "--device gpu without a GPU: one line saying so" 1 \
+        "$(printf '%s\n' "$err" | grep -c "^klotski-build: $db: --device gpu: ")"
+else
+    skip "--device gpu without a GPU exits 1 with one line" "this machine has an NVIDIA GPU"
+fi
 # klotski moves gives each step's farthest data once stored.
 moves=$(answered "$BIN/klotski" --db "$db" moves 1A9BF0C00 --json | jq -r '.move_list[] | "\(.code)|\(.farthest_steps)|\(.farthest_num)"' | sort)
 codes=$(printf '%s\n' "$moves" | cut -d'|' -f1 | sed 's/^/0x/' | paste -sd,)

@@ -36,7 +36,7 @@ static void search_group(struct tested_class *t, uint32_t rep, struct bfs_scratc
 {
     assert_int_equal(group_farthest_init(gf, &t->g, &t->cg, &t->r, rep, t->number), 0);
     for (uint32_t b = 0; b < gf->batch_count; b++)
-        assert_int_equal(group_farthest_batch(gf, b, s), 0);
+        assert_int_equal(group_farthest_batch(gf, b, s, NULL), 0);
     group_farthest_finish(gf);
 }
 
