@@ -101,6 +101,26 @@ expect_error "unused bits" 2 "1A9BF0C01: not a layout code: unused low bits are 
 expect_error "too long" 2 "more than 9 hex digits" show 1A9BF0C000
 expect_error "2x2 address" 2 "first digit is not a possible 2x2 address" show 3A9BF0C00
 expect_error "not hex" 2 "not a hex digit" show 1A9BG0
+# The character at fault is named with its place (issue 39), counted from the 0x when
+# there is one.
+expect_error "a bad digit named with its place" 2 "1A9BF0C0G: not a layout code: the 9th character, 'G', is not a hex digit" \
+    show 1A9BF0C0G
+expect_error "a bad digit after 0x" 2 "0x1A9BF0C0Z: not a layout code: the 11th character, 'Z', is not a hex digit" \
+    show 0x1A9BF0C0Z
+expect_error "a bad first digit" 2 "XA9BF0C00: not a layout code: the 1st character, 'X', is not a hex digit" show XA9BF0C00
+expect_error "a bad 2nd and 3rd digit" 2 "the 2nd character, 'G'" show 1GAB
+expect_error "a bad 3rd digit" 2 "the 3rd character, 'H'" show 1AHB
+# A name-like input is told what it looks like, the closest names, before anything it
+# lacks as a code (issue 39: not "not a hex digit" first).
+expect_error "misspelt pinyin: the name diagnosis first" 2 \
+    "cengcengshefnag: looks like a classic name in pinyin, but no name reads so; closest names: 层层设防 (céng céng shè fáng), 层层设防1 (céng céng shè fáng 1), 层层设防2 (céng céng shè fáng 2)" \
+    show cengcengshefnag
+expect_error "misspelt pinyin with blanks: the same diagnosis" 2 \
+    "ceng ceng she fnag: looks like a classic name in pinyin, but no name reads so; closest names: 层层设防 (céng céng shè fáng)" \
+    show 'ceng ceng she fnag'
+expect_error "a misspelt name in characters: the name diagnosis first" 2 \
+    "层层设房: not a code, id, grid, board file or classic name; closest names: 层层设防, 层层设防1, 层层设防2" \
+    show 层层设房
 expect_error "overlap" 2 "pieces overlap" show 14
 expect_error "off board" 2 "stick out of the board" show 01
 expect_error "few empty" 2 "fewer than two empty cells" show 1FFFFFFFF

@@ -96,6 +96,7 @@ const WORDS = {
 // core/board.c) and the server's errors, phrase by phrase, the longest first; what no
 // phrase covers (a code, a name, a number) stays as the server wrote it.
 const PHRASES_ZH = [
+  ["looks like a classic name in pinyin, but no name reads so; closest names: ", "像是用拼音写的布局名，但没有布局名这样读；最接近的名称："],
   ["not a code, id, grid, board file or classic name; closest names: ", "不是编码、编号、数字棋盘、棋盘文件或布局名；最接近的名称："],
   ["not a code, id, grid, board file or classic name; no classic name is close", "不是编码、编号、数字棋盘、棋盘文件或布局名；没有相近的布局名"],
   ["not a code, short code, #id, grid or board", "不是编码、短码、#编号、数字棋盘或棋盘"],
@@ -126,10 +127,15 @@ const PHRASES_ZH = [
   ["no path: they lie in different groups", "没有路径：它们在不同的连通组"],
   ["the server is busy; try again", "服务器正忙，请重试"], ["no answer", "没有回答"],
 ];
+// The reasons with a number or a character inside a phrase, before the phrases.
+const PATTERNS_ZH = [
+  [/the (\d+)(?:st|nd|rd|th) character, '(.)', is not a hex digit/g, "第 $1 个字符 '$2' 不是十六进制数字"],
+];
 // A message of the server in the page's language.
 function translated(message) {
   if (language !== "zh" || !message) return message;
-  return PHRASES_ZH.reduce((text, [english, chinese]) => text.split(english).join(chinese), message);
+  const patterned = PATTERNS_ZH.reduce((text, [pattern, chinese]) => text.replace(pattern, chinese), message);
+  return PHRASES_ZH.reduce((text, [english, chinese]) => text.split(english).join(chinese), patterned);
 }
 // The language chosen with the switch, kept in the browser (which may refuse to keep it).
 const LANGUAGE_KEY = "klotski-language";
