@@ -92,9 +92,7 @@ void kl_typed_reason(const struct kl_typed *typed, bool files, char *out, size_t
     case KL_TYPED_BAD_BOARD:
         append(out, size, "%s", typed->form_reason);
         break;
-    case KL_TYPED_NO_FORM:
-        append(out, size, "not a code, short code, #id, grid or board");
-        break;
+    case KL_TYPED_NO_FORM: /* kl_layout_parse's alone: worded as a text that no name is close to */
     case KL_TYPED_NOT_A_NAME:
         append(out, size, "not a code, id, grid, board%s or classic name; ", files ? " file" : "");
         if (typed->name_count == 0)
