@@ -2,7 +2,6 @@
 
 #include <limits.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +13,7 @@
 #include "core/text_distance.h"
 
 #define MAX_NAME_CHARS KL_TEXT_DISTANCE_MAX_CHARS /* characters of a name that suggestions compare */
-#define MAX_NAMED_LAYOUTS 16 /* layouts of one name that a pick list shows */
+#define MAX_NAMED_LAYOUTS KL_TYPED_LISTED /* names read alike, layouts of one name, that a list shows */
 
 /* One line of the table: a code and one of its names, the name also as code points for
  * the suggestions. */
@@ -383,17 +382,6 @@ bool kl_classic_names_of(kl_code code, char names[KL_CLASSIC_NAMES_SIZE])
     return used > 0;
 }
 
-/* Appends printf's output to message (`size` bytes), cut to fit. */
-__attribute__((format(printf, 3, 4)))
-static void append(char *message, size_t size, const char *format, ...)
-{
-    size_t used = strlen(message);
-    va_list args;
-    va_start(args, format);
-    vsnprintf(message + used, size - used, format, args);
-    va_end(args);
-}
-
 /* The names that pinyin `key` reads as, in the table's order, into names (room for
  * `room`); returns how many there are. */
 static size_t pinyin_names(const char *key, const char **names, size_t room)
@@ -435,31 +423,20 @@ static size_t pinyin_suggest(const char *key, const char *names[KL_CLASSIC_SUGGE
     return count;
 }
 
-/* Appends the names closest to `text` to message: "closest names: 横刀立马 (héng dāo lì
- * mǎ), ..." for pinyin, "closest names: 横刀立马, ..." for characters, else
- * `none`. */
-static void append_suggestions(const char *text, const char *none, char *message, size_t size)
+/* The names closest to `text` into typed: by their pinyin when text reads as pinyin and
+ * some are close (with_characters or not), else when with_characters by the characters
+ * they share.  Returns how many. */
+static size_t closest_names(const char *text, bool with_characters, struct kl_typed *typed)
 {
-    const char *names[KL_CLASSIC_SUGGESTIONS];
     char key[KL_PINYIN_SIZE];
-    bool pinyin = kl_pinyin_key(text, key, sizeof key);
-    size_t count = pinyin ? pinyin_suggest(key, names) : 0;
-    if (count == 0) {
-        pinyin = false;
-        count = kl_classic_suggest(text, names);
+    typed->pinyin = kl_pinyin_key(text, key, sizeof key);
+    typed->name_count = typed->pinyin ? pinyin_suggest(key, typed->names) : 0;
+    if (typed->name_count == 0) {
+        typed->pinyin = false;
+        if (with_characters)
+            typed->name_count = kl_classic_suggest(text, typed->names);
     }
-    if (count == 0) {
-        append(message, size, "%s", none);
-        return;
-    }
-    append(message, size, "closest names: ");
-    for (size_t i = 0; i < count; i++) {
-        char spelled[KL_PINYIN_SIZE];
-        kl_pinyin_spell(names[i], true, spelled, sizeof spelled);
-        append(message, size, "%s%s", i ? ", " : "", names[i]);
-        if (pinyin)
-            append(message, size, " (%s)", spelled);
-    }
+    return typed->name_count;
 }
 
 /* What the lookup of a typed name found. */
@@ -468,8 +445,8 @@ enum lookup { NAME_NONE, NAME_FOUND, NAME_AMBIGUOUS };
 /* The name `text` stands for: itself when it is one, else the name its pinyin reads as.
  * Of several names that read alike the shortest is taken, since the others are it with
  * marks added (小旋风 before 小旋风Ⅰ, 颠倒96阳 before 颠倒96(阳)); several of that length
- * are NAME_AMBIGUOUS, and message says which. */
-static enum lookup look_up(const char *text, const char **name, char *message, size_t size)
+ * are NAME_AMBIGUOUS, listed in typed->names. */
+static enum lookup look_up(const char *text, const char **name, struct kl_typed *typed)
 {
     size_t named = first_named(text);
     if (named < entry_count) {
@@ -497,87 +474,56 @@ static enum lookup look_up(const char *text, const char **name, char *message, s
     }
     if (ties == 0)
         return NAME_NONE;
-    snprintf(message, size, "reads as %zu names: ", ties);
-    for (size_t i = 0; i < ties; i++)
-        append(message, size, "%s%s", i ? ", " : "", read[i]);
-    append(message, size, "; type the one you mean");
+    memcpy(typed->names, read, ties * sizeof *read);
+    typed->name_count = ties;
     return NAME_AMBIGUOUS;
 }
 
 /* The layout a name stands for: its only one, or the `pick`th (from 1; 0: none picked)
- * by code.  `typed` is the name as typed, for the list of picks. */
-static bool pick_layout(const char *typed, const char *name, unsigned long pick, kl_code *code, char *message,
-                        size_t size)
+ * by code. */
+static enum kl_typed_error pick_layout(const char *name, unsigned long pick, struct kl_typed *typed)
 {
-    kl_code codes[MAX_NAMED_LAYOUTS];
-    size_t count = kl_classic_codes(name, codes, MAX_NAMED_LAYOUTS);
-    if (pick == 0 && count == 1) {
-        *code = codes[0];
-        return true;
+    typed->code_count = kl_classic_codes(name, typed->codes, KL_TYPED_LISTED);
+    if (pick == 0 && typed->code_count == 1)
+        pick = 1;
+    if (pick >= 1 && pick <= typed->code_count && pick <= KL_TYPED_LISTED) {
+        typed->code = typed->codes[pick - 1];
+        return KL_TYPED_OK;
     }
-    if (pick >= 1 && pick <= count && pick <= MAX_NAMED_LAYOUTS) {
-        *code = codes[pick - 1];
-        return true;
-    }
-    if (pick > 0) {
-        snprintf(message, size, "the name has %zu layouts; pick #1 to #%zu", count, count);
-        return false;
-    }
-    if (strcmp(typed, name) == 0)
-        snprintf(message, size, "names %zu layouts; pick one: ", count);
-    else
-        snprintf(message, size, "is %s, which names %zu layouts; pick one: ", name, count);
-    for (size_t i = 0; i < count && i < MAX_NAMED_LAYOUTS; i++) {
-        char hex[KL_CODE_TEXT_SIZE];
-        kl_code_format(codes[i], hex);
-        append(message, size, "%s%s#%zu = %s", i ? ", " : "", typed, i + 1, hex);
-    }
-    return false;
+    typed->name = name;
+    return pick > 0 ? KL_TYPED_PICK_RANGE : KL_TYPED_UNPICKED;
 }
 
-bool kl_classic_parse(const char *text, const char *forms, kl_code *code, char *message, size_t size)
+/* Whether text is NAME#N: returns where its '#' is, or NULL. */
+static const char *pick_mark(const char *text)
 {
-    char reason[KL_LAYOUT_MESSAGE_SIZE];
-    enum kl_layout_parse_result form = kl_layout_parse(text, code, reason);
-    if (form == KL_LAYOUT_PARSED)
-        return true;
-    if (!load()) {
-        snprintf(message, size, "out of memory");
-        return false;
-    }
-    size_t length;
-    const char *start = kl_layout_trimmed(text, &length);
-    char *typed = strndup(start, length);
-    if (!typed) {
-        snprintf(message, size, "out of memory");
-        return false;
-    }
-    const char *name;
+    const char *hash = strrchr(text, '#');
+    return hash && hash > text && hash[1] && strspn(hash + 1, "0123456789") == strlen(hash + 1) ? hash : NULL;
+}
+
+enum kl_typed_error kl_classic_parse(const char *text, enum kl_typed_error form, struct kl_typed *typed)
+{
+    if (!load())
+        return KL_TYPED_NOMEM;
+    const char *name, *hash = pick_mark(text);
+    enum lookup found = look_up(text, &name, typed);
     unsigned long pick = 0;
-    bool parsed = false;
-    enum lookup found = look_up(typed, &name, message, size);
-    char *hash = strrchr(typed, '#');
-    if (found == NAME_NONE && hash && hash > typed && hash[1] && strspn(hash + 1, "0123456789") == strlen(hash + 1)) {
+    if (found == NAME_NONE && hash) {
+        char *bare = strndup(text, (size_t)(hash - text));
+        if (!bare)
+            return KL_TYPED_NOMEM;
+        found = look_up(bare, &name, typed);
+        free(bare);
         pick = strtoul(hash + 1, NULL, 10);
-        *hash = '\0';
-        found = look_up(typed, &name, message, size);
-        *hash = '#';
         pick = pick ? pick : ULONG_MAX; /* #0 picks nothing: out of range */
     }
-    if (found == NAME_FOUND) {
-        parsed = pick_layout(typed, name, pick, code, message, size);
-    } else if (found == NAME_NONE && form == KL_LAYOUT_INVALID) {
-        snprintf(message, size, "%s", reason);
-        char key[KL_PINYIN_SIZE];
-        const char *names[KL_CLASSIC_SUGGESTIONS];
-        if (kl_pinyin_key(typed, key, sizeof key) && pinyin_suggest(key, names) > 0) {
-            append(message, size, "; ");
-            append_suggestions(typed, "", message, size);
-        }
-    } else if (found == NAME_NONE) {
-        snprintf(message, size, "not %s; ", forms);
-        append_suggestions(typed, "no classic name is close", message, size);
-    }
-    free(typed);
-    return parsed;
+    if (found == NAME_FOUND)
+        return pick_layout(name, pick, typed);
+    if (found == NAME_AMBIGUOUS)
+        return KL_TYPED_AMBIGUOUS;
+    /* Text that reads as pinyin close to a name was meant as one, whatever it lacks as a
+     * code: the name first. */
+    if (closest_names(text, form == KL_TYPED_NO_FORM, typed) > 0 && typed->pinyin)
+        return KL_TYPED_MISSPELT_PINYIN;
+    return form == KL_TYPED_NO_FORM ? KL_TYPED_NOT_A_NAME : form;
 }

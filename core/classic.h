@@ -11,10 +11,10 @@
 #include <stddef.h>
 
 #include "core/code.h"
+#include "core/typed.h"
 
 #define KL_CLASSIC_SUGGESTIONS 3
 #define KL_CLASSIC_NAMES_SIZE 512     /* room for the names of any one layout, joined */
-#define KL_CLASSIC_MESSAGE_SIZE 1024  /* room for any message of kl_classic_parse */
 
 /* Stores in codes (room for `room`) the distinct codes named exactly `name`, ascending.
  * Returns how many there are (may exceed room; 0 when the name is unknown, or when
@@ -33,21 +33,13 @@ size_t kl_classic_suggest(const char *name, const char *names[KL_CLASSIC_SUGGEST
  * names empty, when the layout has no classic name. */
 bool kl_classic_names_of(kl_code code, char names[KL_CLASSIC_NAMES_SIZE]);
 
-/* Parses a typed LAYOUT: every form of kl_layout_parse (core/layout_text.h), then a
- * classic name, NAME#N for the Nth (from 1, by code) of a name's several layouts, or a
- * name in pinyin (hengdaolima, heng dao li ma, héng dāo lì mǎ, any case; also with #N).
- * Several names that read alike in pinyin: the shortest of them, since the others are it
- * with marks added (xiaoxuanfeng is 小旋风, not 小旋风Ⅰ); several of the same length are
- * refused with the list.  The forms come first: a spelling that is also a code or a short
- * code (tanke, five letters of the short code's alphabet) is that code, and a blank makes
- * it a name (tan ke).
- * text: NUL-terminated; blanks around it and a byte-order mark are ignored.  forms: what
- * the caller reads, for the message when text is none of them ("a code, id, grid, board
- * file or classic name").  Returns true with the code in *code, or false with the reason
- * in message (`size` bytes, KL_CLASSIC_MESSAGE_SIZE holds any), without the input before
- * it: "not FORMS; closest names: 横刀立马, ..." (pinyin: "横刀立马 (héng dāo lì mǎ)"),
- * "names 2 layouts; pick one: NAME#1 = CODE, ...", the form's reason (kl_layout_parse)
- * followed by the closest names when it reads as misspelt pinyin, or "out of memory". */
-bool kl_classic_parse(const char *text, const char *forms, kl_code *code, char *message, size_t size);
+/* Reads `text` (trimmed: kl_typed_trim), which kl_layout_parse found to be no layout with
+ * the error `form`, as kl_typed_parse describes: a classic name, NAME#N, or a name in
+ * pinyin.  Returns KL_TYPED_OK with the code in typed->code, or the error with its
+ * details in *typed: KL_TYPED_UNPICKED, KL_TYPED_PICK_RANGE, KL_TYPED_AMBIGUOUS,
+ * KL_TYPED_MISSPELT_PINYIN (the closest names by their pinyin, before `form`'s reason),
+ * KL_TYPED_NOT_A_NAME (for text of no form: the closest names, maybe none), `form`
+ * itself, or KL_TYPED_NOMEM. */
+enum kl_typed_error kl_classic_parse(const char *text, enum kl_typed_error form, struct kl_typed *typed);
 
 #endif

@@ -240,29 +240,23 @@ bool kl_layout_parse_board(const char *text, kl_code *code, char message[KL_LAYO
     return parsed;
 }
 
-static enum kl_layout_parse_result parse_id(const char *text, kl_code *code, char *message)
+static enum kl_typed_error parse_id(const char *text, struct kl_typed *typed)
 {
     char *end;
     unsigned long long id = strtoull(text + 1, &end, 10);
-    if (!isdigit((unsigned char)text[1]) || *end || id >= KL_LAYOUT_COUNT) {
-        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "an id is # and a number from 0 to %u", KL_LAYOUT_COUNT - 1);
-        return KL_LAYOUT_INVALID;
-    }
-    *code = kl_id_to_code((uint32_t)id);
-    return KL_LAYOUT_PARSED;
+    if (!isdigit((unsigned char)text[1]) || *end || id >= KL_LAYOUT_COUNT)
+        return KL_TYPED_BAD_ID;
+    typed->code = kl_id_to_code((uint32_t)id);
+    return KL_TYPED_OK;
 }
 
-static enum kl_layout_parse_result parse_short_code(const char *text, kl_code *code, char *message)
+static enum kl_typed_error parse_short_code(const char *text, struct kl_typed *typed)
 {
     uint32_t id;
-    if (!kl_short_code_parse(text, &id)) {
-        char last[KL_SHORT_CODE_TEXT_SIZE];
-        kl_short_code_format(KL_LAYOUT_COUNT - 1, last);
-        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "a short code beyond the last layout, %s", last);
-        return KL_LAYOUT_INVALID;
-    }
-    *code = kl_id_to_code(id);
-    return KL_LAYOUT_PARSED;
+    if (!kl_short_code_parse(text, &id))
+        return KL_TYPED_BAD_SHORT_CODE;
+    typed->code = kl_id_to_code(id);
+    return KL_TYPED_OK;
 }
 
 bool kl_layout_is_grid(const char *text)
@@ -270,14 +264,14 @@ bool kl_layout_is_grid(const char *text)
     return strlen(text) == KL_CELLS && strspn(text, "0123456789") == KL_CELLS;
 }
 
-static enum kl_layout_parse_result parse_board_text(const char *text, kl_code *code, char *message)
+static enum kl_typed_error parse_board_text(const char *text, struct kl_typed *typed)
 {
-    return kl_layout_parse_board(text, code, message) ? KL_LAYOUT_PARSED : KL_LAYOUT_INVALID;
+    return kl_layout_parse_board(text, &typed->code, typed->form_reason) ? KL_TYPED_OK : KL_TYPED_BAD_BOARD;
 }
 
 /* The piece-number grid: cells with the same general number form one piece, whose
  * orientation the two cells tell. */
-static enum kl_layout_parse_result parse_grid(const char *text, kl_code *code, char *message)
+static enum kl_typed_error parse_grid(const char *text, struct kl_typed *typed)
 {
     char letters[KL_BOARD_TEXT_SIZE], *p = letters;
     for (int addr = 0; addr < KL_CELLS; addr++) {
@@ -293,20 +287,21 @@ static enum kl_layout_parse_result parse_grid(const char *text, kl_code *code, c
             else if (two && b == a + KL_COLS)
                 letter = 'V';
             else {
-                snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "grid: general %c does not cover two adjacent cells", digit);
-                return KL_LAYOUT_INVALID;
+                snprintf(typed->form_reason, sizeof typed->form_reason,
+                         "grid: general %c does not cover two adjacent cells", digit);
+                return KL_TYPED_BAD_BOARD;
             }
         } else {
-            snprintf(message, KL_LAYOUT_MESSAGE_SIZE,
+            snprintf(typed->form_reason, sizeof typed->form_reason,
                      "grid: cells are 0 (empty), 1 (1x1), 2-6 (generals) or 7 (2x2), not %c", digit);
-            return KL_LAYOUT_INVALID;
+            return KL_TYPED_BAD_BOARD;
         }
         *p++ = letter;
         if (addr % KL_COLS == KL_COLS - 1)
             *p++ = '\n';
     }
     *p = '\0';
-    return parse_board_text(letters, code, message);
+    return parse_board_text(letters, typed);
 }
 
 static bool is_ascii_word(const char *text)
@@ -317,21 +312,26 @@ static bool is_ascii_word(const char *text)
     return true;
 }
 
-/* A code in hex; `typed` is the text as typed (with its 0x, if any).  A decimal number
- * that is no code but is below the number of layouts was probably meant as an id. */
-static enum kl_layout_parse_result parse_code(const char *typed, const char *hex, kl_code *code, char *message)
+/* A code in hex; `text` is the code as typed (with its 0x, if any), `hex` its digits.  A
+ * character that is no hex digit is named with its place in text; a decimal number that
+ * is no code but is below the number of layouts was probably meant as an id. */
+static enum kl_typed_error parse_code(const char *text, const char *hex, struct kl_typed *typed)
 {
-    enum kl_code_error err = kl_code_parse(hex, code);
+    enum kl_code_error err = kl_code_parse(hex, &typed->code);
     if (err == KL_OK)
-        return KL_LAYOUT_PARSED;
+        return KL_TYPED_OK;
+    size_t digits = strspn(hex, "0123456789abcdefABCDEF");
+    if (err == KL_ERR_BAD_CHARACTER && hex[digits]) {
+        typed->character = hex[digits];
+        typed->place = (size_t)(hex - text) + digits + 1;
+        return KL_TYPED_BAD_DIGIT;
+    }
+    typed->code_error = err;
     char *end;
-    unsigned long long number = strtoull(typed, &end, 10);
-    if (isdigit((unsigned char)typed[0]) && !*end && number < KL_LAYOUT_COUNT)
-        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a layout code: %s; did you mean the id #%llu?",
-                 kl_code_error_text(err), number);
-    else
-        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a layout code: %s", kl_code_error_text(err));
-    return KL_LAYOUT_INVALID;
+    unsigned long long number = strtoull(text, &end, 10);
+    if (isdigit((unsigned char)text[0]) && !*end && number < KL_LAYOUT_COUNT)
+        typed->id = (long long)number;
+    return KL_TYPED_BAD_CODE;
 }
 
 /* A hex code written with the 0x of C and SQL. */
@@ -340,46 +340,25 @@ static bool has_hex_prefix(const char *text)
     return text[0] == '0' && (text[1] == 'x' || text[1] == 'X') && text[2];
 }
 
-/* kl_layout_parse of text already trimmed. */
-static enum kl_layout_parse_result parse_trimmed(const char *text, kl_code *code, char *message)
+enum kl_typed_error kl_layout_parse(const char *text, struct kl_typed *typed)
 {
-    if (!*text) {
-        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "empty layout");
-        return KL_LAYOUT_INVALID;
-    }
+    if (!*text)
+        return KL_TYPED_EMPTY;
     if (text[0] == '#')
-        return parse_id(text, code, message);
+        return parse_id(text, typed);
     if (kl_layout_is_grid(text))
-        return parse_grid(text, code, message);
+        return parse_grid(text, typed);
     if (is_board_in_a_line(text))
-        return parse_board_text(text, code, message);
+        return parse_board_text(text, typed);
     if (has_hex_prefix(text) && is_ascii_word(text))
-        return parse_code(text, text + 2, code, message);
+        return parse_code(text, text + 2, typed);
     /* Five characters of the short code's alphabet are a short code, even when they are
      * hex digits too: a hex code that short is written with a trailing 0 (1A9BF0). */
     if (kl_is_short_code(text))
-        return parse_short_code(text, code, message);
+        return parse_short_code(text, typed);
     if (is_ascii_word(text))
-        return parse_code(text, text, code, message);
+        return parse_code(text, text, typed);
     if (strchr(text, '\n'))
-        return parse_board_text(text, code, message);
-    snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "not a code, short code, #id, grid or board");
-    return KL_LAYOUT_NO_FORM;
-}
-
-enum kl_layout_parse_result kl_layout_parse(const char *text, kl_code *code,
-                                            char message[KL_LAYOUT_MESSAGE_SIZE])
-{
-    size_t length;
-    const char *start = kl_layout_trimmed(text, &length);
-    char *trimmed = malloc(length + 1);
-    if (!trimmed) {
-        snprintf(message, KL_LAYOUT_MESSAGE_SIZE, "out of memory");
-        return KL_LAYOUT_INVALID;
-    }
-    memcpy(trimmed, start, length);
-    trimmed[length] = '\0';
-    enum kl_layout_parse_result result = parse_trimmed(trimmed, code, message);
-    free(trimmed);
-    return result;
+        return parse_board_text(text, typed);
+    return KL_TYPED_NO_FORM;
 }

@@ -1,5 +1,5 @@
 /* What people type for a layout, in every form that names no file and needs no table of
- * names, and the reason when a text is none (the codec's error texts), once for the
+ * names, and the reason when a text is none (a value of core/typed.h), once for the
  * query tool and the library:
  *   #4091296              an id (core/rank.h), # and a number
  *   27732773144115510660  a 20-digit grid: 0 empty, 1 a 1x1, 2-6 generals, 7 the 2x2
@@ -13,8 +13,10 @@
  *   a board               text with a line break: the letters of core/board.h, one
  *                         symbol per piece, or a drawing as core/drawing.h draws it
  *                         (kl_layout_parse_board)
- * A leading UTF-8 byte-order mark and the blanks around the text are ignored, CR
- * characters in a board too.  Every function here is thread-safe. */
+ * kl_layout_parse reads text that kl_typed_trim (core/typed.h) has trimmed of a leading
+ * UTF-8 byte-order mark and the blanks around it; a board read alone
+ * (kl_layout_parse_board) ignores them, and CR characters, itself.  Every function here
+ * is thread-safe. */
 #ifndef KLOTSKI_CORE_LAYOUT_TEXT_H
 #define KLOTSKI_CORE_LAYOUT_TEXT_H
 
@@ -22,28 +24,20 @@
 
 #include "core/board.h"
 #include "core/code.h"
+#include "core/typed.h"
 
 /* What is ignored around a text: a byte-order mark before it, blanks around it. */
 #define KL_LAYOUT_UTF8_BOM "\xEF\xBB\xBF"
 #define KL_LAYOUT_BLANKS " \t\r\n\v\f"
 
 /* Room for any message below, with its NUL. */
-#define KL_LAYOUT_MESSAGE_SIZE 128
+#define KL_LAYOUT_MESSAGE_SIZE KL_TYPED_FORM_REASON_SIZE
 
-/* What kl_layout_parse made of a text. */
-enum kl_layout_parse_result {
-    KL_LAYOUT_PARSED = 0, /* a legal layout, in *code */
-    KL_LAYOUT_INVALID,    /* one of the forms, but no legal layout: message says why */
-    KL_LAYOUT_NO_FORM     /* none of the forms (the query tool then tries the classic
-                             names): message says so */
-};
-
-/* Parses `text` (NUL-terminated) in the forms above.  Returns KL_LAYOUT_PARSED with the
- * code in *code; otherwise the reason, with a one-line English message such as "not a
- * layout code: unused low bits are not zero" in message (the caller names the input
- * before it), *code untouched. */
-enum kl_layout_parse_result kl_layout_parse(const char *text, kl_code *code,
-                                            char message[KL_LAYOUT_MESSAGE_SIZE]);
+/* Parses `text`, trimmed (kl_typed_trim), in the forms above, into *typed (whose other
+ * fields the caller has cleared).  Returns KL_TYPED_OK with the code in typed->code; the
+ * error of one of the forms with its details (core/typed.h); or KL_TYPED_NO_FORM for
+ * text of none of them, which kl_typed_parse then reads as a classic name. */
+enum kl_typed_error kl_layout_parse(const char *text, struct kl_typed *typed);
 
 /* Returns where `text` starts without a leading UTF-8 byte-order mark and blanks, and in
  * *length how many bytes it has without the blanks after it. */

@@ -2,6 +2,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The length of the UTF-8 character that p starts, 0 when p starts no well-formed one
@@ -94,4 +96,17 @@ void kl_message_write(FILE *out, const char *subject, const char *message)
         fputs(": ", out);
     }
     put_safe(out, message, 0);
+}
+
+void kl_message_line(char *out, size_t size, const char *subject, const char *message)
+{
+    char *line = NULL;
+    size_t line_size = 0;
+    FILE *stream = open_memstream(&line, &line_size);
+    if (stream) {
+        kl_message_write(stream, subject, message);
+        fclose(stream);
+    }
+    snprintf(out, size, "%s", line ? line : "out of memory");
+    free(line);
 }

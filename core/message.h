@@ -19,4 +19,8 @@
  * such byte counting as one character.  Thread-safe (out is the caller's). */
 void kl_message_write(FILE *out, const char *subject, const char *message);
 
+/* Writes the line of kl_message_write into out (`size` bytes, size >= 1, cut to fit), or
+ * "out of memory" when memory ran out for it. */
+void kl_message_line(char *out, size_t size, const char *subject, const char *message);
+
 #endif

@@ -130,8 +130,10 @@ typedef uint64_t klotski_code;
  * "klotski: " ("1A9BF0C01: not a layout code: unused low bits are not zero"; for a name
  * that is none, the closest names: "横刀立: not a code, id, grid, board or classic name;
  * closest names: 横刀立马, 横骆驼", and for misspelt pinyin with their pinyin:
- * "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì
- * mǎ)"; a name of several layouts lists them to pick from; the input is named "board"
+ * "hengdaolma: looks like a classic name in pinyin, but no name reads so; closest names:
+ * 横刀立马 (héng dāo lì mǎ)"; a character that is no hex digit is named with its place,
+ * "1A9BF0C0G: not a layout code: the 9th character, 'G', is not a hex digit"; a name of
+ * several layouts lists them to pick from; the input is named "board"
  * when it holds a line break, and cut when long).  Thread-safe (the names' index is made
  * once, on first use).
  * Returns KLOTSKI_OK, or KLOTSKI_INVALID with *code untouched. */

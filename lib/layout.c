@@ -8,15 +8,14 @@
 #include <string.h>
 
 #include "core/board.h"
-#include "core/classic.h"
 #include "core/classes.h"
 #include "core/drawing.h"
-#include "core/layout_text.h"
 #include "core/message.h"
 #include "core/moves.h"
 #include "core/picture/svg_board.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
+#include "core/typed.h"
 #include "lib/internal.h"
 
 _Static_assert(KLOTSKI_BOARD_SIZE == KL_BOARD_TEXT_SIZE, "board size");
@@ -58,21 +57,20 @@ int klotski_parse(const char *text, klotski_code *code, char *message)
 {
     if (!text || !code)
         return KLOTSKI_MISUSE;
-    char reason[KL_CLASSIC_MESSAGE_SIZE];
-    kl_code parsed;
-    if (kl_classic_parse(text, "a code, id, grid, board or classic name", &parsed, reason,
-                         sizeof reason)) {
-        *code = parsed;
-        return KLOTSKI_OK;
+    char *trimmed = kl_typed_trim(text);
+    struct kl_typed typed = {.error = KL_TYPED_NOMEM};
+    if (trimmed)
+        kl_typed_parse(trimmed, &typed);
+    if (typed.error == KL_TYPED_OK)
+        *code = typed.code;
+    else if (message) {
+        char reason[KL_TYPED_REASON_SIZE];
+        kl_typed_reason(&typed, false, reason, sizeof reason);
+        kl_message_line(message, KLOTSKI_MESSAGE_SIZE, !trimmed ? "input" : strchr(trimmed, '\n') ? "board" : trimmed,
+                        reason);
     }
-    if (message) {
-        size_t length;
-        const char *trimmed = kl_layout_trimmed(text, &length);
-        char *subject = memchr(trimmed, '\n', length) ? strdup("board") : strndup(trimmed, length);
-        lib_message(message, subject ? subject : "input", "%s", reason);
-        free(subject);
-    }
-    return KLOTSKI_INVALID;
+    free(trimmed);
+    return typed.error == KL_TYPED_OK ? KLOTSKI_OK : KLOTSKI_INVALID;
 }
 
 int klotski_check(klotski_code code, char *message)
@@ -104,15 +102,8 @@ void lib_message(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const 
 
 void lib_vmessage(char message[KLOTSKI_MESSAGE_SIZE], const char *subject, const char *format, va_list args)
 {
-    char *text = NULL, *line = NULL;
-    size_t line_size = 0;
-    FILE *out = vasprintf(&text, format, args) < 0 ? NULL : open_memstream(&line, &line_size);
-    if (out) {
-        kl_message_write(out, subject, text);
-        fclose(out);
-    }
-    snprintf(message, KLOTSKI_MESSAGE_SIZE, "%s", line ? line : "out of memory");
-    free(line);
+    char *text = NULL;
+    kl_message_line(message, KLOTSKI_MESSAGE_SIZE, subject, vasprintf(&text, format, args) < 0 ? "out of memory" : text);
     free(text);
 }
 

@@ -1,5 +1,6 @@
 #include "query/db.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <limits.h>
@@ -15,11 +16,48 @@ struct db {
     enum kl_metric metric; /* what db_descend and db_moves count */
 };
 
+void db_build_command(const char *path, bool farthest, char out[DB_BUILD_COMMAND_SIZE])
+{
+    char real[PATH_MAX];
+    const char *shown = realpath(path, real) ? real : path;
+    bool plain = strspn(shown, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+-./,") == strlen(shown);
+    size_t at = (size_t)snprintf(out, DB_BUILD_COMMAND_SIZE, "`klotski-build%s --db %s", farthest ? " --farthest" : "",
+                                 plain ? "" : "'");
+    /* A quote inside the shell's quotes is written '\'' (the path is cut when too long). */
+    for (const char *p = shown; *p && at + sizeof "'\\''`" < DB_BUILD_COMMAND_SIZE; p++) {
+        if (*p == '\'') {
+            memcpy(out + at, "'\\''", 4);
+            at += 4;
+        } else {
+            out[at++] = *p;
+        }
+    }
+    snprintf(out + at, DB_BUILD_COMMAND_SIZE - at, "%s`", plain ? "" : "'");
+}
+
+const char *db_path(const struct db *db) { return db->path; }
+
+int db_inconsistent(struct db *db, const char *subject, const char *what, ...)
+{
+    char *text = NULL, rebuild[DB_BUILD_COMMAND_SIZE];
+    va_list args;
+    va_start(args, what);
+    if (vasprintf(&text, what, args) < 0)
+        out_of_memory();
+    va_end(args);
+    db_build_command(db->path, false, rebuild);
+    report(EXIT_BAD_INPUT, subject, "the database is inconsistent: %s; rebuild it with %s", text, rebuild);
+    free(text);
+    return EXIT_BAD_INPUT;
+}
+
 /* A query failed on a database that opened fine: nothing more can be answered. */
 static _Noreturn void fail(struct db *db)
 {
-    report(EXIT_BAD_INPUT, db->path, "database error: %s (rebuild it with `make`)",
-           sqlite3_errmsg(db->reader.connection));
+    char rebuild[DB_BUILD_COMMAND_SIZE];
+    db_build_command(db->path, false, rebuild);
+    report(EXIT_BAD_INPUT, db->path, "database error: %s (rebuild it with %s)",
+           sqlite3_errmsg(db->reader.connection), rebuild);
     exit(EXIT_BAD_INPUT);
 }
 
@@ -63,8 +101,9 @@ const char *db_locate(const char *given, char *buf, size_t size)
 
 struct db *db_open(const char *path)
 {
-    char detail[256];
+    char detail[256], rebuild[DB_BUILD_COMMAND_SIZE];
     struct kl_db_reader reader;
+    db_build_command(path, false, rebuild);
     switch (kl_db_reader_open(&reader, path, detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
@@ -75,12 +114,12 @@ struct db *db_open(const char *path)
         report(EXIT_BAD_INPUT, path, "cannot open the database: %s", detail);
         return NULL;
     case KL_DB_NOT_KLOTSKI:
-        report(EXIT_BAD_INPUT, path, "not a klotski database (%s); rebuild it with `make`",
-               detail[0] ? detail : "no format_version in meta");
+        report(EXIT_BAD_INPUT, path, "not a klotski database (%s); rebuild it with %s",
+               detail[0] ? detail : "no format_version in meta", rebuild);
         return NULL;
     case KL_DB_OTHER_VERSION:
-        report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with `make`",
-               detail, KL_DB_FORMAT_VERSION);
+        report(EXIT_BAD_INPUT, path, "database format version %s, but this klotski reads version %d; rebuild it with %s",
+               detail, KL_DB_FORMAT_VERSION, rebuild);
         return NULL;
     }
     struct db *db = xcalloc(1, sizeof *db);
@@ -158,7 +197,9 @@ int64_t db_class_named(struct db *db, const char *name)
 /* A member list that cannot be right: the one line, and exit. */
 static _Noreturn void corrupt_list(struct db *db)
 {
-    report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with `make`");
+    char rebuild[DB_BUILD_COMMAND_SIZE];
+    db_build_command(db->path, false, rebuild);
+    report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with %s", rebuild);
     exit(EXIT_BAD_INPUT);
 }
 

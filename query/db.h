@@ -7,6 +7,7 @@
 #ifndef KLOTSKI_QUERY_DB_H
 #define KLOTSKI_QUERY_DB_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -35,6 +36,23 @@ const char *db_locate(const char *given, char *buf, size_t size);
  * handle, or NULL after reporting why on stderr (no file: how to build one; not a
  * database or another format version: to rebuild it). */
 struct db *db_open(const char *path);
+
+/* Room for db_build_command's command, with its NUL. */
+#define DB_BUILD_COMMAND_SIZE (PATH_MAX + 64)
+
+/* Writes the command that an installed user has to build the database at `path` again
+ * (`klotski-build --db PATH`), or with farthest to complete it with the farthest phase
+ * (`klotski-build --farthest --db PATH`), in backquotes: the advice of every message that
+ * asks for a build.  PATH is the database's real path (relative as given when it has
+ * none), quoted for the shell when it holds anything but letters, digits and _ + - . / , */
+void db_build_command(const char *path, bool farthest, char out[DB_BUILD_COMMAND_SIZE]);
+
+/* The path the database was opened at (db_open's). */
+const char *db_path(const struct db *db);
+
+/* Reports "SUBJECT: the database is inconsistent: WHAT; rebuild it with `klotski-build
+ * --db PATH`" (what: a printf format) and returns EXIT_BAD_INPUT. */
+int db_inconsistent(struct db *db, const char *subject, const char *what, ...) __attribute__((format(printf, 3, 4)));
 
 /* Finalizes the prepared statements and closes the database; NULL is allowed. */
 void db_close(struct db *db);

@@ -84,10 +84,7 @@ static int answer_error(int status, const char *message)
 static int parsed_layout(kl_code *code)
 {
     char error[ERROR_SIZE];
-    report_to_buffer(error, sizeof error);
-    int status = input_layout_typed(request, code);
-    report_to_buffer(NULL, 0);
-    return status == EXIT_ANSWERED ? status : answer_error(status, error);
+    return input_layout_typed(request, code, error, sizeof error) ? EXIT_ANSWERED : answer_error(EXIT_BAD_INPUT, error);
 }
 
 /* The open pack, or NULL with the reason answered. */

@@ -159,7 +159,8 @@ static int farthest_of_group(struct db *db, const char *text)
     table_number_or_null(summary, known ? (long long)e.peripheral_count : DB_NULL, NULL);
     table_number_or_null(summary, known ? (long long)e.central_count : DB_NULL, NULL);
     table_text(summary, extremes_sources[e.source]);
-    char headline[256];
+    char complete[DB_BUILD_COMMAND_SIZE], headline[256 + DB_BUILD_COMMAND_SIZE];
+    db_build_command(db_path(db), true, complete);
     int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
     if (group.max_min_steps == DB_NULL)
         used += snprintf(headline + used, sizeof headline - (size_t)used, "unsolvable, no hardest layouts");
@@ -168,9 +169,10 @@ static int farthest_of_group(struct db *db, const char *text)
                          (long long)group.hardest_count, group.max_min_steps);
     if (known)
         snprintf(headline + used, sizeof headline - (size_t)used,
-                 "; %zu peripheral at diameter %d, %zu central at radius %d%s", e.peripheral_count, e.diameter,
+                 "; %zu peripheral at diameter %d, %zu central at radius %d%s%s%s", e.peripheral_count, e.diameter,
                  e.central_count, e.radius,
-                 e.source == EXTREMES_FOUND_NOW ? " (found now; `make farthest` stores them)" : "");
+                 e.source == EXTREMES_FOUND_NOW ? " (found now; " : "", e.source == EXTREMES_FOUND_NOW ? complete : "",
+                 e.source == EXTREMES_FOUND_NOW ? " stores them)" : "");
     answer_print(headline, summary, "layouts", list);
     table_free(list);
     table_free(summary);
@@ -178,8 +180,8 @@ static int farthest_of_group(struct db *db, const char *text)
         return report(EXIT_NOT_FOUND, group.name,
                       "only its hardest layouts: its diameter, radius, peripheral and central layouts "
                       "(a dense group of %lld layouts, too large to search now) are not stored; "
-                      "`make farthest` stores them",
-                      (long long)group.size);
+                      "%s stores them",
+                      (long long)group.size, complete);
     return EXIT_ANSWERED;
 }
 
@@ -219,10 +221,12 @@ static int farthest_of_class(struct db *db, const char *text)
     int diameter;
     size_t group_count;
     int64_t *group_ids = widest_groups(db, class_id, &diameter, &group_count, &missing);
+    char complete[DB_BUILD_COMMAND_SIZE];
+    db_build_command(db_path(db), true, complete);
     if (diameter == DB_NULL) {
         free(group_ids);
-        return report(EXIT_NOT_FOUND, text, "no diameter of its %lld dense group%s is stored; `make farthest` stores them",
-                      (long long)missing, missing == 1 ? "" : "s");
+        return report(EXIT_NOT_FOUND, text, "no diameter of its %lld dense group%s is stored; %s stores them",
+                      (long long)missing, missing == 1 ? "" : "s", complete);
     }
     struct table *list = table_new(group_layout_columns), *summary = table_new(class_summary_columns);
     long long peripheral = 0;
@@ -255,8 +259,8 @@ static int farthest_of_class(struct db *db, const char *text)
     if (missing)
         return report(EXIT_NOT_FOUND, text,
                       "%lld dense group%s of the class %s no stored diameter, which may be larger; "
-                      "`make farthest` stores them",
-                      (long long)missing, missing == 1 ? "" : "s", missing == 1 ? "has" : "have");
+                      "%s stores them",
+                      (long long)missing, missing == 1 ? "" : "s", missing == 1 ? "has" : "have", complete);
     return EXIT_ANSWERED;
 }
 
@@ -288,15 +292,15 @@ const struct command command_farthest = {
     .name = "farthest",
     .synopsis = "farthest [--limit N] LAYOUT... | farthest [--central] [--limit N] GROUP... | farthest CLASS...",
     .summary = "the layouts farthest from a layout; a group's or class's peripheral layouts",
-    .not_found = "no such group or class; peripheral layouts not stored until `make farthest`",
+    .not_found = "no such group or class; peripheral layouts not stored until `klotski-build --farthest` has run",
     .help = "farthest LAYOUT: the layouts of its group at the largest distance from LAYOUT\n"
             "(farthest_steps), computed by a search over the group.\n"
             "farthest GROUP (a name, 5-4-1-1, or --group GROUP for a LAYOUT's group): its\n"
             "hardest layouts and its peripheral layouts, whose farthest_steps is its\n"
             "diameter.  The 122 dense groups (10,920 layouts and more) have theirs stored\n"
-            "once `make farthest` has run; until then those of up to 200,000 layouts are\n"
-            "found now (seconds), and of the larger ones only the hardest are listed, with\n"
-            "one line saying so, and the exit status is 1.\n"
+            "once `klotski-build --farthest --db PATH` has run; until then those of up to\n"
+            "200,000 layouts are found now (seconds), and of the larger ones only the\n"
+            "hardest are listed, with one line saying so, and the exit status is 1.\n"
             "farthest CLASS (a name, 5-4-1): the peripheral layouts of its groups of the\n"
             "largest diameter.\n",
     .options = farthest_options,

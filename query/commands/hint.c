@@ -77,9 +77,7 @@ static int hint_of(struct db *db, const struct kl_db_layout_row *layout, const s
     bool solved = min_moves == 0;
     /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
     if (!solved && (db_moves(db, layout->code, moves) == 0 || moves[0].change != KL_MOVE_OPTIMAL))
-        return report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no %s leads closer "
-                                           "to solved; rebuild it with `make`",
-                      kl_metric_unit(db_metric(db), 1));
+        return db_inconsistent(db, hex, "no %s leads closer to solved", kl_metric_unit(db_metric(db), 1));
     struct step_text s = {0};
     kl_code next = layout->code;
     if (!solved) {

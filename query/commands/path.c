@@ -83,8 +83,7 @@ static int run_path(struct db *db, const struct request *req)
                                   .metric = db_metric(db)});
     if (!target.reached) {
         bfs_free(&search);
-        return report(EXIT_BAD_INPUT, subject, "the database is inconsistent: same group but no path; "
-                                               "rebuild it with `make`");
+        return db_inconsistent(db, subject, "same group but no path");
     }
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);

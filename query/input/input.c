@@ -72,7 +72,7 @@ int input_layout(const char *text, kl_code *code)
     } else if (!typed_form && strpbrk(typed, "/.") && !strchr(typed, '\n') && is_ascii_path(typed)) {
         status = report(EXIT_BAD_INPUT, typed, "no such board file");
     } else {
-        status = input_typed_normalised(typed, code);
+        status = input_typed_normalised(typed, true, code);
     }
     free(typed);
     return status;

@@ -4,34 +4,45 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/classic.h"
 #include "core/layout_text.h"
+#include "core/message.h"
+#include "core/typed.h"
 #include "query/report.h"
 
 char *input_normalised(const char *text)
 {
-    size_t length;
-    const char *start = kl_layout_trimmed(text, &length);
-    char *copy = xmalloc(length + 1);
-    memcpy(copy, start, length);
-    copy[length] = '\0';
-    return copy;
+    char *typed = kl_typed_trim(text);
+    if (!typed)
+        out_of_memory();
+    return typed;
 }
 
-int input_typed_normalised(const char *text, kl_code *code)
+int input_typed_normalised(const char *text, bool files, kl_code *code)
 {
-    char message[KL_CLASSIC_MESSAGE_SIZE];
-    if (kl_classic_parse(text, "a code, id, grid, board file or classic name", code, message, sizeof message))
+    struct kl_typed typed;
+    if (kl_typed_parse(text, &typed) == KL_TYPED_OK) {
+        *code = typed.code;
         return EXIT_ANSWERED;
-    return report(EXIT_BAD_INPUT, text, "%s", message);
+    }
+    char reason[KL_TYPED_REASON_SIZE];
+    kl_typed_reason(&typed, files, reason, sizeof reason);
+    return report(EXIT_BAD_INPUT, text, "%s", reason);
 }
 
-int input_layout_typed(const char *text, kl_code *code)
+bool input_layout_typed(const char *text, kl_code *code, char *error, size_t size)
 {
-    char *typed = input_normalised(text);
-    int status = input_typed_normalised(typed, code);
-    free(typed);
-    return status;
+    char *trimmed = input_normalised(text);
+    struct kl_typed typed;
+    bool parsed = kl_typed_parse(trimmed, &typed) == KL_TYPED_OK;
+    if (parsed) {
+        *code = typed.code;
+    } else {
+        char reason[KL_TYPED_REASON_SIZE];
+        kl_typed_reason(&typed, true, reason, sizeof reason);
+        kl_message_line(error, size, trimmed, reason);
+    }
+    free(trimmed);
+    return parsed;
 }
 
 bool input_board_verdict(const char *cells, const char *layout, kl_code *code, char *error, size_t size)
@@ -45,8 +56,5 @@ bool input_board_verdict(const char *cells, const char *layout, kl_code *code, c
         snprintf(error, size, "%s", message + (strncmp(message, KL_LAYOUT_NOT_A_BOARD, prefix) == 0 ? prefix : 0));
         return false;
     }
-    report_to_buffer(error, size);
-    int status = input_layout_typed(layout, code);
-    report_to_buffer(NULL, 0);
-    return status == EXIT_ANSWERED;
+    return input_layout_typed(layout, code, error, size);
 }

@@ -16,8 +16,7 @@ kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, in
     kl_code *route = xmalloc(((size_t)steps + 1) * sizeof *route);
     if (!db_descend(db, layout->code, steps, route)) {
         free(route);
-        *status = report(EXIT_BAD_INPUT, hex, "the database is inconsistent: no step leads closer "
-                                              "to solved; rebuild it with `make`");
+        *status = db_inconsistent(db, hex, "no step leads closer to solved");
         return NULL;
     }
     *status = EXIT_ANSWERED;

@@ -281,11 +281,8 @@ static bool layout_argument(const struct api_request *request, const char *name,
         api_error(reply, 400, error);
         return false;
     }
-    report_to_buffer(error, sizeof error);
-    int status = input_layout_typed(text, code);
-    report_to_buffer(NULL, 0);
-    if (status != EXIT_ANSWERED) {
-        status_error(reply, status, error);
+    if (!input_layout_typed(text, code, error, sizeof error)) {
+        status_error(reply, EXIT_BAD_INPUT, error);
         return false;
     }
     snprintf(id, ID_ARGUMENT_SIZE, "#%lu", (unsigned long)kl_code_to_id(*code));
@@ -399,9 +396,7 @@ static void answer_check(struct db *db, const struct api_request *request, struc
     for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && status == EXIT_ANSWERED;
          item = strtok_r(NULL, API_LIST_SEPARATORS, &save)) {
         kl_code code;
-        report_to_buffer(error, sizeof error);
-        status = input_layout_typed(item, &code);
-        report_to_buffer(NULL, 0);
+        status = input_layout_typed(item, &code, error, sizeof error) ? EXIT_ANSWERED : EXIT_BAD_INPUT;
         if (status == EXIT_ANSWERED) {
             snprintf(ids[count], ID_ARGUMENT_SIZE, "#%lu", (unsigned long)kl_code_to_id(code));
             args[count] = ids[count];

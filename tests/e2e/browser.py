@@ -267,7 +267,7 @@ def run(page, server):
     page.call("Page.navigate", url=f"{server}/?layout=ZZZ")
     check("a bad code in the address: the reason shows", True,
           page.wait("document.body.dataset.state === 'error'"))
-    check("the reason", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+    check("the reason", "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit", page.js("$('error').textContent"))
 
     page.call("Page.navigate", url=f"{server}/play?layout={start}")
     check("play the solution: the player page", "81", page.wait("document.body.dataset.steps") and

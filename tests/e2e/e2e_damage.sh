@@ -106,6 +106,17 @@ expect_status "a min_steps one off: verify exits 1" 1 $?
 expect "a min_steps one off: verify names what differs" "meta layouts_crc32,false groups whose layers are not their members,false" \
     "$(printf '%s\n' "$out" | grep -v ',true$' | tail -n +2 | cut -d, -f1,4 | paste -sd' ')"
 dsql "UPDATE layouts SET min_steps = min_steps - 1 WHERE code = 0x1A9BF0C00"
+# Five off: no neighbour is one step closer, and the query tool says so, with the command
+# that rebuilds the database as an installed user has it (issue 39: not `make`).
+dsql "UPDATE layouts SET min_steps = min_steps + 5 WHERE code = 0x1A9BF0C00"
+rebuild="rebuild it with \`klotski-build --db $(realpath "$db")\`"
+fails_in_one_line "a min_steps five off: solve fails" 2 "$db" solve 1A9BF0C00
+expect "a min_steps five off: solve names the command that rebuilds it" \
+    "klotski: 1A9BF0C00: the database is inconsistent: no step leads closer to solved; $rebuild" "$(cat "$damage/stderr")"
+fails_in_one_line "a min_steps five off: hint fails" 2 "$db" hint 1A9BF0C00
+expect "a min_steps five off: hint names the command that rebuilds it" \
+    "klotski: 1A9BF0C00: the database is inconsistent: no step leads closer to solved; $rebuild" "$(cat "$damage/stderr")"
+dsql "UPDATE layouts SET min_steps = min_steps - 5 WHERE code = 0x1A9BF0C00"
 
 # Corrupt member lists, each put back after: saved in a table of the copy.
 dsql "CREATE TABLE saved_layers AS SELECT rowid AS r, size, ids FROM layers WHERE group_id IN ($big_id, $small_id);

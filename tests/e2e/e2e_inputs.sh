@@ -198,9 +198,10 @@ chmod 000 "$T/unreadable.db"
 db_error() { "$K" --db "$1" show 4WVE1 2>&1 >/dev/null; echo "status $?"; }
 expect "--db on a folder" "klotski: $T/folder: cannot open the database: it is a folder, not a database file
 status 2" "$(db_error "$T/folder")"
-expect "--db on a text file" "klotski: $T/text.db: not a klotski database (not an SQLite database file); rebuild it with \`make\`
+# The advice names the command an installed user has, with the real path (issue 39).
+expect "--db on a text file" "klotski: $T/text.db: not a klotski database (not an SQLite database file); rebuild it with \`klotski-build --db $(realpath "$T/text.db")\`
 status 2" "$(db_error "$T/text.db")"
-expect "--db on an empty file" "klotski: $T/empty.db: not a klotski database (an empty file, not an SQLite database); rebuild it with \`make\`
+expect "--db on an empty file" "klotski: $T/empty.db: not a klotski database (an empty file, not an SQLite database); rebuild it with \`klotski-build --db $(realpath "$T/empty.db")\`
 status 2" "$(db_error "$T/empty.db")"
 # Root reads any file: the unreadable file is read as the user nobody.
 if [ "$(id -u)" = 0 ]; then

@@ -204,7 +204,8 @@ expect "klotski_parse: 横刀立马 in characters and in pinyin, any case, blank
 # The command's answers and its error lines ("board file", which the library does not
 # read, aside): a name of several layouts, a pick of one, misspelt pinyin and characters,
 # pinyin that reads as two names, a name in pinyin with a pick.
-named=(四面楚歌 '四面楚歌#2' '四面楚歌#4' simianchuge 'si mian chu ge#3' hengdaolma 'heng dao li' 横刀立 gaoweifenqi xiaoxuanfeng)
+named=(四面楚歌 '四面楚歌#2' '四面楚歌#4' simianchuge 'si mian chu ge#3' hengdaolma 'heng dao li' 横刀立 gaoweifenqi xiaoxuanfeng
+       cengcengshefnag 层层设房 1A9BF0C0G)
 for x in "${named[@]}"; do
     if code=$("$K" --db "$TEST_DB" show "$x" --json 2> "$T/stderr" | jq -r .code); then
         echo "parse $x $code"
@@ -219,7 +220,7 @@ grep -q '^parse xiaoxuanfeng 5DFAB8000$' "$T/named.expected"
 expect "the command reads xiaoxuanfeng as 小旋风" 0 "$?"
 expect "klotski_parse: ${#named[@]} names, picks and misspellings answer as the command" \
     "" "$(diff "$T/named.expected" "$T/named.actual")"
-expect "the command's answers hold what is checked: a pick list, the pinyin's suggestions, two names that read alike" \
-    "1 2 1" "$(grep -c 'pick one: simianchuge#1 = 5BEA70C00' "$T/named.expected") $(grep -c 'closest names: 横刀立马 (héng dāo lì mǎ)' "$T/named.expected") $(grep -c 'reads as 2 names: 高位分歧, 高位分岐' "$T/named.expected")"
+expect "the command's answers hold what is checked: a pick list, the pinyin's suggestions, two names that read alike, misspelt pinyin told first, a bad digit with its place" \
+    "1 2 1 1 1" "$(grep -c 'pick one: simianchuge#1 = 5BEA70C00' "$T/named.expected") $(grep -c 'closest names: 横刀立马 (héng dāo lì mǎ)' "$T/named.expected") $(grep -c 'reads as 2 names: 高位分歧, 高位分岐' "$T/named.expected") $(grep -c '^error cengcengshefnag: looks like a classic name in pinyin' "$T/named.expected") $(grep -c "^error 1A9BF0C0G: not a layout code: the 9th character, 'G', is not a hex digit" "$T/named.expected")"
 rm -rf "$T"
 finish

@@ -202,7 +202,7 @@ expect_error "pinyin of a name of several layouts: the picks" 2 \
 run show --json 'si mian chu ge#2'
 expect "pinyin with a pick" "$(answered "$K" --db "$TEST_DB" show '四面楚歌#2' --json | jq -r .code)" "$(printf '%s\n' "$out" | jq -r .code)"
 expect_error "misspelt pinyin: the closest name, with its pinyin" 2 \
-    "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì mǎ)" show hengdaolma
+    "hengdaolma: looks like a classic name in pinyin, but no name reads so; closest names: 横刀立马 (héng dāo lì mǎ)" show hengdaolma
 run show --json "Heng'dao-li Ma" 'HÉNG DĀO LÌ MǍ' 'héng dāo lì mǎ'
 expect "apostrophes, hyphens, capitals with tone marks" "1A9BF0C00 1A9BF0C00" "$(printf '%s\n' "$out" | jq -r .code | head -2 | xargs)"
 run show --json "$(printf 'he\xcc\x81ng da\xcc\x84o li\xcc\x80 ma\xcc\x8c')"
@@ -219,7 +219,7 @@ code_of() { curl -s --max-time 30 "$URL/api/layout?layout=$1" | jq -r '.code // 
 expect "the API reads pinyin as the page sends it" "1A9BF0C00 1A9BF0C00" \
     "$(code_of hengdaolima) $(code_of 'h%C3%A9ng%20d%C4%81o%20l%C3%AC%20m%C7%8E')"
 expect "the API's error for misspelt pinyin names the closest name" \
-    "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì mǎ)" "$(code_of hengdaolma)"
+    "hengdaolma: looks like a classic name in pinyin, but no name reads so; closest names: 横刀立马 (héng dāo lì mǎ)" "$(code_of hengdaolma)"
 
 run names --help
 has "names --help: the option" "--section S"

@@ -101,6 +101,26 @@ expect_error "unused bits" 2 "1A9BF0C01: not a layout code: unused low bits are 
 expect_error "too long" 2 "more than 9 hex digits" show 1A9BF0C000
 expect_error "2x2 address" 2 "first digit is not a possible 2x2 address" show 3A9BF0C00
 expect_error "not hex" 2 "not a hex digit" show 1A9BG0
+# The character at fault is named with its place (issue 39), counted from the 0x when
+# there is one.
+expect_error "a bad digit named with its place" 2 "1A9BF0C0G: not a layout code: the 9th character, 'G', is not a hex digit" \
+    show 1A9BF0C0G
+expect_error "a bad digit after 0x" 2 "0x1A9BF0C0Z: not a layout code: the 11th character, 'Z', is not a hex digit" \
+    show 0x1A9BF0C0Z
+expect_error "a bad first digit" 2 "XA9BF0C00: not a layout code: the 1st character, 'X', is not a hex digit" show XA9BF0C00
+expect_error "a bad 2nd and 3rd digit" 2 "the 2nd character, 'G'" show 1GAB
+expect_error "a bad 3rd digit" 2 "the 3rd character, 'H'" show 1AHB
+# A name-like input is told what it looks like, the closest names, before anything it
+# lacks as a code (issue 39: not "not a hex digit" first).
+expect_error "misspelt pinyin: the name diagnosis first" 2 \
+    "cengcengshefnag: looks like a classic name in pinyin, but no name reads so; closest names: 层层设防 (céng céng shè fáng), 层层设防1 (céng céng shè fáng 1), 层层设防2 (céng céng shè fáng 2)" \
+    show cengcengshefnag
+expect_error "misspelt pinyin with blanks: the same diagnosis" 2 \
+    "ceng ceng she fnag: looks like a classic name in pinyin, but no name reads so; closest names: 层层设防 (céng céng shè fáng)" \
+    show 'ceng ceng she fnag'
+expect_error "a misspelt name in characters: the name diagnosis first" 2 \
+    "层层设房: not a code, id, grid, board file or classic name; closest names: 层层设防, 层层设防1, 层层设防2" \
+    show 层层设房
 expect_error "overlap" 2 "pieces overlap" show 14
 expect_error "off board" 2 "stick out of the board" show 01
 expect_error "few empty" 2 "fewer than two empty cells" show 1FFFFFFFF
@@ -253,8 +273,32 @@ peripheral=$(json '[.layouts[] | select(.kind == "peripheral")][0].code')
 run farthest "$peripheral" --json
 expect "its peripheral layout is diameter steps from its farthest" 230 "$(json .farthest_steps)"
 unstored=$(sql "SELECT name FROM groups WHERE peripheral_ids IS NULL ORDER BY size DESC LIMIT 1")
-expect_error "farthest --group of a group whose extremes wait for make farthest" 1 "make farthest" \
+# The advice names the command an installed user has, with the database's real path
+# (issue 39): never `make farthest`.
+complete="\`klotski-build --farthest --db $(realpath "$TEST_DB")\` stores them"
+expect_error "farthest --group of a group whose extremes wait for the farthest phase" 1 "$complete" \
     farthest --group "$unstored"
+expect_error "farthest 2-6-1-0, a dense group too large to search now: the installed command" 1 \
+    "2-6-1-0: only its hardest layouts: its diameter, radius, peripheral and central layouts (a dense group of 964656 layouts, too large to search now) are not stored; $complete" \
+    farthest 2-6-1-0
+# A path the shell would split or cut is quoted, so that the advice runs as written.
+odd_folder="$T/it's a folder"
+mkdir -p "$odd_folder"
+ln -sf "$TEST_DB" "$odd_folder/klotski.db"
+advice=$("$K" --db "$odd_folder/klotski.db" farthest 2-6-1-0 2>&1 >/dev/null | sed -n 's/.*`klotski-build \(.*\)` stores them$/\1/p')
+expect "the advice's path runs in the shell as written, the real path" "--farthest|--db|$(realpath "$TEST_DB")" \
+    "$(eval "printf '%s|' $advice" | sed 's/|$//')"
+copy_folder="$T/it's a copy"
+mkdir -p "$copy_folder"
+if ln -f "$(realpath "$TEST_DB")" "$copy_folder/klotski.db" 2>/dev/null; then
+    advice=$("$K" --db "$copy_folder/klotski.db" farthest 2-6-1-0 2>&1 >/dev/null |
+        sed -n 's/.*`klotski-build \(.*\)` stores them$/\1/p')
+    expect "a path with a blank and a quote is quoted for the shell" "--farthest|--db|$(realpath "$copy_folder")/klotski.db" \
+        "$(eval "printf '%s|' $advice" | sed 's/|$//')"
+    rm -f "$copy_folder/klotski.db"
+else
+    skip "a path with a blank and a quote is quoted for the shell" "no hard link of the test database in $T"
+fi
 has "farthest --group of such a group still lists its hardest layouts first" "hardest at"
 expect_error "--central with a LAYOUT" 2 "--central lists a GROUP's central layouts" farthest 1A9BF0C00 --central
 # A group or a class named as an argument (issue 30): read as one, not as a misspelt
@@ -278,7 +322,7 @@ expect "farthest CLASS: every listed layout is peripheral, diameter steps from i
     "$(for code in $(json '.layouts[].code'); do answered "$K" --db "$TEST_DB" farthest --json "$code" | jq .farthest_steps; done | sort -u | paste -sd' ')"
 run farthest 5-4-1 --limit 2 --csv
 expect "farthest CLASS --limit 2: two rows" 2 "$(printf '%s\n' "$out" | tail -n +2 | wc -l)"
-expect_error "farthest GROUP of a group whose extremes wait for make farthest, as an argument" 1 \
+expect_error "farthest GROUP of a group whose extremes wait for the farthest phase, as an argument" 1 \
     "$unstored: only its hardest layouts: its diameter, radius, peripheral and central layouts (a dense group of" \
     farthest "$unstored"
 has "... its hardest layouts listed" "hardest at"
@@ -289,10 +333,10 @@ run farthest "$dense" --json --limit 1
 expect "farthest GROUP of a small dense group: found now, exit 0" "0 found now hardest peripheral" \
     "$status $(json .extremes) $(json '[.layouts[].kind] | join(" ")')"
 run farthest "$dense"
-has "... and says so to people" "(found now; \`make farthest\` stores them)"
+has "... and says so to people" "(found now; $complete)"
 unstored_class=$(sql "SELECT c.name FROM groups g JOIN classes c USING (class_id) WHERE g.peripheral_ids IS NULL
     AND c.class_id IN (SELECT class_id FROM groups WHERE diameter IS NOT NULL) ORDER BY g.size DESC LIMIT 1")
-expect_error "farthest CLASS with dense groups not stored" 1 "no stored diameter, which may be larger; \`make farthest\` stores them" \
+expect_error "farthest CLASS with dense groups not stored" 1 "no stored diameter, which may be larger; $complete" \
     farthest "$unstored_class"
 expect_error "farthest of no class" 1 "9-9-9: no such class" farthest 9-9-9
 expect_error "farthest of no group, as an argument" 1 "9-9-9-9: no such group" farthest 9-9-9-9

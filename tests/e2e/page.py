@@ -50,7 +50,7 @@ def run(page, server):
     check("the error state: undo, redo and play cannot be used", [True, True, True], page.js(
         "['undo', 'redo', 'play'].map(id => $(id).offsetParent === null || $(id).disabled === true)"))
     check("the error state: no board of another layout shows", None, page.js("$('board').offsetParent"))
-    check("the error state: the reason", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+    check("the error state: the reason", "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit", page.js("$('error').textContent"))
     check("open a layout", True, open_layout(page, server, START))
     page.js("$('goto-layout').value = '1A9BF0C01'")
     page.click("#goto button")
@@ -246,7 +246,7 @@ def run(page, server):
 
     # ---- pages for people answer HTML on error ----
     page.call("Page.navigate", url=f"{server}/play?layout=ZZZ")
-    check("/play of a bad layout: an HTML page saying why", ["400", "ZZZ: not a layout code: not a hex digit"],
+    check("/play of a bad layout: an HTML page saying why", ["400", "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit"],
           page.wait("document.body.dataset.status") and page.js("[document.body.dataset.status, document.getElementById('error').textContent]"))
     page.call("Page.navigate", url=f"{server}/no/such/page")
     check("an unknown page: an HTML page, 404", "404", page.wait("document.body.dataset.status") and
@@ -290,11 +290,11 @@ def run(page, server):
     page.call("Page.navigate", url=f"{server}/?layout=ZZZ&lang=zh")
     check("lang=zh: the error state in Chinese", True,
           page.wait("document.body.dataset.state === 'error' && document.body.dataset.lang === 'zh'"))
-    check("lang=zh: the codec's reason in Chinese", "ZZZ: 不是布局编码：含非十六进制字符", page.js("$('error').textContent"))
+    check("lang=zh: the codec's reason in Chinese", "ZZZ: 不是布局编码：第 1 个字符 'Z' 不是十六进制数字", page.js("$('error').textContent"))
     page.click("#language")
     check("the switch keeps the language in the address", ["en", "en"],
           page.js("[document.body.dataset.lang, new URLSearchParams(location.search).get('lang')]"))
-    check("the switch: the reason in English again", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+    check("the switch: the reason in English again", "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit", page.js("$('error').textContent"))
     page.call("Page.navigate", url=f"{server}/?edit=VKKVVKKVVHHVVooVoooo&lang=zh")
     check("lang=zh: the board editor's reason in Chinese", "不是合法布局：空格少于两个",
           page.wait("$('verdict').textContent.length > 0") and page.js("$('verdict').textContent"))

@@ -169,7 +169,7 @@ def run_page(chromium, profile, folder, reference_file):
               "四面楚歌: names 3 layouts; pick one: 四面楚歌#1 = 5BEA70C00, 四面楚歌#2 = 5BEE90C00, "
               "四面楚歌#3 = 93C9BD400", page.js("$('error').textContent"))
         open_layout(page, url, "ZZZ")
-        check("a bad code: the CLI's message", "ZZZ: not a layout code: not a hex digit", page.js("$('error').textContent"))
+        check("a bad code: the CLI's message", "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit", page.js("$('error').textContent"))
         unsolvable = next(c for c in codes if expected[c]["min_steps"] is None)
         open_layout(page, url, unsolvable)
         check("an unsolvable layout says so", ["unsolvable", True], page.js(

@@ -79,7 +79,7 @@ class NamesTest(unittest.TestCase):
 
     def test_as_the_command_reads_them(self):
         for text in ("四面楚歌#2", "si mian chu ge#3", "xiaoxuanfeng", "hengdaolma", "heng dao li", "simianchuge",
-                     "gaoweifenqi", "横刀立"):
+                     "gaoweifenqi", "横刀立", "cengcengshefnag", "层层设房", "1A9BF0C0G", "0x1a9bf0c0z"):
             expected = command_code(text)
             try:
                 got = klotski.Layout(text).code
@@ -87,7 +87,8 @@ class NamesTest(unittest.TestCase):
                 got = str(error).replace(" board or classic name", " board file or classic name")
             self.assertEqual(got, expected, text)
         self.assertEqual(command_code("hengdaolma"),
-                         "hengdaolma: not a layout code: not a hex digit; closest names: 横刀立马 (héng dāo lì mǎ)")
+                         "hengdaolma: looks like a classic name in pinyin, but no name reads so; closest names: 横刀立马 (héng dāo lì mǎ)")
+        self.assertEqual(command_code("1A9BF0C0G"), "1A9BF0C0G: not a layout code: the 9th character, 'G', is not a hex digit")
 
 
 if __name__ == "__main__":

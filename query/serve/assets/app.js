@@ -53,7 +53,7 @@ const WORDS = {
     unit: n => `${n} unit move${n === 1 ? "" : "s"}`,
     stepsFrom: (n, code) => `${n} steps from ${code}`, noMove: "no piece can move",
     noHardest: "none: the group is unsolvable",
-    notStored: "not stored yet (make farthest completes them)",
+    notStored: "not stored yet (klotski-build --farthest completes them)",
     solved: "Solved: the 2x2 has reached the exit.",
     optimal: "optimal", neutral: "neutral", backwards: "backwards",
     legal: code => `A legal layout: ${code}`, illegal: reason => `Not a legal layout: ${reason}`,
@@ -85,7 +85,7 @@ const WORDS = {
     step: n => `${n} 步`, straight: n => `${n} 直线步`, unit: n => `${n} 单格步`,
     stepsFrom: (n, code) => `离 ${code} ${n} 步`, noMove: "没有棋子能走",
     noHardest: "无：本组无解",
-    notStored: "尚未存储（make farthest 补全）",
+    notStored: "尚未存储（klotski-build --farthest 补全）",
     solved: "已解：曹操到达出口。",
     optimal: "最优", neutral: "持平", backwards: "后退",
     legal: code => `合法布局：${code}`, illegal: reason => `不是合法布局：${reason}`,
@@ -102,6 +102,7 @@ const DIRECTIONS_ZH = {up: "上", down: "下", left: "左", right: "右"};
 // core/board.c) and the server's errors, phrase by phrase, the longest first; what no
 // phrase covers (a code, a name, a number) stays as the server wrote it.
 const PHRASES_ZH = [
+  ["looks like a classic name in pinyin, but no name reads so; closest names: ", "像是用拼音写的布局名，但没有布局名这样读；最接近的名称："],
   ["not a code, id, grid, board file or classic name; closest names: ", "不是编码、编号、数字棋盘、棋盘文件或布局名；最接近的名称："],
   ["not a code, id, grid, board file or classic name; no classic name is close", "不是编码、编号、数字棋盘、棋盘文件或布局名；没有相近的布局名"],
   ["not a code, short code, #id, grid or board", "不是编码、短码、#编号、数字棋盘或棋盘"],
@@ -145,10 +146,15 @@ const PHRASES_ZH = [
   ["group block ", "连通组块 "], ["the groups chunk", "连通组数据段"], ["the names chunk", "名称数据段"],
   ["out of memory", "内存不足"], ["cannot read the pack", "无法读取数据包"],
 ];
+// The reasons with a number or a character inside a phrase, before the phrases.
+const PATTERNS_ZH = [
+  [/the (\d+)(?:st|nd|rd|th) character, '(.)', is not a hex digit/g, "第 $1 个字符 '$2' 不是十六进制数字"],
+];
 // A message of the server in the page's language.
 function translated(message) {
   if (language !== "zh" || !message) return message;
-  return PHRASES_ZH.reduce((text, [english, chinese]) => text.split(english).join(chinese), message);
+  const patterned = PATTERNS_ZH.reduce((text, [pattern, chinese]) => text.replace(pattern, chinese), message);
+  return PHRASES_ZH.reduce((text, [english, chinese]) => text.split(english).join(chinese), patterned);
 }
 // The language chosen with the switch, kept in the browser (which may refuse to keep it).
 const LANGUAGE_KEY = "klotski-language";
