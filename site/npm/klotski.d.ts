@@ -4,7 +4,7 @@
 // (VKKVVKKVVHHVVooVo..o), a board, a classic name in characters or pinyin (横刀立马).
 // Bad input, a layout that is not one or has no answer (an unsolvable one's solution)
 // rejects with an Error whose message is the command's reason ("ZZZ: not a layout code:
-// not a hex digit") and whose status is its exit status (1 not found, 2 bad input).
+// the 1st character, 'Z', is not a hex digit") and whose status is its exit status (1 not found, 2 bad input).
 
 /** An error of the engine: the command's reason and exit status. */
 export interface KlotskiError extends Error {

@@ -328,7 +328,7 @@ def run_single(chromium, profile, file, reference_file):
         check("one file in Chinese: no English word shown", [True, []],
               [page.ready(), sorted(set(page.js(ENGLISH_SHOWN)))])
         check("one file: a player page of a bad layout shows the explorer's error",
-              "ZZZ: not a layout code: not a hex digit",
+              "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit",
               navigate(page, f"{address}?player&layout=ZZZ", "document.body.dataset.state === 'error'") and
               page.js("$('error').textContent"))
         check("one file: every request was the file itself", [],
