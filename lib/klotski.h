@@ -502,6 +502,19 @@ KLOTSKI_API int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotsk
 KLOTSKI_API int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group,
                                    struct klotski_group_metrics *metrics);
 
+/* The layout's record into *layout, as klotski_layout gives it, with what the pack knows:
+ * code, group_id and min_steps (KLOTSKI_NULL when unsolvable); the pack holds none of
+ * the others, so group_index, min_solution_num, farthest_steps, farthest_num and
+ * solution_num are KLOTSKI_NULL (for min_solution_num that does not mean unsolvable
+ * here: look at min_steps); and, each when not NULL, its group's record into *group and
+ * the group's largest distances into the sized struct *group_metrics, as
+ * klotski_pack_group gives them.  So that a program written for klotski_layout
+ * takes a pack where it reads only those fields.  Returns KLOTSKI_OK, KLOTSKI_INVALID (an
+ * illegal code) or KLOTSKI_ERROR (a corrupt block); KLOTSKI_MISUSE for a NULL layout or
+ * handle, or a size below the sized struct's first version. */
+KLOTSKI_API int klotski_pack_layout(klotski_pack *pack, klotski_code code, struct klotski_layout *layout,
+                                    struct klotski_group *group, struct klotski_group_metrics *group_metrics);
+
 /* The group named `name` ("5-4-1-1") into *group, and *metrics as klotski_pack_group.
  * Returns KLOTSKI_OK, KLOTSKI_NOTFOUND (no such group) or KLOTSKI_ERROR. */
 KLOTSKI_API int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group,

@@ -218,6 +218,40 @@ int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_gro
     return succeed(pack);
 }
 
+int klotski_pack_layout(klotski_pack *pack, klotski_code code, struct klotski_layout *layout,
+                        struct klotski_group *group, struct klotski_group_metrics *group_metrics)
+{
+    const char *call = "klotski_pack_layout";
+    int result = check_code(pack, call, layout ? NULL : "layout", code);
+    if (result == KLOTSKI_OK)
+        result = lib_sized_misuse(pack->message, call, "klotski_group_metrics", group_metrics,
+                                  LIB_GROUP_METRICS_FIRST_END);
+    if (result != KLOTSKI_OK)
+        return result;
+    int min_steps;
+    struct kl_pack_group g;
+    enum kl_pack_status status = kl_pack_min_steps(pack->file.pack, code, &min_steps);
+    if (status == KL_PACK_OK)
+        status = kl_pack_group_of(pack->file.pack, code, &g);
+    if (status != KL_PACK_OK)
+        return call_failure(pack, status);
+    *layout = (struct klotski_layout){
+        .code = code,
+        .group_id = g.group_id,
+        .group_index = KLOTSKI_NULL,
+        .min_steps = min_steps,
+        .min_solution_num = KLOTSKI_NULL,
+        .farthest_steps = KLOTSKI_NULL,
+        .farthest_num = KLOTSKI_NULL,
+        .solution_num = KLOTSKI_NULL,
+    };
+    if (group)
+        group_record(&g, group);
+    if (group_metrics)
+        group_metrics_record(&g, group_metrics);
+    return succeed(pack);
+}
+
 int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group,
                              struct klotski_group_metrics *metrics)
 {

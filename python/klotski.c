@@ -12,6 +12,7 @@
 
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
@@ -459,16 +460,15 @@ static void keep_message(DatabaseObject *self, int result, char message[KLOTSKI_
              result == HANDLE_CLOSED ? "the database is closed" : klotski_errmsg(self->db));
 }
 
-/* open(path=None): the places looked at join the message of a database not found. */
+/* open(path=None): the places looked at and not found join the message of a database
+ * not found. */
 static PyObject *raise_not_found(const char *message)
 {
     size_t size = klotski_db_places(NULL, 0) + 1;
     char *places = PyMem_Malloc(size);
     if (!places)
         return PyErr_NoMemory();
-    size_t length = klotski_db_places(places, size);
-    if (length > 0 && places[length - 1] == '\n')
-        places[length - 1] = '\0';
+    klotski_db_places(places, size);
     PyObject *text = PyUnicode_FromFormat("%s\nlooked in, in this order:\n%s", message, places);
     PyMem_Free(places);
     if (text) {
@@ -511,9 +511,13 @@ static PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
         char message[KLOTSKI_MESSAGE_SIZE];
         snprintf(message, sizeof message, "%s", klotski_errmsg(db));
         result = out_of_memory(db) ? KLOTSKI_NOMEM : result;
+        /* The places only when the lookup chose a file that is not there: a file there
+         * that cannot be opened is not one of them. */
+        int missing = !bytes && result == KLOTSKI_CANTOPEN && klotski_db_filename(db) &&
+                      access(klotski_db_filename(db), F_OK) != 0;
         klotski_close(db);
         Py_DECREF(self);
-        if (result == KLOTSKI_CANTOPEN && !bytes)
+        if (missing)
             return raise_not_found(message);
         Py_XDECREF(bytes);
         return raise_failure(result, message);
@@ -820,6 +824,17 @@ PyObject *group_record(const struct klotski_group *g, const struct klotski_group
     return sequence(group_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
+PyObject *layout_record(const struct klotski_layout *l, const struct klotski_layout_metrics *lm,
+                        const struct klotski_group *g, const struct klotski_group_metrics *gm)
+{
+    PyObject *fields[] = {
+        layout_new_code(l->code), PyLong_FromLongLong(l->group_id), number_or_none(l->group_index),
+        number_or_none(l->min_steps), number_or_none(l->min_solution_num), number_or_none(l->farthest_steps),
+        number_or_none(l->farthest_num), number_or_none(l->solution_num), number_or_none(lm->min_straight_moves),
+        number_or_none(lm->min_unit_moves), group_record(g, gm)};
+    return sequence(record_type, fields, (int)(sizeof fields / sizeof *fields));
+}
+
 /* Runs `call` (a library call on `db`, setting `result`) on the handle (LOCKED_CALL); the
  * message of a failure kept in `message`. */
 #define HANDLE_CALL(self, result, message, call)                                                          \
@@ -840,12 +855,7 @@ static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
     HANDLE_CALL(self, result, message, klotski_layout_v2(db, code, &l, &lm, &g, &gm));
     if (result != KLOTSKI_OK || PyErr_Occurred())
         return raise_failure(result, message);
-    PyObject *fields[] = {
-        layout_new_code(l.code), PyLong_FromLongLong(l.group_id), PyLong_FromLongLong(l.group_index),
-        number_or_none(l.min_steps), number_or_none(l.min_solution_num), number_or_none(l.farthest_steps),
-        number_or_none(l.farthest_num), number_or_none(l.solution_num), number_or_none(lm.min_straight_moves),
-        number_or_none(lm.min_unit_moves), group_record(&g, &gm)};
-    return sequence(record_type, fields, (int)(sizeof fields / sizeof *fields));
+    return layout_record(&l, &lm, &g, &gm);
 }
 
 static PyObject *database_group(DatabaseObject *self, PyObject *arg)
@@ -1086,7 +1096,8 @@ static int bind_parameters(sqlite3_stmt *stmt, PyObject *parameters)
             return -1;
         }
         if (given != count) {
-            PyErr_Format(PyExc_ValueError, "the statement takes %d parameters, %zd given", count, given);
+            PyErr_Format(PyExc_ValueError, "the statement takes %d parameter%s, %zd given", count,
+                         count == 1 ? "" : "s", given);
             return -1;
         }
         for (int i = 1; i <= count; i++) {
@@ -1292,14 +1303,14 @@ static PyStructSequence_Field move_fields[] = {
 static PyStructSequence_Field record_fields[] = {
     {"layout", "the Layout"},
     {"group_id", "its group's id"},
-    {"group_index", "rank of its code among its group's codes"},
+    {"group_index", "rank of its code among its group's codes; None from a Pack"},
     {"min_steps", "steps to a solved layout; None when unsolvable"},
-    {"min_solution_num", "solved layouts that close; None when unsolvable"},
-    {"farthest_steps", "its eccentricity in its group; None until the farthest phase"},
-    {"farthest_num", "layouts that far; None until the farthest phase"},
-    {"solution_num", "None until the farthest phase, or unsolvable"},
-    {"min_straight_moves", "min_steps counted in straight moves; None when unsolvable"},
-    {"min_unit_moves", "min_steps counted in unit moves; None when unsolvable"},
+    {"min_solution_num", "solved layouts that close; None when unsolvable, or from a Pack"},
+    {"farthest_steps", "its eccentricity in its group; None until the farthest phase, or from a Pack"},
+    {"farthest_num", "layouts that far; None until the farthest phase, or from a Pack"},
+    {"solution_num", "None until the farthest phase, unsolvable, or from a Pack"},
+    {"min_straight_moves", "min_steps counted in straight moves; None when unsolvable, or from a Pack"},
+    {"min_unit_moves", "min_steps counted in unit moves; None when unsolvable, or from a Pack"},
     {"group", "its Group"},
     {NULL}};
 static PyStructSequence_Field group_fields[] = {

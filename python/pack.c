@@ -1,6 +1,6 @@
 /* klotski.open_pack(path) and klotski.Pack: the pack (klotski.h's klotski_pack_*, the
  * format of schema/pack.md) from Python, with the Database's method names where they
- * apply (solve, moves, group) and min_steps and group_of of its own.  Compiled into the
+ * apply (layout, solve, moves, group) and min_steps and group_of of its own.  Compiled into the
  * module beside klotski.c, which calls pack_module_init once; it reads arguments, builds
  * answers, raises and locks through klotski.c's helpers (pack.h), so that a Pack's
  * answers are the same objects as a Database's and a Pack shared by threads works as a
@@ -159,6 +159,24 @@ static PyObject *pack_moves(PackObject *self, PyObject *args, PyObject *kwargs)
     return result == KLOTSKI_OK ? move_list(moves, count) : raise_failure(result, message);
 }
 
+/* Database.layout's Record with the fields the pack knows (klotski_pack_layout); the
+ * others None, the layout's distances in straight and unit moves among them. */
+static PyObject *pack_layout(PackObject *self, PyObject *arg)
+{
+    klotski_code code;
+    if (layout_argument(arg, &code) < 0)
+        return NULL;
+    struct klotski_layout l;
+    struct klotski_layout_metrics lm = {.size = sizeof lm, .min_straight_moves = KLOTSKI_NULL,
+                                        .min_unit_moves = KLOTSKI_NULL};
+    struct klotski_group g;
+    struct klotski_group_metrics gm = {.size = sizeof gm};
+    int result;
+    char message[KLOTSKI_MESSAGE_SIZE];
+    PACK_CALL(self, result, message, klotski_pack_layout(pack, code, &l, &g, &gm));
+    return result == KLOTSKI_OK ? layout_record(&l, &lm, &g, &gm) : raise_failure(result, message);
+}
+
 static PyObject *pack_group(PackObject *self, PyObject *arg)
 {
     const char *name = text_argument(arg, "a group name");
@@ -200,6 +218,11 @@ static PyMethodDef pack_methods[] = {
     {"moves", (PyCFunction)(void (*)(void))pack_moves, METH_VARARGS | METH_KEYWORDS,
      "moves($self, /, x, metric='step')\n--\n\nEvery step from x with its outcome, best first, as Database.moves\n"
      "(farthest_steps and farthest_num None: the pack has none)."},
+    {"layout", (PyCFunction)pack_layout, METH_O,
+     "layout($self, x, /)\n--\n\nThe layout's Record, as Database.layout gives it, with the fields the pack\n"
+     "knows: layout, group_id, min_steps and group; the others None (group_index,\n"
+     "min_solution_num, farthest_steps, farthest_num, solution_num, min_straight_moves,\n"
+     "min_unit_moves: the pack has none).\n\n>>> pack.layout('4WVE1').min_steps\n81"},
     {"group", (PyCFunction)pack_group, METH_O,
      "group($self, name, /)\n--\n\nThe group named `name` ('5-4-1-1'), a Group.  KeyError when there is none."},
     {"group_of", (PyCFunction)pack_group_of, METH_O, "group_of($self, x, /)\n--\n\nThe layout's Group."},

@@ -40,6 +40,11 @@ PyObject *number_or_none(int64_t value);
 /* A Group struct sequence. */
 PyObject *group_record(const struct klotski_group *g, const struct klotski_group_metrics *m);
 
+/* A Record struct sequence: a layout's record, its distances in the other metrics, its
+ * group and the group's (KLOTSKI_NULL fields as None). */
+PyObject *layout_record(const struct klotski_layout *l, const struct klotski_layout_metrics *lm,
+                        const struct klotski_group *g, const struct klotski_group_metrics *gm);
+
 /* A list of Layouts from a route that the library allocated; frees the route. */
 PyObject *route_list(klotski_code *route, int count);
 
