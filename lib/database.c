@@ -79,29 +79,40 @@ static int database_error(klotski_db *db)
     return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->reader.connection));
 }
 
-/* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database,
- * into buf (PATH_MAX bytes).  The loader's name of it may hold "..", as a Python module's
- * rpath $ORIGIN/../.. gives: the real path names the prefix itself. */
-static const char *library_file(char *buf)
+/* Whether the part of `path` before `end` ends in a folder named lib. */
+static bool in_lib(const char *path, const char *end)
 {
-    Dl_info info;
-    return dladdr((void *)klotski_open, &info) && info.dli_fname && realpath(info.dli_fname, buf) ? buf : NULL;
+    return end - path >= 4 && strncmp(end - 4, "/lib", 4) == 0;
 }
 
-/* The path to open, a copy (NULL when memory ran out): kl_db_locate's lookup order, from
- * this library's file, which lies in PREFIX/lib, or with a multiarch LIBDIR in
- * PREFIX/lib/TRIPLET (Makefile): then its folder stands in for it. */
+/* The file whose prefix the installed database lies under (core/database/format.h's
+ * `installed_file`, one folder below PREFIX), into buf (PATH_MAX bytes): this library's
+ * own, PREFIX/lib/libklotski.so.1, or with a multiarch LIBDIR (Makefile),
+ * PREFIX/lib/TRIPLET/libklotski.so.1, its folder, which stands one folder below PREFIX
+ * likewise.  One file, so that the lookup and the list of places it gives in an error
+ * are the same.  The loader's name of the library may hold "..", as a Python module's
+ * rpath $ORIGIN/../.. gives: the real path names the prefix itself. */
+static const char *installed_file(char *buf)
+{
+    Dl_info info;
+    if (!dladdr((void *)klotski_open, &info) || !info.dli_fname || !realpath(info.dli_fname, buf))
+        return NULL;
+    char *name = strrchr(buf, '/');
+    if (!name || in_lib(buf, name))
+        return buf;
+    char *folder = name;
+    while (folder > buf && *--folder != '/')
+        ;
+    if (in_lib(buf, folder))
+        *name = '\0';
+    return buf;
+}
+
+/* The path to open, a copy (NULL when memory ran out): kl_db_locate's lookup order. */
 static char *locate(const char *path)
 {
-    char installed[PATH_MAX], folder[PATH_MAX], library[PATH_MAX];
-    const char *file = library_file(library);
-    const char *found = kl_db_locate(path, file, installed, sizeof installed);
-    if (access(found, F_OK) != 0 && file && snprintf(folder, sizeof folder, "%s", file) < (int)sizeof folder &&
-        strrchr(folder, '/')) {
-        *strrchr(folder, '/') = '\0';
-        found = kl_db_locate(path, folder, installed, sizeof installed);
-    }
-    return strdup(found);
+    char installed[PATH_MAX], file[PATH_MAX];
+    return strdup(kl_db_locate(path, installed_file(file), installed, sizeof installed));
 }
 
 int klotski_open(const char *path, klotski_db **out)
@@ -148,8 +159,8 @@ int klotski_open(const char *path, klotski_db **out)
 
 size_t klotski_db_places(char *buf, size_t size)
 {
-    char library[PATH_MAX];
-    return kl_db_places(library_file(library), buf, size);
+    char file[PATH_MAX];
+    return kl_db_places(installed_file(file), "\n", buf, size);
 }
 
 int klotski_close(klotski_db *db)
