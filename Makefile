@@ -172,7 +172,7 @@ LIB_DIR       = $(OBJ)/lib
 # bit-parallel search's target clones would export their resolver.
 GROUP_SEARCH  = core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c
 SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(filter-out $(GROUP_SEARCH),$(call sources,core)) lib/layout.c \
-                  lib/database.c lib/members.c lib/pack.c lib/sql.c)
+                  lib/database.c lib/handle.c lib/members.c lib/pack.c lib/sql.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 # .so, which every python3 imports, where python3 is not installed yet when make reads this.

@@ -476,6 +476,10 @@ KLOTSKI_API int klotski_pack_close(klotski_pack *pack);
  * next call.  NULL gives "out of memory". */
 KLOTSKI_API const char *klotski_pack_errmsg(const klotski_pack *pack);
 
+/* The result code of the handle's last call, as klotski_errcode gives a database's
+ * (KLOTSKI_OK after a success); NULL gives KLOTSKI_NOMEM.  Added after 1.2.0. */
+KLOTSKI_API int klotski_pack_errcode(const klotski_pack *pack);
+
 /* The layout's exact min_steps into *min_steps, KLOTSKI_NULL when it is unsolvable (its
  * group holds no solved layout).  Returns KLOTSKI_OK, KLOTSKI_INVALID (an illegal code)
  * or KLOTSKI_ERROR (a corrupt block; the walk went astray). */

@@ -89,6 +89,7 @@ struct db *db_open(const char *path, bool located)
         report_missing(path, located);
         return NULL;
     case KL_DB_CANNOT_OPEN:
+    case KL_DB_NO_MEMORY:
         report(EXIT_BAD_INPUT, path, "cannot open the database: %s", detail);
         return NULL;
     case KL_DB_NOT_KLOTSKI:

@@ -212,6 +212,8 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
             roll_back_hot_journal(path, busy_timeout_ms, detail, detail_size))
             status = check_format(handle, detail, detail_size);
     }
+    if (status == KL_DB_CANNOT_OPEN && (!handle || sqlite3_errcode(handle) == SQLITE_NOMEM))
+        status = KL_DB_NO_MEMORY;
     if (status == KL_DB_OPENED)
         *db = handle;
     else

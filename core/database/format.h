@@ -179,8 +179,10 @@ enum kl_db_open_status {
     KL_DB_MISSING,       /* no file at the path */
     KL_DB_CANNOT_OPEN,   /* the path is a folder, the file cannot be read (permission),
                             or SQLite cannot open it or read its meta table for a passing
-                            reason (locked past the busy timeout, an I/O error, out of
-                            memory); detail: which, in words */
+                            reason (locked past the busy timeout, an I/O error); detail:
+                            which, in words */
+    KL_DB_NO_MEMORY,     /* memory ran out while opening or checking: no fault of the
+                            file; detail: SQLite's words */
     KL_DB_NOT_KLOTSKI,   /* an empty file, a file that is not SQLite's (detail says
                             which), no meta table to read (detail: SQLite's reason), or no
                             format_version in it (detail: "") */
