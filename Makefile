@@ -161,7 +161,7 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 # picture of core/picture/) and lib/'s API over it, compiled again as position-independent
 # code with every symbol hidden but klotski.h's, as a shared library with a soname; the
 # loadable SQLite extension, lib/sql.c compiled on SQLite's extension API and linked to
-# the library; the Python module, python/klotski.c linked to the library.  The rpaths
+# the library; the Python module, python/*.c linked to the library.  The rpaths
 # find the library beside them in the build tree (OBJ/lib) and once installed
 # (PREFIX/lib; the extension's also under another LIBDIR).
 # The version is klotski.h's KLOTSKI_VERSION; the soname changes with its major number.
@@ -204,7 +204,10 @@ $(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -o $@ $< -L$(LIB_DIR) -lklotski -Wl,-rpath,'$$ORIGIN/..'
 
-$(PYTHON_MODULE): python/klotski.c python/pack.c python/pack.h lib/klotski.h $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
+# The module's files, split along its types (python/module.h).
+PYTHON_SOURCES = python/module.c python/layout.c python/database.c python/cursor.c python/pack.c
+
+$(PYTHON_MODULE): $(PYTHON_SOURCES) python/module.h lib/klotski.h $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(PIC) -Ilib $(shell pkg-config --cflags python3 2>/dev/null) $(LDFLAGS) -shared \
 	  -o $@ $(filter %.c,$^) -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'

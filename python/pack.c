@@ -1,8 +1,8 @@
 /* klotski.open_pack(path) and klotski.Pack: the pack (klotski.h's klotski_pack_*, the
  * format of schema/pack.md) from Python, with the Database's method names where they
  * apply (layout, solve, moves, group) and min_steps and group_of of its own.  Compiled into the
- * module beside klotski.c, which calls pack_module_init once; it reads arguments, builds
- * answers, raises and locks through klotski.c's helpers (pack.h), so that a Pack's
+ * module beside module.c, which calls pack_module_init once; it reads arguments, builds
+ * answers, raises and locks through module.c's helpers (module.h), so that a Pack's
  * answers are the same objects as a Database's and a Pack shared by threads works as a
  * Database does: each call under the Pack's lock, the library with the GIL released. */
 #define PY_SSIZE_T_CLEAN
@@ -13,7 +13,7 @@
 
 #include <klotski.h>
 
-#include "pack.h"
+#include "module.h"
 
 typedef struct {
     PyObject_HEAD

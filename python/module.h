@@ -1,17 +1,74 @@
-/* What the module's two halves share: klotski.c defines these, pack.c (klotski.open_pack
- * and klotski.Pack) uses them, so that a Pack reads its arguments, answers with the same
- * objects and raises the same exceptions as a Database, with the same locking. */
-#ifndef KLOTSKI_PYTHON_PACK_H
-#define KLOTSKI_PYTHON_PACK_H
+/* What the files of the module share, split along its types as CPython's _sqlite is:
+ * module.c (the exceptions, the records, the answers and failures below, PyInit_klotski),
+ * layout.c (Layout and the argument readers), database.c (open and Database), cursor.c
+ * (Cursor), pack.c (open_pack and Pack).  So that a Pack reads its arguments, answers
+ * with the same objects and raises the same exceptions as a Database, with the same
+ * locking. */
+#ifndef KLOTSKI_PYTHON_MODULE_H
+#define KLOTSKI_PYTHON_MODULE_H
 
 #include <Python.h>
 #include <pythread.h>
 
 #include <klotski.h>
 
+#include <sqlite3.h>
+
+/* ---- the types, the exceptions and the records (module.c readies them) ---- */
+
+extern PyTypeObject layout_type, database_type, cursor_type, members_type;
+extern PyObject *database_error, *no_database_error, *unsolvable_error;
+extern PyTypeObject *step_type, *move_type, *record_type, *group_type;
+
 /* Adds open_pack and Pack to the module, once its types and exceptions are in it.
  * Returns 0, or -1 with an exception set. */
 int pack_module_init(PyObject *module);
+
+/* klotski.open(path=None) (database.c). */
+PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs);
+
+/* ---- Layout, Database and its cursors ---- */
+
+/* A Layout: one legal code. */
+typedef struct {
+    PyObject_HEAD
+    klotski_code code; /* always legal */
+} LayoutObject;
+
+typedef struct CursorObject CursorObject;
+
+/* A Database: the library's handle, shared by threads under `lock` (lock_handle). */
+typedef struct {
+    PyObject_HEAD
+    klotski_db *db;              /* NULL once closed */
+    PyThread_type_lock lock;     /* held around every use of db and of cursors */
+    CursorObject *cursors;       /* the cursors with a statement, linked through next */
+    int64_t signals_checked_ms;  /* when the progress handler last ran the signal handlers */
+} DatabaseObject;
+
+/* A statement that db.execute prepared, stepped row by row as the rows are fetched.  It
+ * holds its Database; the Database lists the cursors whose statement is open, to
+ * finalize them when it closes. */
+struct CursorObject {
+    PyObject_HEAD
+    DatabaseObject *database;
+    sqlite3_stmt *stmt;         /* NULL once every row was read, or closed */
+    int row_ready;              /* stmt holds a row not fetched yet */
+    int closed;
+    PyObject *description;
+    Py_ssize_t arraysize;
+    CursorObject *next, **link; /* in database->cursors, while stmt is not NULL */
+};
+
+/* Database.execute's Cursor: `sql` prepared, `parameters` (NULL: none) bound and the
+ * first row stepped to under the database's lock.  A new reference, or NULL with
+ * ValueError (one statement only, parameters that do not fit), MemoryError or
+ * DatabaseError. */
+PyObject *cursor_execute(DatabaseObject *database, const char *sql, PyObject *parameters);
+
+/* Finalizes the statements of the database's cursors and marks them closed; its lock
+ * held. */
+void cursors_close(DatabaseObject *database);
 
 /* ---- arguments (each returns -1 or NULL with an exception set) ---- */
 
@@ -36,6 +93,10 @@ PyObject *layout_new_code(klotski_code code);
 
 /* A value that may be KLOTSKI_NULL as an int or None. */
 PyObject *number_or_none(int64_t value);
+
+/* A Step struct sequence's fields from a step, into `tuple` (a new Step).  Returns 0, or
+ * -1 with an exception set. */
+int fill_step(PyObject *tuple, const struct klotski_step *step);
 
 /* A Group struct sequence. */
 PyObject *group_record(const struct klotski_group *g, const struct klotski_group_metrics *m);
