@@ -205,7 +205,7 @@ $(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR
 	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -o $@ $< -L$(LIB_DIR) -lklotski -Wl,-rpath,'$$ORIGIN/..'
 
 # The module's files, split along its types (python/module.h).
-PYTHON_SOURCES = python/module.c python/layout.c python/database.c python/cursor.c python/pack.c
+PYTHON_SOURCES = python/module.c python/handle.c python/layout.c python/database.c python/cursor.c python/pack.c
 
 $(PYTHON_MODULE): $(PYTHON_SOURCES) python/module.h lib/klotski.h $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
 	@mkdir -p $(@D)

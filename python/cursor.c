@@ -73,7 +73,7 @@ static PyObject *cursor_next_row(CursorObject *self)
     if (self->closed)
         return PyErr_Format(database_error, "the cursor is closed");
     PyObject *row = NULL;
-    lock_handle(self->database->lock);
+    lock_handle(self->database->base.lock);
     if (self->stmt && (self->row_ready || step_statement(self) > 0)) {
         int columns = sqlite3_column_count(self->stmt);
         row = PyTuple_New(columns);
@@ -85,7 +85,7 @@ static PyObject *cursor_next_row(CursorObject *self)
         }
         self->row_ready = 0;
     }
-    PyThread_release_lock(self->database->lock);
+    PyThread_release_lock(self->database->base.lock);
     return row;
 }
 
@@ -130,19 +130,19 @@ static PyObject *cursor_fetchall(CursorObject *self, PyObject *unused)
 static PyObject *cursor_close(CursorObject *self, PyObject *unused)
 {
     (void)unused;
-    lock_handle(self->database->lock);
+    lock_handle(self->database->base.lock);
     finish_statement(self);
     self->closed = 1;
-    PyThread_release_lock(self->database->lock);
+    PyThread_release_lock(self->database->base.lock);
     Py_RETURN_NONE;
 }
 
 static void cursor_dealloc(CursorObject *self)
 {
     if (self->database) {
-        lock_handle(self->database->lock);
+        lock_handle(self->database->base.lock);
         finish_statement(self);
-        PyThread_release_lock(self->database->lock);
+        PyThread_release_lock(self->database->base.lock);
     }
     Py_XDECREF(self->description);
     Py_XDECREF(self->database);
@@ -385,9 +385,9 @@ PyObject *cursor_execute(DatabaseObject *database, const char *sql, PyObject *pa
     cursor->arraysize = 1;
     cursor->next = NULL;
     cursor->link = NULL;
-    lock_handle(database->lock);
+    lock_handle(database->base.lock);
     int started = start_statement(cursor, sql, parameters);
-    PyThread_release_lock(database->lock);
+    PyThread_release_lock(database->base.lock);
     if (started < 0)
         Py_CLEAR(cursor);
     return (PyObject *)cursor;

@@ -76,6 +76,16 @@ static PyObject *raise_not_found(const char *message)
     return NULL;
 }
 
+/* Database's close (HandleObject): its cursors' statements first, which keep the
+ * connection. */
+static void close_database(HandleObject *base)
+{
+    DatabaseObject *self = (DatabaseObject *)base;
+    cursors_close(self);
+    klotski_close(self->db);
+    self->db = NULL;
+}
+
 PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
 {
     (void)module;
@@ -86,19 +96,10 @@ PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
     PyObject *bytes = NULL;
     if (path != Py_None && !PyUnicode_FSConverter(path, &bytes))
         return NULL;
-    DatabaseObject *self = PyObject_New(DatabaseObject, &database_type);
+    DatabaseObject *self = (DatabaseObject *)handle_new(&database_type, close_database);
     if (!self) {
         Py_XDECREF(bytes);
         return NULL;
-    }
-    self->db = NULL;
-    self->cursors = NULL;
-    self->signals_checked_ms = 0;
-    self->lock = PyThread_allocate_lock();
-    if (!self->lock) {
-        Py_XDECREF(bytes);
-        Py_DECREF(self);
-        return PyErr_NoMemory();
     }
     klotski_db *db;
     int result;
@@ -122,51 +123,18 @@ PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
     }
     Py_XDECREF(bytes);
     self->db = db;
+    if (handle_opened(&self->base, klotski_db_filename(db)) < 0) {
+        Py_DECREF(self);
+        return NULL;
+    }
     sqlite3_progress_handler(klotski_db_connection(db), PROGRESS_STEPS, run_signal_handlers, self);
     return (PyObject *)self;
 }
 
 /* ---- Database's calls ------------------------------------------------------------ */
 
-static void database_dealloc(DatabaseObject *self)
-{
-    /* The cursors hold their database: none is left here. */
-    klotski_close(self->db);
-    if (self->lock)
-        PyThread_free_lock(self->lock);
-    PyObject_Free(self);
-}
-
-static PyObject *database_close(DatabaseObject *self, PyObject *unused)
-{
-    (void)unused;
-    lock_handle(self->lock);
-    cursors_close(self);
-    Py_BEGIN_ALLOW_THREADS
-    klotski_close(self->db);
-    Py_END_ALLOW_THREADS
-    self->db = NULL;
-    PyThread_release_lock(self->lock);
-    Py_RETURN_NONE;
-}
-
-static PyObject *database_exit(DatabaseObject *self, PyObject *args)
-{
-    (void)args;
-    return database_close(self, NULL);
-}
-
-static PyObject *database_path(DatabaseObject *self, void *closure)
-{
-    (void)closure;
-    lock_handle(self->lock);
-    PyObject *path = self->db ? PyUnicode_DecodeFSDefault(klotski_db_filename(self->db)) : Py_NewRef(Py_None);
-    PyThread_release_lock(self->lock);
-    return path;
-}
-
 #define HANDLE_CALL(self, result, message, call)                                                          \
-    LOCKED_CALL((self)->lock, klotski_db *, db, (self)->db, result, call,                                 \
+    LOCKED_CALL((self)->base.lock, klotski_db *, db, (self)->db, result, call,                                 \
                 keep_message(self, result, message); (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result))
 
 static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
@@ -319,7 +287,7 @@ static PyObject *database_execute(DatabaseObject *self, PyObject *args, PyObject
 }
 
 static PyGetSetDef database_getset[] = {
-    {"path", (getter)database_path, NULL, "The database file (None once closed).", NULL},
+    {"path", (getter)handle_path, NULL, "The database file (None once closed).", NULL},
     {NULL},
 };
 
@@ -362,10 +330,10 @@ static PyMethodDef database_methods[] = {
      "[(81,)]\n"
      ">>> db.execute('SELECT klotski_short(:x) AS short', {'x': '1A9BF0C00'}).fetchone()\n"
      "('4WVE1',)"},
-    {"close", (PyCFunction)database_close, METH_NOARGS,
+    {"close", (PyCFunction)handle_close, METH_NOARGS,
      "close($self, /)\n--\n\nCloses the database and its cursors; later calls raise DatabaseError."},
     {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe database."},
-    {"__exit__", (PyCFunction)database_exit, METH_VARARGS,
+    {"__exit__", (PyCFunction)handle_exit, METH_VARARGS,
      "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the database."},
     {NULL},
 };
@@ -377,7 +345,7 @@ PyTypeObject database_type = {
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
     .tp_doc = "The klotski database, opened read-only by klotski.open(); a context manager.\n"
               "Threads may share it: its calls take turns (each waits with the GIL released).",
-    .tp_dealloc = (destructor)database_dealloc,
+    .tp_dealloc = (destructor)handle_dealloc,
     .tp_getset = database_getset,
     .tp_methods = database_methods,
 };

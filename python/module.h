@@ -27,6 +27,35 @@ int pack_module_init(PyObject *module);
 /* klotski.open(path=None) (database.c). */
 PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs);
 
+/* ---- the handles: Database and Pack (handle.c) ---- */
+
+/* What a Database and a Pack begin with: the lock around every use of the library's
+ * handle (lock_handle), the file it opened, and how to close it. */
+typedef struct HandleObject HandleObject;
+struct HandleObject {
+    PyObject_HEAD
+    PyThread_type_lock lock; /* held around every use of the library's handle */
+    PyObject *path;          /* str: the file opened; NULL until opened and once closed */
+    /* Closes the library's handle (NULL allowed: none) and sets it NULL; called with the
+     * lock held and the GIL released, and from dealloc. */
+    void (*close)(HandleObject *self);
+};
+
+/* A new object of `type` (a HandleObject's subtype, zeroed: no handle yet) with its lock
+ * and `close`.  NULL with MemoryError. */
+HandleObject *handle_new(PyTypeObject *type, void (*close)(HandleObject *self));
+
+/* Keeps the file the handle opened (the file system's bytes) as `path`.  Returns 0, or
+ * -1 with an exception set. */
+int handle_opened(HandleObject *self, const char *path);
+
+/* The calls both types have, in their tables: tp_dealloc, close(), __exit__(...) and the
+ * getter of path (None once closed).  close and __exit__ return None. */
+void handle_dealloc(HandleObject *self);
+PyObject *handle_close(HandleObject *self, PyObject *unused);
+PyObject *handle_exit(HandleObject *self, PyObject *args);
+PyObject *handle_path(HandleObject *self, void *closure);
+
 /* ---- Layout, Database and its cursors ---- */
 
 /* A Layout: one legal code. */
@@ -39,9 +68,8 @@ typedef struct CursorObject CursorObject;
 
 /* A Database: the library's handle, shared by threads under `lock` (lock_handle). */
 typedef struct {
-    PyObject_HEAD
+    HandleObject base;           /* its lock held around every use of db and of cursors */
     klotski_db *db;              /* NULL once closed */
-    PyThread_type_lock lock;     /* held around every use of db and of cursors */
     CursorObject *cursors;       /* the cursors with a statement, linked through next */
     int64_t signals_checked_ms;  /* when the progress handler last ran the signal handlers */
 } DatabaseObject;

@@ -16,10 +16,8 @@
 #include "module.h"
 
 typedef struct {
-    PyObject_HEAD
-    klotski_pack *pack;      /* NULL once closed */
-    PyThread_type_lock lock; /* held around every use of pack */
-    PyObject *path;          /* str */
+    HandleObject base;  /* its lock held around every use of pack */
+    klotski_pack *pack; /* NULL once closed */
 } PackObject;
 
 static PyTypeObject pack_type;
@@ -34,7 +32,15 @@ static void keep_message(klotski_pack *pack, int result, char message[KLOTSKI_ME
 /* Runs `call` (a library call on `pack`, setting `result`) on the Pack (LOCKED_CALL); the
  * message of a failure kept in `message`. */
 #define PACK_CALL(self, result, message, call)                                                            \
-    LOCKED_CALL((self)->lock, klotski_pack *, pack, (self)->pack, result, call, keep_message(pack, result, message))
+    LOCKED_CALL((self)->base.lock, klotski_pack *, pack, (self)->pack, result, call, keep_message(pack, result, message))
+
+/* Pack's close (HandleObject). */
+static void close_pack(HandleObject *base)
+{
+    PackObject *self = (PackObject *)base;
+    klotski_pack_close(self->pack);
+    self->pack = NULL;
+}
 
 static PyObject *module_open_pack(PyObject *module, PyObject *args, PyObject *kwargs)
 {
@@ -44,67 +50,30 @@ static PyObject *module_open_pack(PyObject *module, PyObject *args, PyObject *kw
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:open_pack", keywords, &path) ||
         !PyUnicode_FSConverter(path, &bytes))
         return NULL;
-    PackObject *self = PyObject_New(PackObject, &pack_type);
+    PackObject *self = (PackObject *)handle_new(&pack_type, close_pack);
     if (!self) {
         Py_DECREF(bytes);
         return NULL;
-    }
-    self->pack = NULL;
-    self->path = PyUnicode_DecodeFSDefault(PyBytes_AS_STRING(bytes));
-    self->lock = PyThread_allocate_lock();
-    if (!self->path || !self->lock) {
-        Py_DECREF(bytes);
-        Py_DECREF(self);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
     klotski_pack *pack;
     int result;
     Py_BEGIN_ALLOW_THREADS
     result = klotski_pack_open(PyBytes_AS_STRING(bytes), &pack);
     Py_END_ALLOW_THREADS
-    Py_DECREF(bytes);
     if (result != KLOTSKI_OK) {
         char message[KLOTSKI_MESSAGE_SIZE];
         snprintf(message, sizeof message, "%s", klotski_pack_errmsg(pack));
         klotski_pack_close(pack);
+        Py_DECREF(bytes);
         Py_DECREF(self);
         return raise_failure(result, message);
     }
     self->pack = pack;
+    int opened = handle_opened(&self->base, PyBytes_AS_STRING(bytes));
+    Py_DECREF(bytes);
+    if (opened < 0)
+        Py_CLEAR(self);
     return (PyObject *)self;
-}
-
-static void pack_dealloc(PackObject *self)
-{
-    klotski_pack_close(self->pack);
-    if (self->lock)
-        PyThread_free_lock(self->lock);
-    Py_XDECREF(self->path);
-    PyObject_Free(self);
-}
-
-static PyObject *pack_close(PackObject *self, PyObject *unused)
-{
-    (void)unused;
-    lock_handle(self->lock);
-    Py_BEGIN_ALLOW_THREADS
-    klotski_pack_close(self->pack);
-    Py_END_ALLOW_THREADS
-    self->pack = NULL;
-    PyThread_release_lock(self->lock);
-    Py_RETURN_NONE;
-}
-
-static PyObject *pack_exit(PackObject *self, PyObject *args)
-{
-    (void)args;
-    return pack_close(self, NULL);
-}
-
-static PyObject *pack_path(PackObject *self, void *closure)
-{
-    (void)closure;
-    return Py_NewRef(self->path);
 }
 
 /* Reads (x, metric='step') as a Database's solve and moves do: the pack counts steps
@@ -204,7 +173,7 @@ static PyObject *pack_group_of(PackObject *self, PyObject *arg)
 }
 
 static PyGetSetDef pack_getset[] = {
-    {"path", (getter)pack_path, NULL, "The pack file, as given to open_pack.", NULL},
+    {"path", (getter)handle_path, NULL, "The pack file, as given to open_pack (None once closed).", NULL},
     {NULL},
 };
 
@@ -226,10 +195,10 @@ static PyMethodDef pack_methods[] = {
     {"group", (PyCFunction)pack_group, METH_O,
      "group($self, name, /)\n--\n\nThe group named `name` ('5-4-1-1'), a Group.  KeyError when there is none."},
     {"group_of", (PyCFunction)pack_group_of, METH_O, "group_of($self, x, /)\n--\n\nThe layout's Group."},
-    {"close", (PyCFunction)pack_close, METH_NOARGS,
+    {"close", (PyCFunction)handle_close, METH_NOARGS,
      "close($self, /)\n--\n\nCloses the pack; later calls raise DatabaseError."},
     {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe pack."},
-    {"__exit__", (PyCFunction)pack_exit, METH_VARARGS,
+    {"__exit__", (PyCFunction)handle_exit, METH_VARARGS,
      "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the pack."},
     {NULL},
 };
@@ -238,7 +207,7 @@ static PyTypeObject pack_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "klotski.Pack",
     .tp_basicsize = sizeof(PackObject),
-    .tp_dealloc = (destructor)pack_dealloc,
+    .tp_dealloc = (destructor)handle_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
     .tp_doc = "A pack (klotski pack FILE) opened by open_pack: min_steps, solve, moves and\n"
               "groups without the database.  A context manager, as Database; threads may share it.",

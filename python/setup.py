@@ -14,7 +14,7 @@ from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # The module's C files, as the Makefile's PYTHON_SOURCES names them.
-SOURCES = ("module.c", "layout.c", "database.c", "cursor.c", "pack.c")
+SOURCES = ("module.c", "handle.c", "layout.c", "database.c", "cursor.c", "pack.c")
 
 
 def pkg_config(*args):

@@ -164,8 +164,11 @@ class PackTest(unittest.TestCase):
     def test_context_manager_closes(self):
         with klotski.open_pack(PACK) as pack:
             self.assertEqual(pack.min_steps("4WVE1"), 81)
+            self.assertEqual(pack.path, PACK)
         with self.assertRaises(klotski.DatabaseError):
             pack.min_steps("4WVE1")
+        self.assertIsNone(pack.path)  # as a closed Database's: one base for both
+        pack.close()  # closing again does nothing
 
 
 class NoMemoryTest(unittest.TestCase):
