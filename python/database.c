@@ -330,11 +330,7 @@ static PyMethodDef database_methods[] = {
      "[(81,)]\n"
      ">>> db.execute('SELECT klotski_short(:x) AS short', {'x': '1A9BF0C00'}).fetchone()\n"
      "('4WVE1',)"},
-    {"close", (PyCFunction)handle_close, METH_NOARGS,
-     "close($self, /)\n--\n\nCloses the database and its cursors; later calls raise DatabaseError."},
-    {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe database."},
-    {"__exit__", (PyCFunction)handle_exit, METH_VARARGS,
-     "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the database."},
+    HANDLE_METHODS("database", "the database and its cursors"),
     {NULL},
 };
 

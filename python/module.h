@@ -56,6 +56,16 @@ PyObject *handle_close(HandleObject *self, PyObject *unused);
 PyObject *handle_exit(HandleObject *self, PyObject *args);
 PyObject *handle_path(HandleObject *self, void *closure);
 
+/* The entries of a handle type's method table for close, __enter__ and __exit__, with
+ * their docstrings: `what` names the handle ("database"), `closes` says what close
+ * closes ("the database and its cursors"). */
+#define HANDLE_METHODS(what, closes)                                                                    \
+    {"close", (PyCFunction)handle_close, METH_NOARGS,                                                   \
+     "close($self, /)\n--\n\nCloses " closes "; later calls raise DatabaseError."},                        \
+    {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe " what "."},            \
+    {"__exit__", (PyCFunction)handle_exit, METH_VARARGS,                                                \
+     "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the " what "."}
+
 /* ---- Layout, Database and its cursors ---- */
 
 /* A Layout: one legal code. */

@@ -195,11 +195,7 @@ static PyMethodDef pack_methods[] = {
     {"group", (PyCFunction)pack_group, METH_O,
      "group($self, name, /)\n--\n\nThe group named `name` ('5-4-1-1'), a Group.  KeyError when there is none."},
     {"group_of", (PyCFunction)pack_group_of, METH_O, "group_of($self, x, /)\n--\n\nThe layout's Group."},
-    {"close", (PyCFunction)handle_close, METH_NOARGS,
-     "close($self, /)\n--\n\nCloses the pack; later calls raise DatabaseError."},
-    {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe pack."},
-    {"__exit__", (PyCFunction)handle_exit, METH_VARARGS,
-     "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the pack."},
+    HANDLE_METHODS("pack", "the pack"),
     {NULL},
 };
 
