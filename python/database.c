@@ -131,44 +131,7 @@ PyObject *module_open(PyObject *module, PyObject *args, PyObject *kwargs)
     return (PyObject *)self;
 }
 
-/* ---- Database's calls ------------------------------------------------------------ */
-
-#define HANDLE_CALL(self, result, message, call)                                                          \
-    LOCKED_CALL((self)->base.lock, klotski_db *, db, (self)->db, result, call,                                 \
-                keep_message(self, result, message); (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result))
-
-static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
-{
-    klotski_code code;
-    if (layout_argument(arg, &code) < 0)
-        return NULL;
-    struct klotski_layout l;
-    struct klotski_group g;
-    struct klotski_layout_metrics lm = {.size = sizeof lm};
-    struct klotski_group_metrics gm = {.size = sizeof gm};
-    char message[KLOTSKI_MESSAGE_SIZE];
-    int result;
-    HANDLE_CALL(self, result, message, klotski_layout_v2(db, code, &l, &lm, &g, &gm));
-    if (result != KLOTSKI_OK || PyErr_Occurred())
-        return raise_failure(result, message);
-    return layout_record(&l, &lm, &g, &gm);
-}
-
-static PyObject *database_group(DatabaseObject *self, PyObject *arg)
-{
-    const char *name = text_argument(arg, "a group name");
-    if (!name)
-        return NULL;
-    struct klotski_group g;
-    struct klotski_group_metrics gm = {.size = sizeof gm};
-    char message[KLOTSKI_MESSAGE_SIZE];
-    int result;
-    HANDLE_CALL(self, result, message, klotski_group_named_v2(db, name, &g, &gm));
-    return result == KLOTSKI_OK && !PyErr_Occurred() ? group_record(&g, &gm) : raise_failure(result, message);
-}
-
-
-/* ---- Members: db.members(group) ---------------------------------------------------- */
+/* ---- Members: the iterator db.members(group) returns -------------------------------- */
 
 /* An iterator over a group's members (klotski_members of klotski.h), which holds all the
  * group's member lists and nothing of the database. */
@@ -216,6 +179,43 @@ PyTypeObject members_type = {
     .tp_iternext = (iternextfunc)members_iternext,
     .tp_methods = members_methods,
 };
+
+/* ---- Database's calls ------------------------------------------------------------ */
+
+#define HANDLE_CALL(self, result, message, call)                                                          \
+    LOCKED_CALL((self)->base.lock, klotski_db *, db, (self)->db, result, call,                                 \
+                keep_message(self, result, message); (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result))
+
+static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
+{
+    klotski_code code;
+    if (layout_argument(arg, &code) < 0)
+        return NULL;
+    struct klotski_layout l;
+    struct klotski_group g;
+    struct klotski_layout_metrics lm = {.size = sizeof lm};
+    struct klotski_group_metrics gm = {.size = sizeof gm};
+    char message[KLOTSKI_MESSAGE_SIZE];
+    int result;
+    HANDLE_CALL(self, result, message, klotski_layout_v2(db, code, &l, &lm, &g, &gm));
+    if (result != KLOTSKI_OK || PyErr_Occurred())
+        return raise_failure(result, message);
+    return layout_record(&l, &lm, &g, &gm);
+}
+
+static PyObject *database_group(DatabaseObject *self, PyObject *arg)
+{
+    const char *name = text_argument(arg, "a group name");
+    if (!name)
+        return NULL;
+    struct klotski_group g;
+    struct klotski_group_metrics gm = {.size = sizeof gm};
+    char message[KLOTSKI_MESSAGE_SIZE];
+    int result;
+    HANDLE_CALL(self, result, message, klotski_group_named_v2(db, name, &g, &gm));
+    return result == KLOTSKI_OK && !PyErr_Occurred() ? group_record(&g, &gm) : raise_failure(result, message);
+}
+
 
 static PyObject *database_members(DatabaseObject *self, PyObject *arg)
 {
