@@ -212,6 +212,9 @@ PyTypeObject cursor_type = {
 };
 
 
+/* Binds one Python value to parameter `index` of a statement: None, int, float, str,
+ * bytes (each with its length: a NUL inside is data) or a Layout (its int code).  -1
+ * with TypeError for a type SQL has no value for, OverflowError past 64 bits. */
 static int bind_value(sqlite3_stmt *stmt, int index, PyObject *value)
 {
     int rc;

@@ -182,8 +182,10 @@ PyTypeObject members_type = {
 
 /* ---- Database's calls ------------------------------------------------------------ */
 
+/* Runs `call` (a library call on `db`, setting `result`) on the handle (LOCKED_CALL); the
+ * message of a failure kept in `message`. */
 #define HANDLE_CALL(self, result, message, call)                                                          \
-    LOCKED_CALL((self)->base.lock, klotski_db *, db, (self)->db, result, call,                                 \
+    LOCKED_CALL((self)->base.lock, klotski_db *, db, (self)->db, result, call,                            \
                 keep_message(self, result, message); (result) = out_of_memory(db) ? KLOTSKI_NOMEM : (result))
 
 static PyObject *database_layout(DatabaseObject *self, PyObject *arg)
@@ -257,7 +259,6 @@ static PyObject *database_solve(DatabaseObject *self, PyObject *args, PyObject *
     return route_list(route, count);
 }
 
-/* A Move struct sequence from a move, or NULL. */
 static PyObject *database_moves(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
     klotski_code code;
@@ -273,9 +274,6 @@ static PyObject *database_moves(DatabaseObject *self, PyObject *args, PyObject *
     return move_list(moves, count);
 }
 
-/* Binds one Python value to parameter `index` of a statement: None, int, float, str,
- * bytes (each with its length: a NUL inside is data) or a Layout (its int code).  -1
- * with TypeError for a type SQL has no value for, OverflowError past 64 bits. */
 static PyObject *database_execute(DatabaseObject *self, PyObject *args, PyObject *kwargs)
 {
     const char *sql;

@@ -96,8 +96,6 @@ PyObject *layout_record(const struct klotski_layout *l, const struct klotski_lay
     return sequence(record_type, fields, (int)(sizeof fields / sizeof *fields));
 }
 
-/* Runs `call` (a library call on `db`, setting `result`) on the handle (LOCKED_CALL); the
- * message of a failure kept in `message`. */
 PyObject *route_list(klotski_code *route, int count)
 {
     PyObject *list = PyList_New(count);
@@ -111,6 +109,7 @@ PyObject *route_list(klotski_code *route, int count)
     return list;
 }
 
+/* A Move struct sequence from a move, or NULL. */
 static PyObject *move_record(const struct klotski_move *move)
 {
     PyObject *tuple = PyStructSequence_New(move_type);
