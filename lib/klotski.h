@@ -269,11 +269,13 @@ typedef struct klotski_db klotski_db;
  * version: rebuild it), KLOTSKI_NOMEM, or KLOTSKI_MISUSE when db is NULL. */
 KLOTSKI_API int klotski_open(const char *path, klotski_db **db);
 
-/* The places klotski_open(NULL, ...) looks at, in its order, one line each ("$KLOTSKI_DB
- * (not set)" or "$KLOTSKI_DB=PATH", "data/klotski.db (in FOLDER)", then the paths under
- * the PREFIX this library is installed in), into buf (size bytes, cut to fit, always
- * NUL-terminated when size > 0; buf may be NULL when size is 0), for an error that says
- * where no database was found.  Returns the length of the whole list, as snprintf does.
+/* The places klotski_open(NULL, ...) looks at and does not find, in its order, up to
+ * the one it takes, one line each ("$KLOTSKI_DB (not set)", or "$KLOTSKI_DB=PATH" alone,
+ * since a set $KLOTSKI_DB is taken as it is; "data/klotski.db (in FOLDER)", then the
+ * paths under the PREFIX this library is installed in, PREFIX/lib or, multiarch,
+ * PREFIX/lib/TRIPLET): a database that is there ends the list before it.  Into buf (size
+ * bytes, cut to fit, always NUL-terminated when size > 0; buf may be NULL when size is
+ * 0), for an error that says where no database was found.  Returns the length of the whole list, as snprintf does.
  * Thread-safe (it reads the environment and the current folder). */
 KLOTSKI_API size_t klotski_db_places(char *buf, size_t size);
 
