@@ -215,7 +215,7 @@ $(BIN)/klotski: $(QUERY_OBJ) $(OBJ)/libklotski.a
 # picture of core/picture/) and lib/'s API over it, compiled again as position-independent
 # code with every symbol hidden but klotski.h's, as a shared library with a soname; the
 # loadable SQLite extension, lib/sql.c compiled on SQLite's extension API and linked to
-# the library; the Python module, python/klotski.c linked to the library.  The rpaths
+# the library; the Python module, python/*.c linked to the library.  The rpaths
 # find the library beside them in the build tree (OBJ/lib) and once installed
 # (PREFIX/lib; the extension's also under another LIBDIR).
 # The version is klotski.h's KLOTSKI_VERSION; the soname changes with its major number.
@@ -226,7 +226,7 @@ LIB_DIR       = $(OBJ)/lib
 # bit-parallel search's target clones would export their resolver.
 GROUP_SEARCH  = core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c
 SHARED_OBJ    = $(patsubst %.c,$(OBJ)/pic/%.o,$(filter-out $(GROUP_SEARCH),$(call sources,core)) lib/layout.c \
-                  lib/database.c lib/members.c lib/pack.c lib/sql.c)
+                  lib/database.c lib/handle.c lib/members.c lib/pack.c lib/sql.c)
 SQLITE_EXT    = $(LIB_DIR)/klotski/klotski_sqlite.so
 PYTHON_VERSION = $(shell python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
 # .so, which every python3 imports, where python3 is not installed yet when make reads this.
@@ -258,7 +258,10 @@ $(SQLITE_EXT): $(OBJ)/pic/lib/sql_extension.o $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -shared -Wl,--no-undefined -o $@ $< -L$(LIB_DIR) -lklotski -Wl,-rpath,'$$ORIGIN/..'
 
-$(PYTHON_MODULE): python/klotski.c python/pack.c python/pack.h lib/klotski.h $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
+# The module's files, split along its types (python/module.h).
+PYTHON_SOURCES = python/module.c python/handle.c python/layout.c python/database.c python/cursor.c python/pack.c
+
+$(PYTHON_MODULE): $(PYTHON_SOURCES) python/module.h lib/klotski.h $(LIB_DIR)/$(LIB_SONAME) $(LIB_DIR)/libklotski.so
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(PIC) -Ilib $(shell pkg-config --cflags python3 2>/dev/null) $(LDFLAGS) -shared \
 	  -o $@ $(filter %.c,$^) -L$(LIB_DIR) -lklotski $(LDLIBS) -Wl,-rpath,'$$ORIGIN/../lib:$$ORIGIN/../..'

@@ -2,13 +2,13 @@
  * connection with its format checked, the lookups as statements prepared once and reset
  * after each use, so that an idle handle holds no lock, the solution and the moves with
  * their outcomes), which the klotski command reads through too, with the result codes
- * and messages of klotski.h.  A handle is one thread's at a time (its statements are
- * shared). */
+ * and messages of klotski.h kept on the handle (handle.h, as the pack's are), and a
+ * group's member walk opened from the lists sql.c reads (members.c walks them).  A handle
+ * is one thread's at a time (its statements are shared). */
 #include "lib/klotski.h"
 
 #include <dlfcn.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,88 +20,67 @@
 #include "core/database/format.h"
 #include "core/database/reader.h"
 #include "core/database/records.h"
+#include "lib/handle.h"
 #include "lib/internal.h"
 
 _Static_assert(KLOTSKI_GROUP_NAME_SIZE >= KL_DB_GROUP_NAME_SIZE, "group name size");
 
 struct klotski_db {
-    struct kl_db_reader reader;          /* its connection NULL when the open failed */
-    char *path;                          /* NULL when memory ran out */
-    int result;                          /* the last call's (klotski_errcode) */
-    char message[KLOTSKI_MESSAGE_SIZE];  /* its message, or "not an error" */
+    struct kl_db_reader reader;  /* its connection NULL when the open failed */
+    char *path;                  /* NULL when memory ran out */
+    struct lib_handle handle;    /* the last call's result and message */
 };
 
-/* Keeps the result code of a failure and its message, "SUBJECT: " and the rest
- * (lib_message), and returns the code. */
-__attribute__((format(printf, 4, 5)))
-static int fail(klotski_db *db, int result, const char *subject, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    lib_vmessage(db->message, subject, format, args);
-    va_end(args);
-    db->result = result;
-    return result;
-}
-
-static int succeed(klotski_db *db)
-{
-    snprintf(db->message, sizeof db->message, "not an error");
-    db->result = KLOTSKI_OK;
-    return KLOTSKI_OK;
-}
-
-/* The check of a call on the database: the handle, open, and the pointers it needs
- * (`missing` names the first NULL one, or is NULL).  KLOTSKI_OK or KLOTSKI_MISUSE. */
+/* The check of a call on the database (lib_usable): the handle, open, and the pointers
+ * it needs (`missing` names the first NULL one, or is NULL).  KLOTSKI_OK or
+ * KLOTSKI_MISUSE. */
 static int usable(klotski_db *db, const char *call, const char *missing)
 {
-    if (!db)
-        return KLOTSKI_MISUSE;
-    int result = lib_misuse(db->message, call, db->reader.connection, db->path, "the database", "klotski_open",
-                            missing);
-    if (result != KLOTSKI_OK)
-        db->result = result;
-    return result;
-}
-
-int lib_misuse(char message[KLOTSKI_MESSAGE_SIZE], const char *call, bool open, const char *path,
-               const char *handle, const char *opener, const char *missing)
-{
-    if (!open)
-        lib_message(message, path, "%s: %s is not open (%s failed)", call, handle, opener);
-    else if (missing)
-        lib_message(message, NULL, "%s: %s is NULL", call, missing);
-    return open && !missing ? KLOTSKI_OK : KLOTSKI_MISUSE;
+    return db ? lib_usable(&db->handle, call, db->reader.connection, db->path, "the database", "klotski_open",
+                           missing)
+              : KLOTSKI_MISUSE;
 }
 
 static int database_error(klotski_db *db)
 {
-    return fail(db, KLOTSKI_ERROR, db->path, "database error: %s", sqlite3_errmsg(db->reader.connection));
+    return lib_fail(&db->handle, KLOTSKI_ERROR, db->path, "database error: %s",
+                    sqlite3_errmsg(db->reader.connection));
 }
 
-/* This library's own file (PREFIX/lib/libklotski.so.1), for the installed database,
- * into buf (PATH_MAX bytes).  The loader's name of it may hold "..", as a Python module's
+/* Whether the part of `path` before `end` ends in a folder named lib. */
+static bool in_lib(const char *path, const char *end)
+{
+    return end - path >= 4 && strncmp(end - 4, "/lib", 4) == 0;
+}
+
+/* The file whose prefix the installed database lies under (core/database/format.h's
+ * `installed_file`, one folder below PREFIX), into buf (PATH_MAX bytes): this library's
+ * own, PREFIX/lib/libklotski.so.1, or with a multiarch LIBDIR (Makefile),
+ * PREFIX/lib/TRIPLET/libklotski.so.1, its folder, which stands one folder below PREFIX
+ * likewise.  One file, so that the lookup and the list of places it gives in an error
+ * are the same.  The loader's name of the library may hold "..", as a Python module's
  * rpath $ORIGIN/../.. gives: the real path names the prefix itself. */
-static const char *library_file(char *buf)
+static const char *installed_file(char *buf)
 {
     Dl_info info;
-    return dladdr((void *)klotski_open, &info) && info.dli_fname && realpath(info.dli_fname, buf) ? buf : NULL;
+    if (!dladdr((void *)klotski_open, &info) || !info.dli_fname || !realpath(info.dli_fname, buf))
+        return NULL;
+    char *name = strrchr(buf, '/');
+    if (!name || in_lib(buf, name))
+        return buf;
+    char *folder = name;
+    while (folder > buf && *--folder != '/')
+        ;
+    if (in_lib(buf, folder))
+        *name = '\0';
+    return buf;
 }
 
-/* The path to open, a copy (NULL when memory ran out): kl_db_locate's lookup order, from
- * this library's file, which lies in PREFIX/lib, or with a multiarch LIBDIR in
- * PREFIX/lib/TRIPLET (Makefile): then its folder stands in for it. */
+/* The path to open, a copy (NULL when memory ran out): kl_db_locate's lookup order. */
 static char *locate(const char *path)
 {
-    char installed[PATH_MAX], folder[PATH_MAX], library[PATH_MAX];
-    const char *file = library_file(library);
-    const char *found = kl_db_locate(path, file, installed, sizeof installed);
-    if (access(found, F_OK) != 0 && file && snprintf(folder, sizeof folder, "%s", file) < (int)sizeof folder &&
-        strrchr(folder, '/')) {
-        *strrchr(folder, '/') = '\0';
-        found = kl_db_locate(path, folder, installed, sizeof installed);
-    }
-    return strdup(found);
+    char installed[PATH_MAX], file[PATH_MAX];
+    return strdup(kl_db_locate(path, installed_file(file), installed, sizeof installed));
 }
 
 int klotski_open(const char *path, klotski_db **out)
@@ -114,42 +93,42 @@ int klotski_open(const char *path, klotski_db **out)
         return KLOTSKI_NOMEM;
     db->path = locate(path);
     if (!db->path)
-        return fail(db, KLOTSKI_NOMEM, NULL, "out of memory");
+        return lib_fail(&db->handle, KLOTSKI_NOMEM, NULL, "out of memory");
     /* Refused whole: the system opens no longer path, and a cut one may name another
      * file. */
     size_t length = strlen(db->path);
     if (length >= PATH_MAX)
-        return fail(db, KLOTSKI_CANTOPEN, db->path, "the path is %zu bytes long, more than the system's %d",
-                    length, PATH_MAX - 1);
+        return lib_fail(&db->handle, KLOTSKI_CANTOPEN, db->path,
+                        "the path is %zu bytes long, more than the system's %d", length, PATH_MAX - 1);
     char detail[256];
-    /* Memory that ran out while opening or checking is no fault of the file. */
-    enum kl_db_open_status status = kl_db_reader_open(&db->reader, db->path, detail, sizeof detail);
-    if (status != KL_DB_OPENED && strcmp(detail, sqlite3_errstr(SQLITE_NOMEM)) == 0)
-        return fail(db, KLOTSKI_NOMEM, db->path, "%s", detail);
-    switch (status) {
+    switch (kl_db_reader_open(&db->reader, db->path, detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
+    case KL_DB_NO_MEMORY: /* no fault of the file */
+        return lib_fail(&db->handle, KLOTSKI_NOMEM, db->path, "%s", detail);
     case KL_DB_MISSING:
-        return fail(db, KLOTSKI_CANTOPEN, db->path, "no database here; build it with `make` in the klotski "
-                                                    "sources (or name one, or set $KLOTSKI_DB)");
+        return lib_fail(&db->handle, KLOTSKI_CANTOPEN, db->path,
+                        "no database here; build it with `make` in the klotski sources (or name one, or set "
+                        "$KLOTSKI_DB)");
     case KL_DB_CANNOT_OPEN:
-        return fail(db, KLOTSKI_CANTOPEN, db->path, "cannot open the database: %s", detail);
+        return lib_fail(&db->handle, KLOTSKI_CANTOPEN, db->path, "cannot open the database: %s", detail);
     case KL_DB_NOT_KLOTSKI:
-        return fail(db, KLOTSKI_NOTADB, db->path, "not a klotski database (%s); rebuild it with `make`",
-                    detail[0] ? detail : "no format_version in meta");
+        return lib_fail(&db->handle, KLOTSKI_NOTADB, db->path, "not a klotski database (%s); rebuild it with `make`",
+                        detail[0] ? detail : "no format_version in meta");
     case KL_DB_OTHER_VERSION:
-        return fail(db, KLOTSKI_NOTADB, db->path, "database format version %s, but this library reads version %d; "
-                                                  "rebuild it with `make`", detail, KL_DB_FORMAT_VERSION);
+        return lib_fail(&db->handle, KLOTSKI_NOTADB, db->path,
+                        "database format version %s, but this library reads version %d; rebuild it with `make`",
+                        detail, KL_DB_FORMAT_VERSION);
     }
     if (klotski_sql_functions(db->reader.connection) != SQLITE_OK)
         return database_error(db);
-    return succeed(db);
+    return lib_succeed(&db->handle);
 }
 
 size_t klotski_db_places(char *buf, size_t size)
 {
-    char library[PATH_MAX];
-    return kl_db_places(library_file(library), buf, size);
+    char file[PATH_MAX];
+    return kl_db_places(installed_file(file), "\n", buf, size);
 }
 
 int klotski_close(klotski_db *db)
@@ -164,9 +143,9 @@ int klotski_close(klotski_db *db)
     return KLOTSKI_OK;
 }
 
-const char *klotski_errmsg(const klotski_db *db) { return db ? db->message : "out of memory"; }
+const char *klotski_errmsg(const klotski_db *db) { return db ? db->handle.message : "out of memory"; }
 
-int klotski_errcode(const klotski_db *db) { return db ? db->result : KLOTSKI_NOMEM; }
+int klotski_errcode(const klotski_db *db) { return db ? db->handle.result : KLOTSKI_NOMEM; }
 
 const char *klotski_db_filename(const klotski_db *db) { return db ? db->path : NULL; }
 
@@ -179,20 +158,14 @@ static int looked_up(klotski_db *db, int rc, const char *subject, const char *wh
 {
     if (rc == SQLITE_ROW)
         return KLOTSKI_OK;
-    return rc == SQLITE_DONE ? fail(db, KLOTSKI_NOTFOUND, subject, "%s", what) : database_error(db);
-}
-
-static int check_code(klotski_db *db, klotski_code code)
-{
-    db->result = klotski_check(code, db->message);
-    return db->result;
+    return rc == SQLITE_DONE ? lib_fail(&db->handle, KLOTSKI_NOTFOUND, subject, "%s", what) : database_error(db);
 }
 
 static int check_metric(klotski_db *db, enum klotski_metric metric)
 {
     if (lib_metric(metric))
         return KLOTSKI_OK;
-    return fail(db, KLOTSKI_INVALID, NULL, "%d is no metric (%s)", (int)metric, KL_METRIC_NAMES);
+    return lib_fail(&db->handle, KLOTSKI_INVALID, NULL, "%d is no metric (%s)", (int)metric, KL_METRIC_NAMES);
 }
 
 /* The layout's row (core/database/records.h); KLOTSKI_OK, KLOTSKI_NOTFOUND or
@@ -233,42 +206,6 @@ static struct klotski_group group_record(const struct kl_db_group_row *row)
     return out;
 }
 
-/* Writes `full`, a sized struct as this library declares it (full_size bytes), into the
- * caller's `out`, only the members that fit in out's size; out's size member stays. */
-void lib_write_sized(void *out, const void *full, size_t full_size)
-{
-    size_t size;
-    memcpy(&size, out, sizeof size);
-    memcpy((char *)out + sizeof size, (const char *)full + sizeof size,
-           (size < full_size ? size : full_size) - sizeof size);
-}
-
-/* The first version of struct klotski_layout_metrics ends here (1.2.0). */
-#define LAYOUT_METRICS_FIRST_END (offsetof(struct klotski_layout_metrics, min_unit_moves) + sizeof(int))
-
-int lib_sized_misuse(char message[KLOTSKI_MESSAGE_SIZE], const char *call, const char *type, const void *out,
-                     size_t first_end)
-{
-    if (!out)
-        return KLOTSKI_OK;
-    size_t size;
-    memcpy(&size, out, sizeof size);
-    if (size >= first_end)
-        return KLOTSKI_OK;
-    lib_message(message, NULL, "%s: struct %s: size %zu is below its first version's, %zu", call, type, size,
-                first_end);
-    return KLOTSKI_MISUSE;
-}
-
-/* lib_sized_misuse on the handle. */
-static int check_size(klotski_db *db, const char *call, const char *type, const void *out, size_t first_end)
-{
-    int result = lib_sized_misuse(db->message, call, type, out, first_end);
-    if (result != KLOTSKI_OK)
-        db->result = result;
-    return result;
-}
-
 static void write_group_metrics(struct klotski_group_metrics *out, const struct kl_db_group_row *row)
 {
     struct klotski_group_metrics full = {
@@ -291,12 +228,12 @@ int klotski_layout_v2(klotski_db *db, klotski_code code, struct klotski_layout *
     const char *call = "klotski_layout";
     int result = usable(db, call, layout ? NULL : "layout");
     if (result == KLOTSKI_OK)
-        result = check_size(db, call, "klotski_layout_metrics", metrics, LAYOUT_METRICS_FIRST_END);
+        result = lib_sized(&db->handle, call, "klotski_layout_metrics", metrics, LIB_LAYOUT_METRICS_FIRST_END);
     if (result == KLOTSKI_OK)
-        result = check_size(db, call, "klotski_group_metrics", group_metrics, LIB_GROUP_METRICS_FIRST_END);
+        result = lib_sized(&db->handle, call, "klotski_group_metrics", group_metrics, LIB_GROUP_METRICS_FIRST_END);
     struct kl_db_layout_row row;
     if (result == KLOTSKI_OK)
-        result = check_code(db, code);
+        result = lib_legal(&db->handle, code);
     if (result == KLOTSKI_OK)
         result = read_layout(db, code, &row);
     struct kl_db_group_row group_row;
@@ -326,7 +263,7 @@ int klotski_layout_v2(klotski_db *db, klotski_code code, struct klotski_layout *
         *group = group_record(&group_row);
     if (group_metrics)
         write_group_metrics(group_metrics, &group_row);
-    return succeed(db);
+    return lib_succeed(&db->handle);
 }
 
 int klotski_group_named(klotski_db *db, const char *name, struct klotski_group *group)
@@ -340,7 +277,7 @@ int klotski_group_named_v2(klotski_db *db, const char *name, struct klotski_grou
     const char *call = "klotski_group_named";
     int result = usable(db, call, !name ? "name" : !group ? "group" : NULL);
     if (result == KLOTSKI_OK)
-        result = check_size(db, call, "klotski_group_metrics", group_metrics, LIB_GROUP_METRICS_FIRST_END);
+        result = lib_sized(&db->handle, call, "klotski_group_metrics", group_metrics, LIB_GROUP_METRICS_FIRST_END);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_db_group_row row;
@@ -350,7 +287,7 @@ int klotski_group_named_v2(klotski_db *db, const char *name, struct klotski_grou
     *group = group_record(&row);
     if (group_metrics)
         write_group_metrics(group_metrics, &row);
-    return succeed(db);
+    return lib_succeed(&db->handle);
 }
 
 int klotski_solve(klotski_db *db, klotski_code code, klotski_code **route, int *count)
@@ -363,7 +300,7 @@ int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metr
     struct kl_db_layout_row layout;
     int result = usable(db, "klotski_solve", !route ? "route" : !count ? "count" : NULL);
     if (result == KLOTSKI_OK)
-        result = check_code(db, code);
+        result = lib_legal(&db->handle, code);
     if (result == KLOTSKI_OK)
         result = check_metric(db, metric);
     if (result == KLOTSKI_OK)
@@ -374,22 +311,23 @@ int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metr
     kl_code_format(code, hex);
     int distance = layout.min_moves[metric];
     if (distance == KL_DB_NULL)
-        return fail(db, KLOTSKI_UNSOLVABLE, hex, "unsolvable: its group holds no solved layout");
+        return lib_fail(&db->handle, KLOTSKI_UNSOLVABLE, hex, "unsolvable: its group holds no solved layout");
     kl_code *codes = malloc(((size_t)distance + 1) * sizeof *codes);
     if (!codes)
-        return fail(db, KLOTSKI_NOMEM, NULL, "out of memory");
+        return lib_fail(&db->handle, KLOTSKI_NOMEM, NULL, "out of memory");
     bool descended;
     result = kl_db_reader_descend(&db->reader, code, distance, (enum kl_metric)metric, codes, &descended);
     if (result != SQLITE_OK || !descended) {
         free(codes);
         if (result != SQLITE_OK)
             return database_error(db);
-        return fail(db, KLOTSKI_ERROR, hex, "the database is inconsistent: no %s leads closer to solved; "
-                                            "rebuild it with `make`", kl_metric_name((enum kl_metric)metric));
+        return lib_fail(&db->handle, KLOTSKI_ERROR, hex,
+                        "the database is inconsistent: no %s leads closer to solved; rebuild it with `make`",
+                        kl_metric_name((enum kl_metric)metric));
     }
     *route = codes;
     *count = distance + 1;
-    return succeed(db);
+    return lib_succeed(&db->handle);
 }
 
 int klotski_moves(klotski_db *db, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
@@ -402,7 +340,7 @@ int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metr
 {
     int result = usable(db, "klotski_moves", !out ? "out" : !count ? "count" : NULL);
     if (result == KLOTSKI_OK)
-        result = check_code(db, code);
+        result = lib_legal(&db->handle, code);
     if (result == KLOTSKI_OK)
         result = check_metric(db, metric);
     if (result != KLOTSKI_OK)
@@ -426,19 +364,22 @@ int klotski_moves_in(klotski_db *db, klotski_code code, enum klotski_metric metr
             .farthest_num = moves[i].farthest_num,
         };
     *count = (int)n;
-    return succeed(db);
+    return lib_succeed(&db->handle);
 }
 
-int lib_fail(klotski_db *db, int result, const char *subject, const char *format, ...)
+int klotski_members_open(klotski_db *db, const char *group, klotski_members **out)
 {
-    char text[KLOTSKI_MESSAGE_SIZE];
-    va_list args;
-    va_start(args, format);
-    vsnprintf(text, sizeof text, format, args);
-    va_end(args);
-    return fail(db, result, subject, "%s", text);
+    int result = usable(db, "klotski_members_open", !group ? "group" : !out ? "members" : NULL);
+    if (result != KLOTSKI_OK) {
+        if (out)
+            *out = NULL;
+        return result;
+    }
+    char *message;
+    result = lib_member_lists_read(db->reader.connection, group, out, &message);
+    if (result == KLOTSKI_OK)
+        return lib_succeed(&db->handle);
+    result = lib_fail(&db->handle, result, group, "%s", message ? message : "out of memory");
+    sqlite3_free(message);
+    return result;
 }
-
-int lib_succeed(klotski_db *db) { return succeed(db); }
-
-int lib_usable(klotski_db *db, const char *call, const char *missing) { return usable(db, call, missing); }

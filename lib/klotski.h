@@ -271,11 +271,13 @@ typedef struct klotski_db klotski_db;
  * version: rebuild it), KLOTSKI_NOMEM, or KLOTSKI_MISUSE when db is NULL. */
 KLOTSKI_API int klotski_open(const char *path, klotski_db **db);
 
-/* The places klotski_open(NULL, ...) looks at, in its order, one line each ("$KLOTSKI_DB
- * (not set)" or "$KLOTSKI_DB=PATH", "data/klotski.db (in FOLDER)", then the paths under
- * the PREFIX this library is installed in), into buf (size bytes, cut to fit, always
- * NUL-terminated when size > 0; buf may be NULL when size is 0), for an error that says
- * where no database was found.  Returns the length of the whole list, as snprintf does.
+/* The places klotski_open(NULL, ...) looks at and does not find, in its order, up to
+ * the one it takes, one line each ("$KLOTSKI_DB (not set)", or "$KLOTSKI_DB=PATH" alone,
+ * since a set $KLOTSKI_DB is taken as it is; "data/klotski.db (in FOLDER)", then the
+ * paths under the PREFIX this library is installed in, PREFIX/lib or, multiarch,
+ * PREFIX/lib/TRIPLET): a database that is there ends the list before it.  Into buf (size
+ * bytes, cut to fit, always NUL-terminated when size > 0; buf may be NULL when size is
+ * 0), for an error that says where no database was found.  Returns the length of the whole list, as snprintf does.
  * Thread-safe (it reads the environment and the current folder). */
 KLOTSKI_API size_t klotski_db_places(char *buf, size_t size);
 
@@ -478,6 +480,10 @@ KLOTSKI_API int klotski_pack_close(klotski_pack *pack);
  * next call.  NULL gives "out of memory". */
 KLOTSKI_API const char *klotski_pack_errmsg(const klotski_pack *pack);
 
+/* The result code of the handle's last call, as klotski_errcode gives a database's
+ * (KLOTSKI_OK after a success); NULL gives KLOTSKI_NOMEM.  Added after 1.2.0. */
+KLOTSKI_API int klotski_pack_errcode(const klotski_pack *pack);
+
 /* The layout's exact min_steps into *min_steps, KLOTSKI_NULL when it is unsolvable (its
  * group holds no solved layout).  Returns KLOTSKI_OK, KLOTSKI_INVALID (an illegal code)
  * or KLOTSKI_ERROR (a corrupt block; the walk went astray). */
@@ -503,6 +509,19 @@ KLOTSKI_API int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotsk
  * KLOTSKI_INVALID or KLOTSKI_ERROR. */
 KLOTSKI_API int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_group *group,
                                    struct klotski_group_metrics *metrics);
+
+/* The layout's record into *layout, as klotski_layout gives it, with what the pack knows:
+ * code, group_id and min_steps (KLOTSKI_NULL when unsolvable); the pack holds none of
+ * the others, so group_index, min_solution_num, farthest_steps, farthest_num and
+ * solution_num are KLOTSKI_NULL (for min_solution_num that does not mean unsolvable
+ * here: look at min_steps); and, each when not NULL, its group's record into *group and
+ * the group's largest distances into the sized struct *group_metrics, as
+ * klotski_pack_group gives them.  So that a program written for klotski_layout
+ * takes a pack where it reads only those fields.  Returns KLOTSKI_OK, KLOTSKI_INVALID (an
+ * illegal code) or KLOTSKI_ERROR (a corrupt block); KLOTSKI_MISUSE for a NULL layout or
+ * handle, or a size below the sized struct's first version. */
+KLOTSKI_API int klotski_pack_layout(klotski_pack *pack, klotski_code code, struct klotski_layout *layout,
+                                    struct klotski_group *group, struct klotski_group_metrics *group_metrics);
 
 /* The group named `name` ("5-4-1-1") into *group, and *metrics as klotski_pack_group.
  * Returns KLOTSKI_OK, KLOTSKI_NOTFOUND (no such group) or KLOTSKI_ERROR. */

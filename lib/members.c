@@ -8,11 +8,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include <sqlite3.h>
-
 #include "core/database/idlist.h"
 #include "core/rank.h"
-#include "lib/internal.h"
 
 /* One depth's members. */
 struct member_list {
@@ -127,21 +124,4 @@ void klotski_members_close(klotski_members *m)
     free(m->lists);
     free(m->heap);
     free(m);
-}
-
-int klotski_members_open(klotski_db *db, const char *group, klotski_members **out)
-{
-    int usable = lib_usable(db, "klotski_members_open", !group ? "group" : !out ? "members" : NULL);
-    if (usable != KLOTSKI_OK) {
-        if (out)
-            *out = NULL;
-        return usable;
-    }
-    char *message;
-    int result = lib_member_lists_read(klotski_db_connection(db), group, out, &message);
-    if (result == KLOTSKI_OK)
-        return lib_succeed(db);
-    result = lib_fail(db, result, group, "%s", message ? message : "out of memory");
-    sqlite3_free(message);
-    return result;
 }

@@ -4,61 +4,45 @@
 #include "lib/klotski.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/pack/file.h"
+#include "lib/handle.h"
 #include "lib/internal.h"
 
 _Static_assert(KLOTSKI_GROUP_NAME_SIZE >= KL_PACK_GROUP_NAME_SIZE, "group name size");
 _Static_assert(KLOTSKI_NULL == KL_PACK_NONE, "the reader's none is the library's NULL");
 
 struct klotski_pack {
-    struct kl_pack_file file;           /* file.pack is NULL when the open failed */
+    struct kl_pack_file file;  /* file.pack is NULL when the open failed */
     char path[PATH_MAX];
-    char message[KLOTSKI_MESSAGE_SIZE]; /* the last failure's, or "not an error" */
+    struct lib_handle handle;  /* the last call's result and message */
 };
-
-__attribute__((format(printf, 4, 5)))
-static int fail(klotski_pack *pack, int result, const char *subject, const char *format, ...)
-{
-    va_list args;
-    va_start(args, format);
-    lib_vmessage(pack->message, subject, format, args);
-    va_end(args);
-    return result;
-}
-
-static int succeed(klotski_pack *pack)
-{
-    snprintf(pack->message, sizeof pack->message, "not an error");
-    return KLOTSKI_OK;
-}
 
 /* The library's result code for a reader's status, with the message kept. */
 static int reader_failure(klotski_pack *pack, enum kl_pack_status status, const char *detail)
 {
     switch (status) {
     case KL_PACK_OK:
-        return succeed(pack);
+        return lib_succeed(&pack->handle);
     case KL_PACK_INVALID:
-        return fail(pack, KLOTSKI_INVALID, NULL, "%s", detail);
+        return lib_fail(&pack->handle, KLOTSKI_INVALID, NULL, "%s", detail);
     case KL_PACK_UNSOLVABLE:
-        return fail(pack, KLOTSKI_UNSOLVABLE, NULL, "%s", detail);
+        return lib_fail(&pack->handle, KLOTSKI_UNSOLVABLE, NULL, "%s", detail);
     case KL_PACK_CANTOPEN:
-        return fail(pack, KLOTSKI_CANTOPEN, pack->path, "cannot open the pack: %s", detail);
+        return lib_fail(&pack->handle, KLOTSKI_CANTOPEN, pack->path, "cannot open the pack: %s", detail);
     case KL_PACK_NOT_A_PACK:
     case KL_PACK_VERSION:
-        return fail(pack, KLOTSKI_NOTADB, pack->path, "%s; write one with `klotski pack`", detail);
+        return lib_fail(&pack->handle, KLOTSKI_NOTADB, pack->path, "%s; write one with `klotski pack`", detail);
     case KL_PACK_NO_MEMORY:
-        return fail(pack, KLOTSKI_NOMEM, NULL, "out of memory");
+        return lib_fail(&pack->handle, KLOTSKI_NOMEM, NULL, "out of memory");
     case KL_PACK_CORRUPT:
         break;
     }
-    return fail(pack, KLOTSKI_ERROR, pack->path, "the pack is corrupt: %s; write it again with `klotski pack`",
-                detail);
+    return lib_fail(&pack->handle, KLOTSKI_ERROR, pack->path,
+                    "the pack is corrupt: %s; write it again with `klotski pack`", detail);
 }
 
 /* A failure of a call on an open pack: its message is the reader's. */
@@ -67,13 +51,13 @@ static int call_failure(klotski_pack *pack, enum kl_pack_status status)
     return reader_failure(pack, status, kl_pack_message(pack->file.pack));
 }
 
-/* The check of a call on the pack (lib_misuse): the handle, open, and the pointers it
+/* The check of a call on the pack (lib_usable): the handle, open, and the pointers it
  * needs (`missing` names the first NULL one, or is NULL).  KLOTSKI_OK or KLOTSKI_MISUSE. */
 static int usable(klotski_pack *pack, const char *call, const char *missing)
 {
-    if (!pack)
-        return KLOTSKI_MISUSE;
-    return lib_misuse(pack->message, call, pack->file.pack, pack->path, "the pack", "klotski_pack_open", missing);
+    return pack ? lib_usable(&pack->handle, call, pack->file.pack, pack->path, "the pack", "klotski_pack_open",
+                             missing)
+                : KLOTSKI_MISUSE;
 }
 
 /* usable, then KLOTSKI_OK for a legal code, else KLOTSKI_INVALID with klotski_check's
@@ -81,7 +65,7 @@ static int usable(klotski_pack *pack, const char *call, const char *missing)
 static int check_code(klotski_pack *pack, const char *call, const char *missing, klotski_code code)
 {
     int result = usable(pack, call, missing);
-    return result == KLOTSKI_OK ? klotski_check(code, pack->message) : result;
+    return result == KLOTSKI_OK ? lib_legal(&pack->handle, code) : result;
 }
 
 int klotski_pack_open(const char *path, klotski_pack **out)
@@ -110,7 +94,9 @@ int klotski_pack_close(klotski_pack *pack)
     return KLOTSKI_OK;
 }
 
-const char *klotski_pack_errmsg(const klotski_pack *pack) { return pack ? pack->message : "out of memory"; }
+const char *klotski_pack_errmsg(const klotski_pack *pack) { return pack ? pack->handle.message : "out of memory"; }
+
+int klotski_pack_errcode(const klotski_pack *pack) { return pack ? pack->handle.result : KLOTSKI_NOMEM; }
 
 int klotski_pack_min_steps(klotski_pack *pack, klotski_code code, int *min_steps)
 {
@@ -118,7 +104,7 @@ int klotski_pack_min_steps(klotski_pack *pack, klotski_code code, int *min_steps
     if (result != KLOTSKI_OK)
         return result;
     enum kl_pack_status status = kl_pack_min_steps(pack->file.pack, code, min_steps);
-    return status == KL_PACK_OK ? succeed(pack) : call_failure(pack, status);
+    return status == KL_PACK_OK ? lib_succeed(&pack->handle) : call_failure(pack, status);
 }
 
 int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotski_code **route, int *count)
@@ -130,20 +116,20 @@ int klotski_pack_solve(klotski_pack *pack, klotski_code code, klotski_code **rou
     kl_pack_facts(pack->file.pack, &facts);
     kl_code *codes = malloc(((size_t)facts.max_min_steps + 1) * sizeof *codes);
     if (!codes)
-        return fail(pack, KLOTSKI_NOMEM, NULL, "out of memory");
+        return lib_fail(&pack->handle, KLOTSKI_NOMEM, NULL, "out of memory");
     enum kl_pack_status status = kl_pack_solve(pack->file.pack, code, codes, count);
     if (status == KL_PACK_UNSOLVABLE) {
         free(codes);
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(code, hex);
-        return fail(pack, KLOTSKI_UNSOLVABLE, hex, "unsolvable: its group holds no solved layout");
+        return lib_fail(&pack->handle, KLOTSKI_UNSOLVABLE, hex, "unsolvable: its group holds no solved layout");
     }
     if (status != KL_PACK_OK) {
         free(codes);
         return call_failure(pack, status);
     }
     *route = codes;
-    return succeed(pack);
+    return lib_succeed(&pack->handle);
 }
 
 int klotski_pack_moves(klotski_pack *pack, klotski_code code, struct klotski_move out[KLOTSKI_MAX_STEPS], int *count)
@@ -166,7 +152,7 @@ int klotski_pack_moves(klotski_pack *pack, klotski_code code, struct klotski_mov
         out[i].farthest_num = KLOTSKI_NULL;
     }
     *count = n;
-    return succeed(pack);
+    return lib_succeed(&pack->handle);
 }
 
 /* A group of the reader as klotski.h's record. */
@@ -205,7 +191,7 @@ int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_gro
     const char *call = "klotski_pack_group";
     int result = check_code(pack, call, group ? NULL : "group", code);
     if (result == KLOTSKI_OK)
-        result = lib_sized_misuse(pack->message, call, "klotski_group_metrics", metrics, LIB_GROUP_METRICS_FIRST_END);
+        result = lib_sized(&pack->handle, call, "klotski_group_metrics", metrics, LIB_GROUP_METRICS_FIRST_END);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_pack_group g;
@@ -215,7 +201,41 @@ int klotski_pack_group(klotski_pack *pack, klotski_code code, struct klotski_gro
     group_record(&g, group);
     if (metrics)
         group_metrics_record(&g, metrics);
-    return succeed(pack);
+    return lib_succeed(&pack->handle);
+}
+
+int klotski_pack_layout(klotski_pack *pack, klotski_code code, struct klotski_layout *layout,
+                        struct klotski_group *group, struct klotski_group_metrics *group_metrics)
+{
+    const char *call = "klotski_pack_layout";
+    int result = check_code(pack, call, layout ? NULL : "layout", code);
+    if (result == KLOTSKI_OK)
+        result = lib_sized(&pack->handle, call, "klotski_group_metrics", group_metrics,
+                                  LIB_GROUP_METRICS_FIRST_END);
+    if (result != KLOTSKI_OK)
+        return result;
+    int min_steps;
+    struct kl_pack_group g;
+    enum kl_pack_status status = kl_pack_min_steps(pack->file.pack, code, &min_steps);
+    if (status == KL_PACK_OK)
+        status = kl_pack_group_of(pack->file.pack, code, &g);
+    if (status != KL_PACK_OK)
+        return call_failure(pack, status);
+    *layout = (struct klotski_layout){
+        .code = code,
+        .group_id = g.group_id,
+        .group_index = KLOTSKI_NULL,
+        .min_steps = min_steps,
+        .min_solution_num = KLOTSKI_NULL,
+        .farthest_steps = KLOTSKI_NULL,
+        .farthest_num = KLOTSKI_NULL,
+        .solution_num = KLOTSKI_NULL,
+    };
+    if (group)
+        group_record(&g, group);
+    if (group_metrics)
+        group_metrics_record(&g, group_metrics);
+    return lib_succeed(&pack->handle);
 }
 
 int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotski_group *group,
@@ -224,14 +244,14 @@ int klotski_pack_group_named(klotski_pack *pack, const char *name, struct klotsk
     const char *call = "klotski_pack_group_named";
     int result = usable(pack, call, !name ? "name" : !group ? "group" : NULL);
     if (result == KLOTSKI_OK)
-        result = lib_sized_misuse(pack->message, call, "klotski_group_metrics", metrics, LIB_GROUP_METRICS_FIRST_END);
+        result = lib_sized(&pack->handle, call, "klotski_group_metrics", metrics, LIB_GROUP_METRICS_FIRST_END);
     if (result != KLOTSKI_OK)
         return result;
     struct kl_pack_group g;
     if (kl_pack_group_named(pack->file.pack, name, &g) != KL_PACK_OK)
-        return fail(pack, KLOTSKI_NOTFOUND, name, "no such group");
+        return lib_fail(&pack->handle, KLOTSKI_NOTFOUND, name, "no such group");
     group_record(&g, group);
     if (metrics)
         group_metrics_record(&g, metrics);
-    return succeed(pack);
+    return lib_succeed(&pack->handle);
 }

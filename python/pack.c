@@ -1,8 +1,8 @@
 /* klotski.open_pack(path) and klotski.Pack: the pack (klotski.h's klotski_pack_*, the
  * format of schema/pack.md) from Python, with the Database's method names where they
- * apply (solve, moves, group) and min_steps and group_of of its own.  Compiled into the
- * module beside klotski.c, which calls pack_module_init once; it reads arguments, builds
- * answers, raises and locks through klotski.c's helpers (pack.h), so that a Pack's
+ * apply (layout, solve, moves, group) and min_steps and group_of of its own.  Compiled into the
+ * module beside module.c, which calls pack_module_init once; it reads arguments, builds
+ * answers, raises and locks through module.c's helpers (module.h), so that a Pack's
  * answers are the same objects as a Database's and a Pack shared by threads works as a
  * Database does: each call under the Pack's lock, the library with the GIL released. */
 #define PY_SSIZE_T_CLEAN
@@ -13,13 +13,11 @@
 
 #include <klotski.h>
 
-#include "pack.h"
+#include "module.h"
 
 typedef struct {
-    PyObject_HEAD
-    klotski_pack *pack;      /* NULL once closed */
-    PyThread_type_lock lock; /* held around every use of pack */
-    PyObject *path;          /* str */
+    HandleObject base;  /* its lock held around every use of pack */
+    klotski_pack *pack; /* NULL once closed */
 } PackObject;
 
 static PyTypeObject pack_type;
@@ -34,7 +32,15 @@ static void keep_message(klotski_pack *pack, int result, char message[KLOTSKI_ME
 /* Runs `call` (a library call on `pack`, setting `result`) on the Pack (LOCKED_CALL); the
  * message of a failure kept in `message`. */
 #define PACK_CALL(self, result, message, call)                                                            \
-    LOCKED_CALL((self)->lock, klotski_pack *, pack, (self)->pack, result, call, keep_message(pack, result, message))
+    LOCKED_CALL((self)->base.lock, klotski_pack *, pack, (self)->pack, result, call, keep_message(pack, result, message))
+
+/* Pack's close (HandleObject). */
+static void close_pack(HandleObject *base)
+{
+    PackObject *self = (PackObject *)base;
+    klotski_pack_close(self->pack);
+    self->pack = NULL;
+}
 
 static PyObject *module_open_pack(PyObject *module, PyObject *args, PyObject *kwargs)
 {
@@ -44,67 +50,30 @@ static PyObject *module_open_pack(PyObject *module, PyObject *args, PyObject *kw
     if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O:open_pack", keywords, &path) ||
         !PyUnicode_FSConverter(path, &bytes))
         return NULL;
-    PackObject *self = PyObject_New(PackObject, &pack_type);
+    PackObject *self = (PackObject *)handle_new(&pack_type, close_pack);
     if (!self) {
         Py_DECREF(bytes);
         return NULL;
-    }
-    self->pack = NULL;
-    self->path = PyUnicode_DecodeFSDefault(PyBytes_AS_STRING(bytes));
-    self->lock = PyThread_allocate_lock();
-    if (!self->path || !self->lock) {
-        Py_DECREF(bytes);
-        Py_DECREF(self);
-        return PyErr_Occurred() ? NULL : PyErr_NoMemory();
     }
     klotski_pack *pack;
     int result;
     Py_BEGIN_ALLOW_THREADS
     result = klotski_pack_open(PyBytes_AS_STRING(bytes), &pack);
     Py_END_ALLOW_THREADS
-    Py_DECREF(bytes);
     if (result != KLOTSKI_OK) {
         char message[KLOTSKI_MESSAGE_SIZE];
         snprintf(message, sizeof message, "%s", klotski_pack_errmsg(pack));
         klotski_pack_close(pack);
+        Py_DECREF(bytes);
         Py_DECREF(self);
         return raise_failure(result, message);
     }
     self->pack = pack;
+    int opened = handle_opened(&self->base, PyBytes_AS_STRING(bytes));
+    Py_DECREF(bytes);
+    if (opened < 0)
+        Py_CLEAR(self);
     return (PyObject *)self;
-}
-
-static void pack_dealloc(PackObject *self)
-{
-    klotski_pack_close(self->pack);
-    if (self->lock)
-        PyThread_free_lock(self->lock);
-    Py_XDECREF(self->path);
-    PyObject_Free(self);
-}
-
-static PyObject *pack_close(PackObject *self, PyObject *unused)
-{
-    (void)unused;
-    lock_handle(self->lock);
-    Py_BEGIN_ALLOW_THREADS
-    klotski_pack_close(self->pack);
-    Py_END_ALLOW_THREADS
-    self->pack = NULL;
-    PyThread_release_lock(self->lock);
-    Py_RETURN_NONE;
-}
-
-static PyObject *pack_exit(PackObject *self, PyObject *args)
-{
-    (void)args;
-    return pack_close(self, NULL);
-}
-
-static PyObject *pack_path(PackObject *self, void *closure)
-{
-    (void)closure;
-    return Py_NewRef(self->path);
 }
 
 /* Reads (x, metric='step') as a Database's solve and moves do: the pack counts steps
@@ -159,6 +128,24 @@ static PyObject *pack_moves(PackObject *self, PyObject *args, PyObject *kwargs)
     return result == KLOTSKI_OK ? move_list(moves, count) : raise_failure(result, message);
 }
 
+/* Database.layout's Record with the fields the pack knows (klotski_pack_layout); the
+ * others None, the layout's distances in straight and unit moves among them. */
+static PyObject *pack_layout(PackObject *self, PyObject *arg)
+{
+    klotski_code code;
+    if (layout_argument(arg, &code) < 0)
+        return NULL;
+    struct klotski_layout l;
+    struct klotski_layout_metrics lm = {.size = sizeof lm, .min_straight_moves = KLOTSKI_NULL,
+                                        .min_unit_moves = KLOTSKI_NULL};
+    struct klotski_group g;
+    struct klotski_group_metrics gm = {.size = sizeof gm};
+    int result;
+    char message[KLOTSKI_MESSAGE_SIZE];
+    PACK_CALL(self, result, message, klotski_pack_layout(pack, code, &l, &g, &gm));
+    return result == KLOTSKI_OK ? layout_record(&l, &lm, &g, &gm) : raise_failure(result, message);
+}
+
 static PyObject *pack_group(PackObject *self, PyObject *arg)
 {
     const char *name = text_argument(arg, "a group name");
@@ -186,7 +173,7 @@ static PyObject *pack_group_of(PackObject *self, PyObject *arg)
 }
 
 static PyGetSetDef pack_getset[] = {
-    {"path", (getter)pack_path, NULL, "The pack file, as given to open_pack.", NULL},
+    {"path", (getter)handle_path, NULL, "The pack file, as given to open_pack (None once closed).", NULL},
     {NULL},
 };
 
@@ -200,14 +187,15 @@ static PyMethodDef pack_methods[] = {
     {"moves", (PyCFunction)(void (*)(void))pack_moves, METH_VARARGS | METH_KEYWORDS,
      "moves($self, /, x, metric='step')\n--\n\nEvery step from x with its outcome, best first, as Database.moves\n"
      "(farthest_steps and farthest_num None: the pack has none)."},
+    {"layout", (PyCFunction)pack_layout, METH_O,
+     "layout($self, x, /)\n--\n\nThe layout's Record, as Database.layout gives it, with the fields the pack\n"
+     "knows: layout, group_id, min_steps and group; the others None (group_index,\n"
+     "min_solution_num, farthest_steps, farthest_num, solution_num, min_straight_moves,\n"
+     "min_unit_moves: the pack has none).\n\n>>> pack.layout('4WVE1').min_steps\n81"},
     {"group", (PyCFunction)pack_group, METH_O,
      "group($self, name, /)\n--\n\nThe group named `name` ('5-4-1-1'), a Group.  KeyError when there is none."},
     {"group_of", (PyCFunction)pack_group_of, METH_O, "group_of($self, x, /)\n--\n\nThe layout's Group."},
-    {"close", (PyCFunction)pack_close, METH_NOARGS,
-     "close($self, /)\n--\n\nCloses the pack; later calls raise DatabaseError."},
-    {"__enter__", (PyCFunction)self_of, METH_NOARGS, "__enter__($self, /)\n--\n\nThe pack."},
-    {"__exit__", (PyCFunction)pack_exit, METH_VARARGS,
-     "__exit__($self, exc_type, exc_value, traceback, /)\n--\n\nCloses the pack."},
+    HANDLE_METHODS("pack", "the pack"),
     {NULL},
 };
 
@@ -215,7 +203,7 @@ static PyTypeObject pack_type = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "klotski.Pack",
     .tp_basicsize = sizeof(PackObject),
-    .tp_dealloc = (destructor)pack_dealloc,
+    .tp_dealloc = (destructor)handle_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_DISALLOW_INSTANTIATION,
     .tp_doc = "A pack (klotski pack FILE) opened by open_pack: min_steps, solve, moves and\n"
               "groups without the database.  A context manager, as Database; threads may share it.",

@@ -1,4 +1,5 @@
-"""The extension module of pyproject.toml: python/klotski.c and pack.c compiled against the
+"""The extension module of pyproject.toml: python/'s C files (module.c and one file per
+type, module.h says which) compiled against the
 installed libklotski, with the flags, the version and the library folder pkg-config gives
 for klotski (and sqlite3, whose header klotski.h's klotski_db_connection names).  The
 library folder becomes the module's rpath, so that it loads that libklotski.so.1 without
@@ -12,6 +13,8 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The module's C files, as the Makefile's PYTHON_SOURCES names them.
+SOURCES = ("module.c", "handle.c", "layout.c", "database.c", "cursor.c", "pack.c")
 
 
 def pkg_config(*args):
@@ -44,7 +47,7 @@ libdir = pkg_config("--variable=libdir", "klotski")
 setup(
     version=pkg_config("--modversion", "klotski")[0],
     ext_modules=[Extension(
-        "klotski", [os.path.relpath(os.path.join(HERE, name)) for name in ("klotski.c", "pack.c")],
+        "klotski", [os.path.relpath(os.path.join(HERE, name)) for name in SOURCES],
         include_dirs=flags("-I", words), library_dirs=flags("-L", words), libraries=flags("-l", words),
         extra_compile_args=[w for w in words if w[:2] not in ("-I", "-L", "-l")] + ["-std=c11"],
         runtime_library_dirs=libdir)],

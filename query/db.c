@@ -91,15 +91,32 @@ bool db_meta(struct db *db, const char *key, char *buf, size_t size)
     return kl_db_meta(db->reader.connection, key, buf, size);
 }
 
+/* This program's file (PATH_MAX bytes in buf), or NULL when the system does not say. */
+static const char *program_file(char *buf)
+{
+    ssize_t length = readlink("/proc/self/exe", buf, PATH_MAX - 1);
+    buf[length > 0 ? length : 0] = '\0';
+    return length > 0 ? buf : NULL;
+}
+
 const char *db_locate(const char *given, char *buf, size_t size)
 {
     char program[PATH_MAX];
-    ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
-    program[length > 0 ? length : 0] = '\0';
-    return kl_db_locate(given, length > 0 ? program : NULL, buf, size);
+    return kl_db_locate(given, program_file(program), buf, size);
 }
 
-struct db *db_open(const char *path)
+/* Reports a database missing at `path`; when the lookup chose it, with the places it
+ * looked at (kl_db_places), so that a copied klotski says where it looked. */
+static void report_missing(const char *path, bool located)
+{
+    char program[PATH_MAX], places[4 * PATH_MAX + 256] = "";
+    if (located)
+        kl_db_places(program_file(program), "; ", places, sizeof places);
+    report(EXIT_BAD_INPUT, path, "no database here%s%s%s; build it with `make` (or name one with --db PATH or $KLOTSKI_DB)",
+           places[0] ? " (looked in: " : "", places, places[0] ? ")" : "");
+}
+
+struct db *db_open(const char *path, bool located)
 {
     char detail[256], rebuild[DB_BUILD_COMMAND_SIZE];
     struct kl_db_reader reader;
@@ -108,9 +125,10 @@ struct db *db_open(const char *path)
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
-        report(EXIT_BAD_INPUT, path, "no database here; build it with `make` (or name one with --db PATH or $KLOTSKI_DB)");
+        report_missing(path, located);
         return NULL;
     case KL_DB_CANNOT_OPEN:
+    case KL_DB_NO_MEMORY:
         report(EXIT_BAD_INPUT, path, "cannot open the database: %s", detail);
         return NULL;
     case KL_DB_NOT_KLOTSKI:

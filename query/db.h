@@ -33,9 +33,10 @@ struct db;
 const char *db_locate(const char *given, char *buf, size_t size);
 
 /* Opens the database at `path` read-only and checks its format version (kl_db_open).  Returns the
- * handle, or NULL after reporting why on stderr (no file: how to build one; not a
+ * handle, or NULL after reporting why on stderr (no file: how to build one, and when
+ * `located` (db_locate chose the path, no --db named it) the places looked at; not a
  * database or another format version: to rebuild it). */
-struct db *db_open(const char *path);
+struct db *db_open(const char *path, bool located);
 
 /* Room for db_build_command's command, with its NUL. */
 #define DB_BUILD_COMMAND_SIZE (PATH_MAX + 64)

@@ -338,7 +338,7 @@ static int answer(struct invocation *inv)
     r->arg_count--;
     char installed[PATH_MAX];
     r->db_path = db_locate(inv->db_path, installed, sizeof installed);
-    struct db *db = db_open(r->db_path);
+    struct db *db = db_open(r->db_path, !inv->db_path);
     if (!db)
         return EXIT_BAD_INPUT;
     db_set_metric(db, metric);

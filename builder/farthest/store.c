@@ -119,6 +119,7 @@ static int open_checked(struct farthest_store *fs, const char *path)
                  "no such database (build it first: klotski-build --db %s)", path);
         return -1;
     case KL_DB_CANNOT_OPEN:
+    case KL_DB_NO_MEMORY:
         snprintf(fs->err, fs->err_size, "opening: %s", detail);
         return -1;
     case KL_DB_NOT_KLOTSKI:

@@ -212,6 +212,8 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
             roll_back_hot_journal(path, busy_timeout_ms, detail, detail_size))
             status = check_format(handle, detail, detail_size);
     }
+    if (status == KL_DB_CANNOT_OPEN && (!handle || sqlite3_errcode(handle) == SQLITE_NOMEM))
+        status = KL_DB_NO_MEMORY;
     if (status == KL_DB_OPENED)
         *db = handle;
     else
@@ -278,7 +280,7 @@ static void append(char *out, size_t out_size, size_t *length, const char *forma
     *length += n > 0 ? (size_t)n : 0;
 }
 
-size_t kl_db_places(const char *installed_file, char *out, size_t out_size)
+size_t kl_db_places(const char *installed_file, const char *separator, char *out, size_t out_size)
 {
     size_t length = 0;
     char path[PATH_MAX], folder[PATH_MAX];
@@ -286,12 +288,20 @@ size_t kl_db_places(const char *installed_file, char *out, size_t out_size)
         out[0] = '\0';
     for (int i = 0; i < PLACE_COUNT; i++) {
         const char *at = place(i, installed_file, path, sizeof path);
+        const char *before = length > 0 ? separator : "";
+        if (i == 0 && at) { /* taken as it is: the lookup ends here */
+            if (access(at, F_OK) != 0)
+                append(out, out_size, &length, "%s$KLOTSKI_DB=%s", before, at);
+            break;
+        }
         if (i == 0)
-            append(out, out_size, &length, "$KLOTSKI_DB%s%s\n", at ? "=" : " (not set)", at ? at : "");
+            append(out, out_size, &length, "$KLOTSKI_DB (not set)");
+        else if (at && access(at, F_OK) == 0)
+            break; /* found: the lookup takes it and looks no further */
         else if (i == 1)
-            append(out, out_size, &length, "%s (in %s)\n", at, getcwd(folder, sizeof folder) ? folder : "?");
+            append(out, out_size, &length, "%s%s (in %s)", before, at, getcwd(folder, sizeof folder) ? folder : "?");
         else if (at)
-            append(out, out_size, &length, "%s\n", at);
+            append(out, out_size, &length, "%s%s", before, at);
     }
     return length;
 }

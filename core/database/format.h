@@ -130,12 +130,15 @@ const char *kl_db_hardest_count_column(enum kl_metric metric);
  * kl_db_open then reports.  Thread-safe (it reads the environment). */
 const char *kl_db_locate(const char *given, const char *installed_file, char *buf, size_t size);
 
-/* The places kl_db_locate(NULL, installed_file, ...) looks at, in its order, one line
- * each, into out (out_size bytes, cut to fit and NUL-terminated when out_size > 0):
- * "$KLOTSKI_DB (not set)" or "$KLOTSKI_DB=PATH", then "data/klotski.db (in FOLDER)", then
- * the two paths beside installed_file.  Returns the length the whole list needs, as
- * snprintf.  For the error that says where no database was found. */
-size_t kl_db_places(const char *installed_file, char *out, size_t out_size);
+/* The places kl_db_locate(NULL, installed_file, ...) looked at and did not find, in its
+ * order, up to the one it takes: "$KLOTSKI_DB (not set)" or, when set, "$KLOTSKI_DB=PATH"
+ * alone (the lookup takes it as it is), then "data/klotski.db (in FOLDER)", then the two
+ * paths beside installed_file; each place that exists ends the list before it, so the
+ * list never names a database that is there.  Joined by `separator` ("\n" for a line
+ * each, "; " for one line), into out (out_size bytes, cut to fit and NUL-terminated
+ * when out_size > 0).  Returns the length the whole list needs, as snprintf.  For the
+ * error that says where no database was found. */
+size_t kl_db_places(const char *installed_file, const char *separator, char *out, size_t out_size);
 
 /* Writes the name of group `group_num` of class `c` into name. */
 void kl_db_group_name(struct kl_class c, uint32_t group_num, char name[KL_DB_GROUP_NAME_SIZE]);
@@ -176,8 +179,10 @@ enum kl_db_open_status {
     KL_DB_MISSING,       /* no file at the path */
     KL_DB_CANNOT_OPEN,   /* the path is a folder, the file cannot be read (permission),
                             or SQLite cannot open it or read its meta table for a passing
-                            reason (locked past the busy timeout, an I/O error, out of
-                            memory); detail: which, in words */
+                            reason (locked past the busy timeout, an I/O error); detail:
+                            which, in words */
+    KL_DB_NO_MEMORY,     /* memory ran out while opening or checking: no fault of the
+                            file; detail: SQLite's words */
     KL_DB_NOT_KLOTSKI,   /* an empty file, a file that is not SQLite's (detail says
                             which), no meta table to read (detail: SQLite's reason), or no
                             format_version in it (detail: "") */

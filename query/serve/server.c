@@ -37,7 +37,7 @@ static struct db *thread_database(void)
 {
     struct db *db = pthread_getspecific(connection_key);
     if (!db) {
-        db = db_open(database_path);
+        db = db_open(database_path, false);
         pthread_setspecific(connection_key, db);
     }
     return db;

@@ -116,6 +116,23 @@ expect "LIBDIR INCLUDEDIR: pkg-config names them" "-I$M/include/klotski -L$M/lib
 out=$(cd "$T/elsewhere" && env -u KLOTSKI_DB LD_LIBRARY_PATH="$M/lib/x86_64-linux-gnu" "$T/example-multiarch" 4WVE1 2>&1)
 expect "LIBDIR multiarch: the example finds the installed database" "0 1A9BF0C00, class 5-4-1, libklotski $version" \
     "$? $(head -1 <<< "$out")"
+# klotski_db_places from the multiarch library: the places its lookup looks at, under
+# PREFIX (not PREFIX/lib), up to the database it finds, which it does not list.
+places() {
+    (cd "$T/elsewhere" && unset KLOTSKI_DB && library_run python3 -c '
+import ctypes, sys
+buffer = ctypes.create_string_buffer(8192)
+ctypes.CDLL(sys.argv[1]).klotski_db_places(buffer, ctypes.c_size_t(8192))
+print(buffer.value.decode())' "$M/lib/x86_64-linux-gnu/libklotski.so.1" 2>&1)
+}
+expect "LIBDIR multiarch: klotski_db_places stops before the database it finds" "\$KLOTSKI_DB (not set)
+data/klotski.db (in $T/elsewhere)
+$M/data/klotski.db" "$(places)"
+rm "$M/share/klotski/klotski.db"
+expect "LIBDIR multiarch: klotski_db_places without a database lists the places looked at" "\$KLOTSKI_DB (not set)
+data/klotski.db (in $T/elsewhere)
+$M/data/klotski.db
+$M/share/klotski/klotski.db" "$(places)"
 make -s -C "$ROOT" uninstall PREFIX="$M" LIBDIR="$M/lib/x86_64-linux-gnu" INCLUDEDIR="$M/include/klotski" \
     BIN="$BIN" OBJ="$LIBRARY_OBJ" > "$T/make.log" 2>&1
 expect "make uninstall: exit status" 0 "$?"

@@ -107,6 +107,16 @@ $P/data/klotski.db
 $P/share/klotski/klotski.db" \
     "$(cd "$T/empty" && unset KLOTSKI_DB && library_run "$venv_python" -c 'import klotski; klotski.open()' 2>&1 | sed -n '/^klotski.NoDatabaseError/,$p')"
 
+# $KLOTSKI_DB naming no file: the lookup took it as it is and looked nowhere else (the
+# data/klotski.db there is not listed).
+mkdir -p "$T/with_data/data"
+: > "$T/with_data/data/klotski.db"
+expect "open() with \$KLOTSKI_DB naming no file lists that place alone" \
+    "klotski.NoDatabaseError: $T/none.db: no database here; build it with \`make\` in the klotski sources (or name one, or set \$KLOTSKI_DB)
+looked in, in this order:
+\$KLOTSKI_DB=$T/none.db" \
+    "$(cd "$T/with_data" && KLOTSKI_DB=$T/none.db library_run "$venv_python" -c 'import klotski; klotski.open()' 2>&1 | sed -n '/^klotski.NoDatabaseError/,$p')"
+
 # 4. the stub against the module (the installed stub, in a folder of its own: mypy
 # refuses site-packages on MYPYPATH)
 mkdir -p "$T/stubs"

@@ -108,6 +108,23 @@ int main(int argc, char **argv)
            no_path, cantopen, klotski_pack_min_steps(failed, 0x1A9BF0C00u, &steps),
            none_opened ? "set" : "NULL");
     printf("%s\n", klotski_pack_errmsg(failed));
+    struct klotski_layout layout;
+    struct klotski_group_metrics metrics = {.size = sizeof metrics};
+    int found = klotski_pack_layout(pack, 0x1A9BF0C00u, &layout, &group, &metrics);
+    printf("%d %09llX %d %d %d %lld %s %d %d %d %d\n", found, (unsigned long long)layout.code, layout.min_steps,
+           layout.group_id == group.group_id, layout.group_index == KLOTSKI_NULL && layout.farthest_steps == KLOTSKI_NULL,
+           (long long)group.size, group.name, metrics.max_min_straight_moves != KLOTSKI_NULL,
+           klotski_pack_layout(pack, 0x1A9BF0C00u, NULL, NULL, NULL),
+           klotski_pack_layout(pack, 0x1A9BF0C00u, &layout, NULL, &small),
+           klotski_pack_layout(pack, 0x1A9BF0C01u, &layout, NULL, NULL));
+    /* The handle keeps its last call's result code: KLOTSKI_OK after a success, the
+     * failure's after one (klotski_errcode's rule). */
+    klotski_pack_min_steps(pack, 0x1A9BF0C00u, &steps);
+    int after_ok = klotski_pack_errcode(pack);
+    klotski_pack_min_steps(pack, 0x1A9BF0C01u, &steps);
+    int after_invalid = klotski_pack_errcode(pack);
+    klotski_pack_min_steps(pack, 0x1A9BF0C00u, NULL);
+    printf("%d %d %d %d\n", after_ok, after_invalid, klotski_pack_errcode(pack), klotski_pack_errcode(NULL));
     klotski_pack_close(failed);
     klotski_free(route);
     klotski_pack_close(pack);
@@ -132,6 +149,15 @@ expect "C: misuse of the pack's calls" "8 8 8 8 8 8 4 8 NULL" "$(printf '%s\n' "
 expect "C: a call on a pack that did not open says so" \
     "/nonexistent/klotski.pack: klotski_pack_min_steps: the pack is not open (klotski_pack_open failed)" \
     "$(printf '%s\n' "$probe" | sed -n 3p)"
+
+# klotski_pack_layout: the record of 横刀立马 with what the pack knows (code, min_steps,
+# group_id the group's, the rest KLOTSKI_NULL), its group and the group's metrics; a
+# NULL record, a sized struct below its first version KLOTSKI_MISUSE (8); an illegal code
+# KLOTSKI_INVALID (1).
+expect "C: klotski_pack_layout" "0 1A9BF0C00 81 1 1 25955 5-4-1-1 1 8 8 1" "$(printf '%s\n' "$probe" | sed -n 4p)"
+# klotski_pack_errcode: 0 after the success above, 1 after an illegal code, 8 after a
+# NULL output; NULL gives KLOTSKI_NOMEM (7).
+expect "C: klotski_pack_errcode" "0 1 8 7" "$(printf '%s\n' "$probe" | sed -n 5p)"
 
 # Bad usage and files that cannot be written or read.
 expect_error "pack without FILE" 2 "pack takes one FILE" pack

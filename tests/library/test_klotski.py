@@ -288,6 +288,12 @@ class CursorTest(WithDatabase):
                                 ("SELECT :a", [1]), ("SELECT ?", {"a": 1}), ("SELECT ?, :a", [1, 2])):
             with self.assertRaises(ValueError, msg=(sql, parameters)):
                 self.db.execute(sql, parameters)
+        for sql, parameters, message in (("SELECT ?", (), "the statement takes 1 parameter, 0 given"),
+                                         ("SELECT ?, ?", (1,), "the statement takes 2 parameters, 1 given"),
+                                         ("SELECT 1", (1,), "the statement takes 0 parameters, 1 given")):
+            with self.assertRaises(ValueError, msg=(sql, parameters)) as caught:
+                self.db.execute(sql, parameters)
+            self.assertEqual(str(caught.exception), message)
         for parameters in ("ab", b"ab", 5, [object()], [1 << 64]):
             with self.assertRaises((TypeError, OverflowError), msg=parameters):
                 self.db.execute("SELECT ?", parameters)

@@ -1,7 +1,8 @@
 """The pack from the installed Python module (klotski.open_pack over libklotski's
 klotski_pack_*), checked against the klotski command's --json answers on the database the
 pack was written from ($KLOTSKI_BIN/klotski, $KLOTSKI_DB; the pack is $KLOTSKI_PACK):
-min_steps, the group and the moves with their outcomes of sampled layouts (ids spread by a
+min_steps, the group, the layout's record against Database.layout's (one function over
+both) and the moves with their outcomes of sampled layouts (ids spread by a
 multiplicative hash, every layout of a classic name, unsolvable ones), their solutions
 against `klotski solve --codes`, group facts against `klotski group --json`, and bad
 input: an illegal code, an unknown group, a missing file, a file that is no pack, a
@@ -43,6 +44,13 @@ def sample():
 SAMPLE = sample()
 
 
+def known(source, x):
+    """What a program written for Database.layout reads of a layout, where it reads only
+    what a Pack knows too: one function for both."""
+    record = source.layout(x)
+    return type(record), record.layout, record.group_id, record.min_steps, record.group
+
+
 class PackTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -64,6 +72,16 @@ class PackTest(unittest.TestCase):
             self.assertEqual(self.pack.min_steps(text), shown["min_steps"], text)
             group = self.pack.group_of(text)
             self.assertEqual((group.name, group.size), (shown["group"], shown["group_size"]), text)
+
+    def test_layout_stands_in_for_the_database(self):
+        """Pack.layout answers as Database.layout for the fields the pack knows (the group
+        with all of its), and None for the others."""
+        with klotski.open(DB) as db:
+            for text in SAMPLE:
+                self.assertEqual(known(self.pack, text), known(db, text), text)
+        record = self.pack.layout("4WVE1")
+        self.assertEqual((record.min_steps, record.group.name), (81, "5-4-1-1"))
+        self.assertEqual(record[2:3] + record[4:10], (None,) * 7)
 
     def test_moves_against_the_command(self):
         for text, moved in zip(SAMPLE, self.moved):
@@ -115,7 +133,7 @@ class PackTest(unittest.TestCase):
                 call()
 
     def test_every_method_has_a_signature(self):
-        for name in ("min_steps", "solve", "moves", "group", "group_of", "close", "__enter__", "__exit__"):
+        for name in ("min_steps", "layout", "solve", "moves", "group", "group_of", "close", "__enter__", "__exit__"):
             inspect.signature(getattr(klotski.Pack, name))  # ValueError without a text signature
         self.assertEqual(str(inspect.signature(klotski.Pack.solve)), "(self, /, x, metric='step')")
         self.assertEqual(str(inspect.signature(klotski.open_pack)), "(path)")
@@ -146,8 +164,11 @@ class PackTest(unittest.TestCase):
     def test_context_manager_closes(self):
         with klotski.open_pack(PACK) as pack:
             self.assertEqual(pack.min_steps("4WVE1"), 81)
+            self.assertEqual(pack.path, PACK)
         with self.assertRaises(klotski.DatabaseError):
             pack.min_steps("4WVE1")
+        self.assertIsNone(pack.path)  # as a closed Database's: one base for both
+        pack.close()  # closing again does nothing
 
 
 class NoMemoryTest(unittest.TestCase):
@@ -159,6 +180,7 @@ class NoMemoryTest(unittest.TestCase):
             calls = {
                 "open_pack": lambda: klotski.open_pack(PACK).close(),
                 "min_steps": lambda: pack.min_steps("4FEA13400"),
+                "layout": lambda: pack.layout("4FEA13400"),
                 "solve": lambda: pack.solve("4WVE1"),
                 "moves": lambda: pack.moves("4WVE1"),
                 "group": lambda: pack.group("5-4-1-1"),
@@ -183,6 +205,7 @@ class CAllocationTest(unittest.TestCase):
         calls = {
             "open_pack": lambda: klotski.open_pack(PACK).path,
             "min_steps": lambda: klotski.open_pack(PACK).min_steps(hard),
+            "layout": lambda: klotski.open_pack(PACK).layout(hard),
             "solve": lambda: klotski.open_pack(PACK).solve(hard),
             "moves": lambda: klotski.open_pack(PACK).moves(hard),
             "group_of": lambda: klotski.open_pack(PACK).group_of(hard),
