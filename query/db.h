@@ -39,6 +39,18 @@ struct db *db_open(const char *path);
 /* Finalizes the prepared statements and closes the database; NULL is allowed. */
 void db_close(struct db *db);
 
+/* Watches the queries from now on (the server, per request): SQLite calls `stop` with
+ * `context` every few tens of microseconds of a query's work, and a query for which it
+ * returns nonzero, or that finds the database locked by a writer for 250 ms, stops as if
+ * it had no more rows, db_interrupted then true.  `stop` NULL watches no more (a lock
+ * is waited for 30 s again, and is an error).  Either way db_interrupted is false
+ * again. */
+void db_watch(struct db *db, int (*stop)(void *context), void *context);
+
+/* Whether a watched query was stopped (or the database locked) since db_watch: the
+ * answer built since is incomplete. */
+bool db_interrupted(const struct db *db);
+
 /* Looks up a legal code.  Returns true and fills *out, or false when the database has no
  * such row (only an incomplete database lacks a legal code). */
 bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out);

@@ -17,6 +17,7 @@ static const struct {
     FUNCTION(stop_daemon),
     FUNCTION(get_daemon_info),
     FUNCTION(get_connection_values),
+    FUNCTION(get_connection_info),
     FUNCTION(create_response_from_buffer),
     FUNCTION(add_response_header),
     FUNCTION(queue_response),

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# `klotski serve` under the pressure one anonymous client can put on it, on loopback
+# (tests/e2e/serve_load.py drives it): the fast routes keep answering while slow ones
+# run beside them, a request whose client hung up or whose deadline passed stops its
+# work, one address's idle connections keep no other address out, and a NUL (%00) in a
+# request is refused.  A few seconds; every wait is bounded; the servers are stopped at
+# the end whatever happens.
+. "$(dirname "$0")/lib.sh"
+use_database
+K=$BIN/klotski
+T=$WORK/serve_load
+rm -rf "$T"
+mkdir -p "$T"
+LOAD="/usr/bin/python3 $ROOT/tests/e2e/serve_load.py"
+# The slowest route that SQLite answers: every layout ranked by its min_unit_moves, seconds
+# of work, stopped at the deadline.
+SLOW_PATH='/api/hardest?metric=unit&limit=1000'
+# One slow request at a time, so that a slow request still running shows as the next
+# one's 503; a deadline of 3 s, so that the slow requests end within the checks' waits.
+"$K" --db "$TEST_DB" serve --any-port --slow 1 --deadline 3 >"$T/server.out" 2>"$T/server.err" &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+for wait in $(seq 1 300); do
+    grep -q serving "$T/server.out" 2>/dev/null && break
+    sleep 0.1
+done
+URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
+expect "the server with --slow 1 --deadline 3 says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
+
+# status PATH [CURL OPTIONS...]: the HTTP status of PATH.
+status() {
+    local path=$1
+    shift
+    curl -s --max-time 30 -o "$T/body" -w '%{http_code}' "$@" "$URL$path"
+}
+
+# ---- a NUL in a request: 400, never the value cut at it ----
+expect "%00 in an argument: 400" 400 "$(status '/api/layout?layout=1A9BF0C00%00junk')"
+expect "%00 in an argument: the error says why" "a NUL byte (%00) in the request: no path or argument holds one" \
+    "$(jq -r .error "$T/body")"
+expect "%00 in an argument's name: 400" 400 "$(status '/api/layout?layout%00x=1A9BF0C00')"
+expect "%00 in the path: 400" 400 "$(status '/api/layout%00.css?layout=1A9BF0C00')"
+expect "the same request without it: 200" 200 "$(status '/api/layout?layout=1A9BF0C00')"
+
+# ---- the deadline ----
+start=$(date +%s%N)
+expect "a slow request past its deadline: 503" 503 "$(status "$SLOW_PATH")"
+expect "a slow request past its deadline: the error says why" "stopped: the answer took longer than the server's deadline" \
+    "$(jq -r .error "$T/body")"
+elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+expect "a slow request past its deadline (3 s): answered within 4.5 s" yes "$([ "$elapsed_ms" -lt 4500 ] && echo yes || echo "no: $elapsed_ms ms")"
+
+# ---- a full slow pool: 503 with Retry-After at once ----
+$LOAD abandon "$URL" "$SLOW_PATH" 1.2 >"$T/abandon" &
+abandoned=$!
+for wait in $(seq 1 100); do
+    grep -q sent "$T/abandon" && break
+    sleep 0.05
+done
+sleep 0.2 # the server has read the request
+curl -s --max-time 30 -D "$T/headers" -o "$T/body" "$URL/api/hardest?limit=1"
+expect "a slow request while the one slow place is taken: 503" 503 "$(sed -n '1s/^HTTP[^ ]* \([0-9]*\).*/\1/p' "$T/headers")"
+expect "... with Retry-After" 1 "$(grep -ci '^retry-after: 1' "$T/headers")"
+expect "a fast request meanwhile: 200" 200 "$(status '/api/moves?layout=1A9BF0C00')"
+
+# ---- a client that hangs up stops its work within 0.5 s ----
+# The client above hangs up 1.2 s after its request, whose work has 3 s to its deadline;
+# 0.5 s later the one slow place must be free again.
+wait "$abandoned"
+sleep 0.5
+expect "0.5 s after its client hung up, the slow request's work has stopped: the next slow request is answered" \
+    200 "$(status '/api/hardest?limit=1')"
+
+# ---- slow routes beside fast ones ----
+# One client looks layouts up for 2 s alone, then for 3 s while two clients ask the slow
+# route over and over (each 503 waits 50 ms): the lookups' 99th percentile beside them
+# stays within the issue's goal of 50 ms, or, where other work shares this machine's
+# cores, within twice their 99th percentile alone (the old global lock held the lookups
+# for a slow request's whole run: seconds).
+read -r alone_count alone_p50 alone_p99 < <($LOAD mixed "$URL" 2 '/api/layout?layout=1A9BF0C00')
+read -r count p50 p99 < <($LOAD mixed "$URL" 3 '/api/layout?layout=1A9BF0C00' "$SLOW_PATH" "$SLOW_PATH")
+echo "lookups alone: $alone_count in 2 s, p50 $alone_p50 ms, p99 $alone_p99 ms;" \
+     "beside slow requests: $count in 3 s, p50 $p50 ms, p99 $p99 ms"
+expect "lookups: every one answered 200" yes \
+    "$([[ $alone_count$count =~ ^[0-9]+$ ]] && echo yes || echo "no: $alone_count $alone_p50 / $count $p50")"
+expect "lookups beside slow requests: p99 within 50 ms or twice the p99 alone" yes \
+    "$(awk -v p="$p99" -v alone="$alone_p99" \
+           'BEGIN { print (p != "" && (p + 0 <= 50 || p + 0 <= 2 * alone)) ? "yes" : "no: " p " ms, alone " alone " ms" }')"
+
+# ---- one address's idle connections keep no other address out ----
+# 1,100 connections from 127.0.0.1 that send nothing (over the server's 1,024 in all);
+# a request from 127.0.0.2 is still answered, at once.
+read -r answer seconds < <($LOAD idle "$URL" 1100 1)
+expect "1,100 idle connections from 127.0.0.1: a request from 127.0.0.2 is answered" 200 "$answer"
+expect "... within 2 s" yes "$(awk -v s="$seconds" 'BEGIN { print (s != "" && s + 0 <= 2) ? "yes" : "no: " s " s" }')"
+# Their threads end as each notices its connection closed: a few tenths of a second.
+for wait in $(seq 1 30); do
+    answer=$(status '/api/layout?layout=1A9BF0C00')
+    [ "$answer" = 200 ] && break
+    sleep 0.1
+done
+expect "after them, a request from 127.0.0.1 is answered again within 3 s" 200 "$answer"
+
+kill "$server"
+wait "$server" 2>/dev/null
+expect "the server's stderr stays empty" "" "$(cat "$T/server.err")"
+finish
