@@ -18,6 +18,7 @@ static const struct {
     FUNCTION(get_daemon_info),
     FUNCTION(get_connection_values),
     FUNCTION(get_connection_info),
+    FUNCTION(lookup_connection_value),
     FUNCTION(create_response_from_buffer),
     FUNCTION(add_response_header),
     FUNCTION(queue_response),

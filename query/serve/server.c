@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/database/format.h"
+#include "lib/klotski.h" /* KLOTSKI_VERSION */
 #include "query/db.h"
 #include "query/report.h"
 #include "query/serve/api.h"
@@ -25,6 +27,10 @@
 #define IDLE_TIMEOUT_S 10        /* a connection that sends nothing (no request, or a
                                     request's headers unfinished) is closed after this */
 #define MAX_SPARE_DATABASES 64   /* connections to the database kept for the next requests */
+#define ETAG_SIZE 64
+/* An answer is the same for as long as the database and the program are: caches may keep
+ * it a day, and ask again with its ETag after. */
+#define CACHED_ANSWER "public, max-age=86400"
 
 /* Pages may use their own scripts and styles (the player's are inline) and ask their own
  * server; nothing else, so that nothing is ever fetched from the network. */
@@ -41,6 +47,11 @@ static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct db *spares[MAX_SPARE_DATABASES];
 static size_t spare_count;
 static double deadline_seconds;
+/* Every answer's strong ETag: the database's checksum (meta layouts_crc32, which changes
+ * with any layouts row) and the program's version, so that an answer is the same
+ * wherever its ETag is; the farthest phase, run while a server serves, stores what the
+ * answers computed on demand before it, so the answers keep their ETag. */
+static char etag[ETAG_SIZE];
 
 static struct db *borrow_database(void)
 {
@@ -114,6 +125,30 @@ static enum MHD_Result gather_argument(void *request, enum MHD_ValueKind kind, c
     return api_request_add(request, name, value) ? MHD_YES : MHD_NO;
 }
 
+/* 304: the client's copy, whose ETag it sent, is this server's answer still. */
+static enum MHD_Result not_modified(struct MHD_Connection *connection)
+{
+    struct MHD_Response *response = microhttpd.create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+    if (!response)
+        return MHD_NO;
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, CACHED_ANSWER);
+    enum MHD_Result queued = microhttpd.queue_response(connection, MHD_HTTP_NOT_MODIFIED, response);
+    microhttpd.destroy_response(response);
+    return queued;
+}
+
+/* Reads the database's checksum into etag, from a connection then kept as a spare; no
+ * database or no checksum: no ETag (and no answer is cached). */
+static void make_etag(void)
+{
+    struct db *db = borrow_database();
+    char checksum[32];
+    if (db && db_meta(db, KL_DB_META_LAYOUTS_CRC32, checksum, sizeof checksum))
+        snprintf(etag, sizeof etag, "\"%s-%s\"", checksum, KLOTSKI_VERSION);
+    give_back_database(db);
+}
+
 static enum MHD_Result handle(void *context, struct MHD_Connection *connection, const char *path,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_state)
@@ -127,6 +162,9 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     api_request_start(&request, method, path);
     request.holds_nul = *request_state == &uri_holds_nul;
     *request_state = connection;
+    const char *known = microhttpd.lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    if (known && etag[0] && (strstr(known, etag) || strcmp(known, "*") == 0))
+        return not_modified(connection);
     microhttpd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &request);
     struct api_reply reply;
     struct db *db = borrow_database();
@@ -150,7 +188,10 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
     microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
     microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
-    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, reply.body_static ? "max-age=60" : "no-store");
+    bool cached = reply.status == MHD_HTTP_OK && etag[0];
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cached ? CACHED_ANSWER : "no-store");
+    if (cached)
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
     if (reply.is_page)
         microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
     if (reply.status == MHD_HTTP_METHOD_NOT_ALLOWED)
@@ -226,6 +267,7 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
         return EXIT_NOT_FOUND;
     database_path = db_path;
     deadline_seconds = deadline_s;
+    make_etag();
     /* SIGINT and SIGTERM are waited for below: the threads must not take them. */
     sigset_t stop, previous;
     sigemptyset(&stop);
