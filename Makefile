@@ -33,14 +33,18 @@ BUILD_NEEDS = command:$(firstword $(CC))=build-essential command:pkg-config=pkg-
 # with the releases' kept in lib/abi/; Debian's python3 with venv, pip, setuptools and
 # wheel for the Python package's `pip install` in a venv, and mypy for its stubtest
 # (e2e_library_python.sh); Unicode's Unihan readings, from which e2e_names.sh remakes
-# data/classic_pinyin.tsv (data/classic_pinyin.sh).
+# data/classic_pinyin.tsv (data/classic_pinyin.sh); systemd-analyze and nginx for the
+# deployment of docs/deploy/ (e2e_deploy.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
               command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
               command:abidiff=abigail-tools \
               python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
               file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data \
-              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk
+              file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
+              command:systemd-analyze=systemd file:/usr/sbin/nginx=nginx
+# wrk loads the server for make bench (bench/serve.sh).
+BENCH_NEEDS = command:wrk=wrk
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -100,7 +104,7 @@ WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -We
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
 WASM          = $(OBJ)/site/klotski.wasm
 
-.PHONY: all deps test-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
+.PHONY: all deps test-deps bench-deps tools library farthest test check fuzz fuzz-build fuzz-targets bench \
         install uninstall abi-baseline clean
 .DELETE_ON_ERROR:
 .SECONDARY:
@@ -115,6 +119,9 @@ deps:
 
 test-deps:
 	@tests/packages.sh $(TEST_NEEDS)
+
+bench-deps:
+	@tests/packages.sh $(BENCH_NEEDS)
 
 tools: $(BIN)/klotski-build $(BIN)/klotski
 
@@ -279,7 +286,7 @@ RUN_FUZZ ?= 1
 check: test-deps tools library $(UNIT_TESTS) $(REFERENCE) $(if $(filter 0,$(RUN_FUZZ)),,fuzz-build)
 	tests/run.sh $(OBJ) $(BIN) $(if $(filter 0,$(RUN_FUZZ)),,$(FUZZ_OBJ)/tests/fuzz)
 
-bench: deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack
+bench: deps bench-deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack
 	bench/run.sh $(BIN) $(OBJ)
 
 # The group extremes', the solution counts' and the farthest phase's searches' cost, run
