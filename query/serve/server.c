@@ -22,7 +22,7 @@
 #include "query/serve/slow_pool.h"
 
 #define MAX_CONNECTIONS 1024     /* open connections at once */
-#define PER_ADDRESS_CONNECTIONS 64 /* of them from one client address: no one address can
+#define PER_ADDRESS_CONNECTIONS 128 /* of them from one client address: no one address can
                                     hold them all and keep the others out */
 #define IDLE_TIMEOUT_S 10        /* a connection that sends nothing (no request, or a
                                     request's headers unfinished) is closed after this */

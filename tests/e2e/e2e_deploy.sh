@@ -31,16 +31,10 @@ expect "systemd-analyze security: exposure at most 2.0 (of 10)" yes \
     "$(awk -v e="$exposure" 'BEGIN { print (e != "" && e + 0 <= 2.0) ? "yes" : "no: " e }')"
 
 # ---- nginx in front ----
-"$K" --db "$TEST_DB" serve --any-port >"$T/server.out" 2>"$T/server.err" &
-server=$!
+serve_test_database
 trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null;
       [ -f "$T/nginx/nginx.pid" ] && kill "$(cat "$T/nginx/nginx.pid")" 2>/dev/null' EXIT
-for wait in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-upstream=$(sed -n 's|^klotski: serving http://\(127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server says where it listens" yes "$([ -n "$upstream" ] && echo yes || echo no)"
+upstream=${URL#http://}
 # A free port for nginx: one the system hands out and takes back.
 port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # The site as given, on loopback: its listen lines, the server's address and the cache's

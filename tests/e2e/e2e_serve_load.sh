@@ -17,15 +17,7 @@ LOAD="/usr/bin/python3 $ROOT/tests/e2e/serve_load.py"
 SLOW_PATH='/api/hardest?metric=unit&limit=1000'
 # One slow request at a time, so that a slow request still running shows as the next
 # one's 503; a deadline of 3 s, so that the slow requests end within the checks' waits.
-"$K" --db "$TEST_DB" serve --any-port --slow 1 --deadline 3 >"$T/server.out" 2>"$T/server.err" &
-server=$!
-trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
-for wait in $(seq 1 300); do
-    grep -q serving "$T/server.out" 2>/dev/null && break
-    sleep 0.1
-done
-URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
-expect "the server with --slow 1 --deadline 3 says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
+serve_test_database "$TEST_DB" --slow 1 --deadline 3
 
 # status PATH [CURL OPTIONS...]: the HTTP status of PATH; its body in $T/body.
 status() {
