@@ -9,7 +9,8 @@
 #   deadline), against the same 32 alone just before; the slow route's answers counted
 #   by status (200, or 503: the slow pool busy or the deadline passed).
 # The load tool shares the machine with the server, so on 2 cores both compete for them:
-# the figures are a floor.  Every run is KLOTSKI_BENCH_SECONDS long (default 10).
+# the figures are a floor; the last column, the server's own CPU time per request (from
+# /proc), depends least on what else the machine does.  Every run is KLOTSKI_BENCH_SECONDS long (default 10).
 #   bench/serve.sh [BIN] [DB]
 set -eu
 bin=${1:-bin}
@@ -27,22 +28,28 @@ done
 url=$(sed -n 's|^klotski: serving \(http://[^ ]*\)/$|\1|p' "$scratch/server")
 echo "klotski serve at $url ($bin), $(nproc) cores, ${seconds} s a run"
 
-# bench CONNECTIONS PATH [SECONDS]: wrk's report of PATH at CONNECTIONS (2 threads, or 1
-# for 1 connection).
+# The server's CPU time so far (user + system), in clock ticks: per request, it says what
+# a request costs the server whatever else the machine does.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$server/stat"; }
+ticks_per_s=$(getconf CLK_TCK)
+# bench CONNECTIONS PATH: wrk's report of PATH at CONNECTIONS (2 threads, or 1 for 1
+# connection), and the server's CPU ticks meanwhile ("cpu N").
 bench() {
-    local threads=$(($1 < 2 ? 1 : 2))
-    wrk -t"$threads" -c"$1" -d"${3:-$seconds}s" --timeout 30s --latency "$url$2"
+    local threads=$(($1 < 2 ? 1 : 2)) before
+    before=$(cpu_ticks)
+    wrk -t"$threads" -c"$1" -d"${seconds}s" --timeout 30s --latency "$url$2"
+    echo "cpu $(($(cpu_ticks) - before))"
 }
-# row NAME CONNECTIONS: a line of the table from the wrk report on stdin.
+# row NAME CONNECTIONS: a line of the table from bench's report on stdin.
 row() {
-    awk -v name="$1" -v conns="$2" '
-        /Requests\/sec/ {rps = $2} / 50%/ {median = $2} / 99%/ {p99 = $2}
-        /Non-2xx/ {bad = $NF} /Socket errors/ {errors = $0}
-        END {printf "%-40s %5s %11s %9s %9s%s%s\n", name, conns, rps, median, p99,
-             bad ? "  (" bad " not 200)" : "", errors ? "  (" errors ")" : ""}'
+    awk -v name="$1" -v conns="$2" -v hz="$ticks_per_s" '
+        /requests in/ {count = $1} /Requests\/sec/ {rps = $2} / 50%/ {median = $2} / 99%/ {p99 = $2}
+        /Non-2xx/ {bad = $NF} /Socket errors/ {errors = $0} /^cpu / {used = $2}
+        END {printf "%-40s %5s %11s %9s %9s %10.1f us%s%s\n", name, conns, rps, median, p99,
+             count ? used / hz / count * 1e6 : 0, bad ? "  (" bad " not 200)" : "", errors ? "  (" errors ")" : ""}'
 }
 
-printf '%-40s %5s %11s %9s %9s\n' route conns requests/s median p99
+printf '%-40s %5s %11s %9s %9s %13s\n' route conns requests/s median p99 "server CPU/req"
 for route in "/app.css" "/api/layout?layout=1A9BF0C00" "/api/moves?layout=1A9BF0C00" \
              "/api/solve?layout=1A9BF0C00" "/api/group?group=5-4-1-1"; do
     curl -sf --retry 5 --retry-connrefused -o /dev/null "$url$route"

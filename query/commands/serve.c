@@ -66,7 +66,10 @@ const struct command command_serve = {
             "commands (layout, moves, solve, solutions, path, group, members, farthest,\n"
             "hardest, hint, check, stats, board, names: see the README).  Every state has\n"
             "its address: /?layout=1A9BF0C00.  Nothing is fetched from the network.  The\n"
-            "database is opened read-only, once per thread of a pool of one thread per core.\n",
+            "database is opened read-only.  Each connection has a thread; the slow routes\n"
+            "(farthest, hardest, members, solutions, stats, path) run --slow at a time,\n"
+            "any more answered 503 at once; a request's work stops at its --deadline or\n"
+            "when its client hangs up (503); 128 connections per client address at most.\n",
     .options = serve_option_table,
     .option_defaults = &option_defaults,
     .options_size = sizeof option_defaults,
