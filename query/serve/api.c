@@ -737,6 +737,14 @@ static void route_request(struct db *db, const struct api_request *request, stru
     api_error(reply, 404, error);
 }
 
+bool api_is_slow(const struct api_request *request)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
+        if (strcmp(routes[i].path, request->path) == 0)
+            return routes[i].cost == SLOW;
+    return false;
+}
+
 /* Whether a path is the API's, whose errors are JSON for programs. */
 static bool is_api_path(const char *path) { return strncmp(path, "/api/", 5) == 0; }
 

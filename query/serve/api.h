@@ -90,6 +90,10 @@ bool api_request_add(struct api_request *request, const char *name, const char *
  * read-only: requests run at once, with no lock between them. */
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply);
 
+/* Whether the request's path is a slow route's (api_answer runs it on the slow pool:
+ * slow_pool.h), so that a caller may hand the whole request to the pool instead. */
+bool api_is_slow(const struct api_request *request);
+
 /* A JSON error reply {"error": message, "status": status}; message is any text (bytes
  * that are not UTF-8 become '?').  The reply keeps the message (error) too. */
 void api_error(struct api_reply *reply, unsigned status, const char *message);

@@ -19,6 +19,8 @@ static const struct {
     FUNCTION(get_connection_values),
     FUNCTION(get_connection_info),
     FUNCTION(lookup_connection_value),
+    FUNCTION(suspend_connection),
+    FUNCTION(resume_connection),
     FUNCTION(create_response_from_buffer),
     FUNCTION(add_response_header),
     FUNCTION(queue_response),

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <netdb.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -21,6 +22,7 @@
 #include "query/serve/microhttpd.h"
 #include "query/serve/slow_pool.h"
 
+#define MAX_THREADS 16           /* threads serving the connections, at most: one per core */
 #define MAX_CONNECTIONS 1024     /* open connections at once */
 #define PER_ADDRESS_CONNECTIONS 128 /* of them from one client address: no one address can
                                     hold them all and keep the others out */
@@ -28,6 +30,7 @@
                                     request's headers unfinished) is closed after this */
 #define MAX_SPARE_DATABASES 64   /* connections to the database kept for the next requests */
 #define ETAG_SIZE 64
+#define BUSY_RETRY_AFTER_S 1     /* what a 503 of a busy slow pool asks the client to wait */
 /* An answer is the same for as long as the database and the program are: caches may keep
  * it a day, and ask again with its ETag after. */
 #define CACHED_ANSWER "public, max-age=86400"
@@ -91,11 +94,17 @@ static int stop_work(void *context)
     return poll(&client, 1, 0) > 0 && (client.revents & (POLLRDHUP | POLLHUP | POLLERR));
 }
 
-static void watch_start(struct watch *w, struct MHD_Connection *connection)
+/* The connection's socket, or -1. */
+static int socket_of(struct MHD_Connection *connection)
 {
     const union MHD_ConnectionInfo *info =
         microhttpd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
-    w->socket = info ? info->connect_fd : -1;
+    return info ? info->connect_fd : -1;
+}
+
+static void watch_start(struct watch *w, int socket)
+{
+    w->socket = socket;
     clock_gettime(CLOCK_MONOTONIC, &w->deadline);
     double whole = (double)(time_t)deadline_seconds;
     w->deadline.tv_sec += (time_t)whole;
@@ -149,6 +158,93 @@ static void make_etag(void)
     give_back_database(db);
 }
 
+/* Answers the request from a borrowed database connection, its work watched for the
+ * deadline and for the client's socket hanging up. */
+static void answer(const struct api_request *request, int socket, struct api_reply *reply)
+{
+    struct db *db = borrow_database();
+    struct watch watch;
+    if (db) {
+        watch_start(&watch, socket);
+        db_watch(db, stop_work, &watch);
+    }
+    api_answer(db, request, reply);
+    if (db) {
+        db_watch(db, NULL, NULL);
+        give_back_database(db);
+    }
+}
+
+/* Queues the reply as the connection's response, with the headers every answer has. */
+static enum MHD_Result queue_reply(struct MHD_Connection *connection, struct api_reply *reply)
+{
+    struct MHD_Response *response = microhttpd.create_response_from_buffer(
+        reply->length, reply->body, reply->body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    if (!response) {
+        api_reply_free(reply);
+        return MHD_NO;
+    }
+    free(reply->error); /* the body is the response's now */
+    reply->error = NULL;
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply->content_type);
+    microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
+    microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
+    bool cached = reply->status == MHD_HTTP_OK && etag[0];
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cached ? CACHED_ANSWER : "no-store");
+    if (cached)
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
+    if (reply->is_page)
+        microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
+    if (reply->status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+    if (reply->retry_after) {
+        char seconds[16];
+        snprintf(seconds, sizeof seconds, "%u", reply->retry_after);
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
+    }
+    enum MHD_Result queued = microhttpd.queue_response(connection, reply->status, response);
+    microhttpd.destroy_response(response);
+    return queued;
+}
+
+/* A slow route's request, answered on the slow pool while its connection is suspended
+ * (so that the connection's thread serves its other connections meanwhile). */
+struct pending {
+    struct api_request request; /* its strings are libmicrohttpd's, kept until the end */
+    struct api_reply reply;
+    struct MHD_Connection *connection;
+    int socket;
+    atomic_bool done;
+};
+
+static void answer_pending(void *context)
+{
+    struct pending *p = context;
+    answer(&p->request, p->socket, &p->reply);
+    atomic_store(&p->done, true);
+    microhttpd.resume_connection(p->connection);
+}
+
+/* Whether the request state is a pending slow request's (not one of the marks). */
+static bool is_pending(void *state, struct MHD_Connection *connection)
+{
+    return state && state != &uri_holds_nul && state != &uri_clean && state != connection;
+}
+
+/* A request's end, however it ended: a slow request whose answer was never sent is
+ * freed here. */
+static void request_ended(void *context, struct MHD_Connection *connection, void **request_state,
+                          enum MHD_RequestTerminationCode why)
+{
+    (void)context, (void)why;
+    if (is_pending(*request_state, connection)) {
+        struct pending *p = *request_state;
+        api_reply_free(&p->reply);
+        free(p);
+    }
+    *request_state = NULL;
+}
+
 static enum MHD_Result handle(void *context, struct MHD_Connection *connection, const char *path,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_state)
@@ -158,6 +254,16 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         *upload_data_size = 0; /* a body after the answer: read and dropped */
         return MHD_YES;
     }
+    if (is_pending(*request_state, connection)) {
+        struct pending *p = *request_state;
+        *upload_data_size = 0;
+        if (!atomic_load(&p->done))
+            return MHD_YES;
+        *request_state = connection;
+        enum MHD_Result queued = queue_reply(connection, &p->reply);
+        free(p);
+        return queued;
+    }
     struct api_request request;
     api_request_start(&request, method, path);
     request.holds_nul = *request_state == &uri_holds_nul;
@@ -166,44 +272,23 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     if (known && etag[0] && (strstr(known, etag) || strcmp(known, "*") == 0))
         return not_modified(connection);
     microhttpd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &request);
+    if (api_is_slow(&request)) {
+        struct pending *p = xcalloc(1, sizeof *p);
+        *p = (struct pending){.request = request, .connection = connection, .socket = socket_of(connection)};
+        *request_state = p;
+        microhttpd.suspend_connection(connection);
+        if (!slow_pool_submit(answer_pending, p)) {
+            api_error(&p->reply, MHD_HTTP_SERVICE_UNAVAILABLE,
+                      "busy: the server is answering as many slow requests as it takes; ask again");
+            p->reply.retry_after = BUSY_RETRY_AFTER_S;
+            atomic_store(&p->done, true);
+            microhttpd.resume_connection(connection);
+        }
+        return MHD_YES;
+    }
     struct api_reply reply;
-    struct db *db = borrow_database();
-    struct watch watch;
-    if (db) {
-        watch_start(&watch, connection);
-        db_watch(db, stop_work, &watch);
-    }
-    api_answer(db, &request, &reply);
-    if (db) {
-        db_watch(db, NULL, NULL);
-        give_back_database(db);
-    }
-    struct MHD_Response *response = microhttpd.create_response_from_buffer(
-        reply.length, reply.body, reply.body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
-    if (!response) {
-        api_reply_free(&reply);
-        return MHD_NO;
-    }
-    free(reply.error); /* the body is the response's now */
-    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
-    microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
-    microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
-    bool cached = reply.status == MHD_HTTP_OK && etag[0];
-    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cached ? CACHED_ANSWER : "no-store");
-    if (cached)
-        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
-    if (reply.is_page)
-        microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
-    if (reply.status == MHD_HTTP_METHOD_NOT_ALLOWED)
-        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
-    if (reply.retry_after) {
-        char seconds[16];
-        snprintf(seconds, sizeof seconds, "%u", reply.retry_after);
-        microhttpd.add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
-    }
-    enum MHD_Result queued = microhttpd.queue_response(connection, reply.status, response);
-    microhttpd.destroy_response(response);
-    return queued;
+    answer(&request, socket_of(connection), &reply);
+    return queue_reply(connection, &reply);
 }
 
 /* The socket address of bind_address (an IP address or a host name, resolved; of a
@@ -248,6 +333,13 @@ static bool socket_address(const char *bind_address, int port, struct sockaddr_s
     return usable;
 }
 
+/* The threads that serve the connections: one per core. */
+static unsigned pool_size(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
+}
+
 /* The slow routes' requests answered at once: half the cores, at least one, so that the
  * fast routes always have a core. */
 static unsigned slow_limit(void)
@@ -276,8 +368,9 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
     pthread_sigmask(SIG_BLOCK, &stop, &previous);
     slow_pool_start(slow ? slow : slow_limit()); /* none started: the slow routes run on their connection's thread */
     struct MHD_Daemon *daemon = microhttpd.start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL | (ipv6 ? MHD_USE_IPv6 : 0),
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | (ipv6 ? MHD_USE_IPv6 : 0),
         (uint16_t)port, NULL, NULL, handle, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, pool_size(), MHD_OPTION_NOTIFY_COMPLETED, request_ended, NULL,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
         (unsigned)PER_ADDRESS_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
         MHD_OPTION_URI_LOG_CALLBACK, look_at_uri, NULL, MHD_OPTION_END);

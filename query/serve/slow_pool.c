@@ -20,6 +20,7 @@ struct slot {
     void *argument;
     bool busy; /* handed work whose caller has not yet taken its end */
     bool done; /* the work handed has ended */
+    bool detached; /* handed by slow_pool_submit: nobody waits for its end */
 };
 
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -27,10 +28,12 @@ static pthread_cond_t finished = PTHREAD_COND_INITIALIZER; /* some work has ende
 static struct slot *slots;
 static unsigned slot_count;
 static bool stopping;
+static _Thread_local bool on_pool_thread; /* this thread is one of the pool's */
 
 static void *serve_slot(void *context)
 {
     struct slot *s = context;
+    on_pool_thread = true;
     /* Best effort: a raise is always allowed.  Relative to the process's, which `nice`
      * may have raised already. */
     errno = 0;
@@ -48,6 +51,8 @@ static void *serve_slot(void *context)
         pthread_mutex_lock(&pool_lock);
         s->work = NULL;
         s->done = true;
+        if (s->detached)
+            s->busy = false;
         pthread_cond_broadcast(&finished);
     }
     pthread_mutex_unlock(&pool_lock);
@@ -68,29 +73,48 @@ bool slow_pool_start(unsigned count)
     return slot_count > 0;
 }
 
-bool slow_pool_run(void (*work)(void *argument), void *argument)
+/* Hands work to a free thread of the pool (pool_lock held).  Returns its slot, or NULL
+ * when every thread is busy. */
+static struct slot *hand_over(void (*work)(void *argument), void *argument, bool detached)
 {
-    if (slot_count == 0) {
-        work(argument);
-        return true;
-    }
-    pthread_mutex_lock(&pool_lock);
-    struct slot *s = NULL;
-    for (unsigned i = 0; i < slot_count && !s; i++)
-        if (!slots[i].busy)
-            s = &slots[i];
-    if (s) {
+    for (unsigned i = 0; i < slot_count; i++) {
+        struct slot *s = &slots[i];
+        if (s->busy)
+            continue;
         s->work = work;
         s->argument = argument;
         s->busy = true;
         s->done = false;
+        s->detached = detached;
         pthread_cond_signal(&s->wake);
+        return s;
+    }
+    return NULL;
+}
+
+bool slow_pool_run(void (*work)(void *argument), void *argument)
+{
+    if (slot_count == 0 || on_pool_thread) {
+        work(argument);
+        return true;
+    }
+    pthread_mutex_lock(&pool_lock);
+    struct slot *s = hand_over(work, argument, false);
+    if (s) {
         while (!s->done)
             pthread_cond_wait(&finished, &pool_lock);
         s->busy = false;
     }
     pthread_mutex_unlock(&pool_lock);
     return s != NULL;
+}
+
+bool slow_pool_submit(void (*work)(void *argument), void *argument)
+{
+    pthread_mutex_lock(&pool_lock);
+    bool handed = slot_count > 0 && hand_over(work, argument, true);
+    pthread_mutex_unlock(&pool_lock);
+    return handed;
 }
 
 void slow_pool_stop(void)

@@ -16,10 +16,15 @@ bool slow_pool_start(unsigned count);
 
 /* Runs work(argument) on a free thread of the pool and waits for its end: the caller's
  * thread-local state (output.h, report.h) is not the pool thread's, so work sets up what
- * it writes to itself.  Without a started pool (tests/fuzz/fuzz_serve.c), runs it on the
- * caller's thread.  Returns true when the work ran, false at once when every thread of
- * the pool is busy. */
+ * it writes to itself.  Without a started pool (tests/fuzz/fuzz_serve.c), or called on
+ * a thread of the pool, runs it on the caller's thread.  Returns true when the work ran,
+ * false at once when every thread of the pool is busy. */
 bool slow_pool_run(void (*work)(void *argument), void *argument);
+
+/* Hands work(argument) to a free thread of the pool and returns at once, without
+ * waiting for its end (work says when it is done).  Returns false when no pool is
+ * started or every thread of it is busy: nothing was handed. */
+bool slow_pool_submit(void (*work)(void *argument), void *argument);
 
 /* Stops the pool's threads after their work (none started: nothing). */
 void slow_pool_stop(void);
