@@ -82,7 +82,8 @@ static int run_site(struct db *db, const struct request *req)
     }
     /* The pack as `klotski pack DIR/klotski.pack` writes it. */
     snprintf(path, sizeof path, "%s/%s", dir, SITE_PACK_FILE);
-    return command_pack.run(db, &(struct request){.args = (char *[]){path}, .arg_count = 1, .db_path = req->db_path});
+    return command_pack.run(db, &(struct request){.options = command_pack.option_defaults, .args = (char *[]){path},
+                                                  .arg_count = 1, .db_path = req->db_path});
 }
 
 const struct command command_site = {

@@ -8,8 +8,9 @@
 
 #include "query/report.h"
 
-#define SLOW_NICE 10 /* added to the pool's threads' nice value: a tenth of the weight of
-                        the server's other threads */
+#define SLOW_NICE 5 /* added to the pool's threads' nice value: a third of the weight of
+                       the server's other threads (more, and on a machine busy with other
+                       work a stopped request's thread lingers before it notices) */
 #define MAX_NICE 19
 
 /* One thread of the pool and the work it was handed (NULL: none). */

@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-/* Starts `count` threads (at least 1), each at a nice value 10 above the process's (the
- * scheduler gives it a tenth of the share of a busy core that the server's other threads
+/* Starts `count` threads (at least 1), each at a nice value 5 above the process's (the
+ * scheduler gives it a third of the share of a busy core that the server's other threads
  * get).  Returns false when no thread can
  * be started (slow_pool_run then runs work on the caller's thread).  Call once, before
  * any slow_pool_run. */
