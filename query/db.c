@@ -40,15 +40,22 @@ sqlite3_stmt *db_prepare(struct db *db, const char *sql)
     return stmt;
 }
 
+/* Whether rc is a watched query's stop (db_watch's function, or the database locked):
+ * then db_interrupted is true. */
+static bool watch_stopped(struct db *db, int rc)
+{
+    if (db->watched && (rc == SQLITE_INTERRUPT || rc == SQLITE_BUSY))
+        db->interrupted = true;
+    return db->interrupted;
+}
+
 /* A step's result: true for a row, false for none or a watched query that was stopped
  * or found the database locked (db_interrupted then tells); any other failure ends the
  * process. */
 static bool found(struct db *db, int rc)
 {
-    if (db->watched && (rc == SQLITE_INTERRUPT || rc == SQLITE_BUSY)) {
-        db->interrupted = true;
+    if (watch_stopped(db, rc))
         return false;
-    }
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         fail(db);
     return rc == SQLITE_ROW;
@@ -131,8 +138,9 @@ int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *lay
 
 bool db_descend(struct db *db, kl_code code, int steps, kl_code *route)
 {
-    bool descended;
-    if (kl_db_reader_descend(&db->reader, code, steps, db->metric, route, &descended) != SQLITE_OK)
+    bool descended = false;
+    int rc = kl_db_reader_descend(&db->reader, code, steps, db->metric, route, &descended);
+    if (rc != SQLITE_OK && !watch_stopped(db, rc))
         fail(db);
     return descended;
 }

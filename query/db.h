@@ -67,7 +67,8 @@ void db_set_metric(struct db *db, enum kl_metric metric);
 
 /* Writes a minimal solution, under the db's metric, of the legal code whose stored
  * distance is `steps` into route (room for steps + 1 codes), as kl_db_reader_descend.
- * Returns true; false when the database is inconsistent (no move leads closer). */
+ * Returns true; false when the database is inconsistent (no move leads closer) or a
+ * watched query was stopped (db_interrupted, db_watch). */
 bool db_descend(struct db *db, kl_code code, int steps, kl_code *route);
 
 /* Lists every move under the db's metric from the legal layout `code` into out, best

@@ -66,8 +66,8 @@ const struct command command_serve = {
             "commands (layout, moves, solve, solutions, path, group, members, farthest,\n"
             "hardest, hint, check, stats, board, names: see the README).  Every state has\n"
             "its address: /?layout=1A9BF0C00.  Nothing is fetched from the network.  The\n"
-            "database is opened read-only.  Each connection has a thread; the slow routes\n"
-            "(farthest, hardest, members, solutions, stats, path) run --slow at a time,\n"
+            "database is opened read-only.  The slow routes (farthest, hardest, members,\n"
+            "solutions, stats, path) run on threads of their own, --slow at a time,\n"
             "any more answered 503 at once; a request's work stops at its --deadline or\n"
             "when its client hangs up (503); 128 connections per client address at most.\n",
     .options = serve_option_table,

@@ -41,10 +41,9 @@
     "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " \
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'"
 
-/* Each HTTP connection has a thread of its own (so that a slow answer keeps no other
- * connection waiting), and each request borrows a connection to the database from these
- * spares, opening one when none is spare, and gives it back after (SQLite connections
- * are opened without mutexes: one thread uses one at a time). */
+/* Each request borrows a connection to the database from these spares, opening one
+ * when none is spare, and gives it back after (SQLite connections are opened without
+ * mutexes: one thread uses one at a time). */
 static const char *database_path;
 static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct db *spares[MAX_SPARE_DATABASES];

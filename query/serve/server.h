@@ -1,9 +1,11 @@
 /* `klotski serve`: the web application over the database, on libmicrohttpd.  HTTP is
- * here: the daemon (a thread per connection, a capped number of connections per client
- * address, read-only connections to the database lent to each request, whose work stops
- * at its deadline or when its client hangs up), reading each request's method, path
- * and query arguments, and the headers of every reply; the checks every request passes and what
- * each path answers are api.h's, which needs no socket (tests/fuzz/fuzz_serve.c). */
+ * here: the daemon (a pool of one thread per core, the slow routes' requests handed to
+ * the slow pool with their connection suspended, a capped number of connections per
+ * client address, read-only connections to the database lent to each request, whose
+ * work stops at its deadline or when its client hangs up), reading each request's
+ * method, path and query arguments, and the headers of every reply; the checks every
+ * request passes and what each path answers are api.h's, which needs no socket
+ * (tests/fuzz/fuzz_serve.c). */
 #ifndef KLOTSKI_QUERY_SERVE_SERVER_H
 #define KLOTSKI_QUERY_SERVE_SERVER_H
 

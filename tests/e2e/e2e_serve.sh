@@ -246,7 +246,7 @@ get "/api/layout?layout=1A9BF0C00"
 expect "after all the bad requests the server still answers" "200 81" "$code $(jq -r .min_steps "$T/body")"
 
 # ---- many clients at once ----
-# 64 requests, 32 at a time, each on a thread of its own: moves of 32 layouts, and the
+# 64 requests, 32 at a time, on both threads of the pool: moves of 32 layouts, and the
 # hardest layouts of their groups (a route that sets a command's option for its
 # request, and a slow one: those the slow routes' places cannot take at once are
 # answered 503 with Retry-After, which curl --retry honours); each answer must be the

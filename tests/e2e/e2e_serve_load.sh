@@ -110,6 +110,16 @@ for wait in $(seq 1 30); do
 done
 expect "after them, a request from 127.0.0.1 is answered again within 3 s" 200 "$answer"
 
+# ---- clients that hang up at once never take the server down ----
+# Each solution's descent is watched: a stop (the client gone) midway must end that
+# answer, not the process.  Three times 64 solutions asked, each on a connection of its
+# own, and hung up on after 20 ms, while the server's two threads work through them.
+for i in 1 2 3; do
+    $LOAD abandon "$URL" '/api/solve?layout=4FEA13400' 0.02 64 >/dev/null
+done
+expect "3 x 64 solutions asked and hung up on: the server still answers" 200 \
+    "$(status '/api/layout?layout=1A9BF0C00')"
+
 kill "$server"
 wait "$server" 2>/dev/null
 expect "the server's stderr stays empty" "" "$(cat "$T/server.err")"

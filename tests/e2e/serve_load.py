@@ -7,8 +7,8 @@ is bounded; every socket is closed at the end.
                                   ask), while one client asks FAST over and over for
                                   SECONDS: prints "COUNT P50_MS P99_MS" of its answers
                                   (each a 200, else "failed STATUS")
-  abandon URL PATH SECONDS        asks PATH, prints "sent", hangs up after SECONDS
-                                  without reading
+  abandon URL PATH SECONDS [N]    asks PATH on N connections (1), prints "sent",
+                                  hangs up on them all after SECONDS without reading
   idle URL COUNT SECONDS          opens COUNT connections from 127.0.0.1 that send
                                   nothing, then asks /api/layout?layout=1A9BF0C00 from
                                   127.0.0.2 and prints its status and seconds
@@ -75,12 +75,17 @@ def mixed(url, seconds, fast, slow_paths):
     print(len(times), round(1000 * times[len(times) // 2], 1), round(1000 * times[len(times) * 99 // 100], 1))
 
 
-def abandon(url, path, seconds):
+def abandon(url, path, seconds, count=1):
     parts = urllib.parse.urlsplit(url)
-    with socket.create_connection((parts.hostname, parts.port), timeout=TIMEOUT_S) as s:
-        s.sendall(('GET %s HTTP/1.1\r\nHost: %s\r\n\r\n' % (path, parts.netloc)).encode())
+    sockets = [socket.create_connection((parts.hostname, parts.port), timeout=TIMEOUT_S) for _ in range(count)]
+    try:
+        for s in sockets:
+            s.sendall(('GET %s HTTP/1.1\r\nHost: %s\r\n\r\n' % (path, parts.netloc)).encode())
         print('sent', flush=True)
         time.sleep(seconds)
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def idle(url, count, seconds):
@@ -114,7 +119,7 @@ if __name__ == '__main__':
     if mode == 'mixed':
         mixed(url, float(sys.argv[3]), sys.argv[4], sys.argv[5:])
     elif mode == 'abandon':
-        abandon(url, sys.argv[3], float(sys.argv[4]))
+        abandon(url, sys.argv[3], float(sys.argv[4]), int(sys.argv[5]) if len(sys.argv) > 5 else 1)
     elif mode == 'idle':
         idle(url, int(sys.argv[3]), float(sys.argv[4]))
     else:
