@@ -35,7 +35,8 @@ WASM_NEEDS  = command:$(WASM_CC)=clang command:wasm-ld=lld file:/usr/include/was
 # wheel for the Python package's `pip install` in a venv, and mypy for its stubtest
 # (e2e_library_python.sh); Unicode's Unihan readings, from which e2e_names.sh remakes
 # data/classic_pinyin.tsv (data/classic_pinyin.sh); mandoc, whose lint checks the manual
-# pages (e2e_man.sh).
+# pages (e2e_man.sh); systemd-analyze and nginx for the deployment of docs/deploy/
+# (e2e_deploy.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
               command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
               command:abidiff=abigail-tools \
@@ -43,9 +44,12 @@ TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \
               file:/usr/share/unicode/Unihan_Readings.txt.bz2=unicode-data \
               file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc=fonts-noto-cjk \
-              command:mandoc=mandoc $(NPM_NEEDS)
+              command:mandoc=mandoc command:systemd-analyze=systemd file:/usr/sbin/nginx=nginx \
+              $(NPM_NEEDS)
 # Node.js and npm pack the npm package (`make npm`) and test it.
 NPM_NEEDS   = command:node=nodejs command:npm=npm
+# wrk loads the server for make bench (bench/serve.sh).
+BENCH_NEEDS = command:wrk=wrk
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -126,8 +130,8 @@ WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -We
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
 WASM          = $(OBJ)/site/klotski.wasm
 
-.PHONY: all deps test-deps npm-deps tools library npm farthest test check fuzz fuzz-build fuzz-targets bench \
-        install uninstall abi-baseline clean FORCE
+.PHONY: all deps test-deps npm-deps bench-deps tools library npm farthest test check fuzz fuzz-build \
+        fuzz-targets bench install uninstall abi-baseline clean FORCE
 .DELETE_ON_ERROR:
 .SECONDARY:
 
@@ -150,6 +154,9 @@ deps:
 
 test-deps:
 	@$(PACKAGES) $(TEST_NEEDS)
+
+bench-deps:
+	@$(PACKAGES) $(BENCH_NEEDS)
 
 tools: $(BIN)/klotski-build $(BIN)/klotski
 
@@ -357,7 +364,7 @@ RUN_FUZZ ?= 1
 check: test-deps tools library npm $(UNIT_TESTS) $(REFERENCE) $(if $(filter 0,$(RUN_FUZZ)),,fuzz-build)
 	tests/run.sh $(OBJ) $(BIN) $(if $(filter 0,$(RUN_FUZZ)),,$(FUZZ_OBJ)/tests/fuzz)
 
-bench: deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack
+bench: deps bench-deps tools library $(OBJ)/bench/bench_core $(OBJ)/bench/bench_pack
 	bench/run.sh $(BIN) $(OBJ)
 
 # The group extremes', the solution counts' and the farthest phase's searches' cost, run

@@ -34,3 +34,6 @@ echo "the pack (klotski pack, pack --check) from that database:"
 
 echo
 bench/library.sh "$obj" "$scratch/klotski.db"
+
+echo
+bench/serve.sh "$bin" "$scratch/klotski.db"

@@ -14,6 +14,8 @@ struct db {
     struct kl_db_reader reader; /* the lookups, shared with the library */
     const char *path;
     enum kl_metric metric; /* what db_descend and db_moves count */
+    bool watched;          /* db_watch has a function */
+    bool interrupted;      /* a watched query stopped since db_watch */
 };
 
 void db_build_command(const char *path, bool farthest, char out[DB_BUILD_COMMAND_SIZE])
@@ -51,6 +53,13 @@ int db_inconsistent(struct db *db, const char *subject, const char *what, ...)
     return EXIT_BAD_INPUT;
 }
 
+/* SQLite's virtual machine instructions between two calls of a watch's function: some
+ * tens of microseconds of a query's work. */
+#define WATCH_INSTRUCTIONS 20000
+/* How long a watched query waits for another connection's write lock before it stops:
+ * a writer must not hold the readers for long. */
+#define WATCH_BUSY_TIMEOUT_MS 250
+
 /* A query failed on a database that opened fine: nothing more can be answered. */
 static _Noreturn void fail(struct db *db)
 {
@@ -69,22 +78,38 @@ sqlite3_stmt *db_prepare(struct db *db, const char *sql)
     return stmt;
 }
 
-bool db_step(struct db *db, sqlite3_stmt *stmt)
+/* Whether rc is a watched query's stop (db_watch's function, or the database locked):
+ * then db_interrupted is true. */
+static bool watch_stopped(struct db *db, int rc)
 {
-    int rc = sqlite3_step(stmt);
+    if (db->watched && (rc == SQLITE_INTERRUPT || rc == SQLITE_BUSY))
+        db->interrupted = true;
+    return db->interrupted;
+}
+
+/* A step's result: true for a row, false for none or a watched query that was stopped
+ * or found the database locked (db_interrupted then tells); any other failure ends the
+ * process. */
+static bool found(struct db *db, int rc)
+{
+    if (watch_stopped(db, rc))
+        return false;
     if (rc != SQLITE_ROW && rc != SQLITE_DONE)
         fail(db);
     return rc == SQLITE_ROW;
 }
 
-/* A lookup's result (core/database/reader.h): true for a row, false for none; a failure
- * ends the process. */
-static bool found(struct db *db, int rc)
+bool db_step(struct db *db, sqlite3_stmt *stmt) { return found(db, sqlite3_step(stmt)); }
+
+void db_watch(struct db *db, int (*stop)(void *context), void *context)
 {
-    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-        fail(db);
-    return rc == SQLITE_ROW;
+    db->interrupted = false;
+    db->watched = stop != NULL;
+    sqlite3_progress_handler(db->reader.connection, stop ? WATCH_INSTRUCTIONS : 0, stop, context);
+    sqlite3_busy_timeout(db->reader.connection, stop ? WATCH_BUSY_TIMEOUT_MS : KL_DB_BUSY_TIMEOUT_MS);
 }
+
+bool db_interrupted(const struct db *db) { return db->interrupted; }
 
 bool db_meta(struct db *db, const char *key, char *buf, size_t size)
 {
@@ -170,8 +195,9 @@ int db_layout_in_group(struct db *db, kl_code code, struct kl_db_layout_row *lay
 
 bool db_descend(struct db *db, kl_code code, int steps, kl_code *route)
 {
-    bool descended;
-    if (kl_db_reader_descend(&db->reader, code, steps, db->metric, route, &descended) != SQLITE_OK)
+    bool descended = false;
+    int rc = kl_db_reader_descend(&db->reader, code, steps, db->metric, route, &descended);
+    if (rc != SQLITE_OK && !watch_stopped(db, rc))
         fail(db);
     return descended;
 }

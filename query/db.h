@@ -58,6 +58,18 @@ int db_inconsistent(struct db *db, const char *subject, const char *what, ...) _
 /* Finalizes the prepared statements and closes the database; NULL is allowed. */
 void db_close(struct db *db);
 
+/* Watches the queries from now on (the server, per request): SQLite calls `stop` with
+ * `context` every few tens of microseconds of a query's work, and a query for which it
+ * returns nonzero, or that finds the database locked by a writer for 250 ms, stops as if
+ * it had no more rows, db_interrupted then true.  `stop` NULL watches no more (a lock
+ * is waited for 30 s again, and is an error).  Either way db_interrupted is false
+ * again. */
+void db_watch(struct db *db, int (*stop)(void *context), void *context);
+
+/* Whether a watched query was stopped (or the database locked) since db_watch: the
+ * answer built since is incomplete. */
+bool db_interrupted(const struct db *db);
+
 /* Looks up a legal code.  Returns true and fills *out, or false when the database has no
  * such row (only an incomplete database lacks a legal code). */
 bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out);
@@ -74,7 +86,8 @@ void db_set_metric(struct db *db, enum kl_metric metric);
 
 /* Writes a minimal solution, under the db's metric, of the legal code whose stored
  * distance is `steps` into route (room for steps + 1 codes), as kl_db_reader_descend.
- * Returns true; false when the database is inconsistent (no move leads closer). */
+ * Returns true; false when the database is inconsistent (no move leads closer) or a
+ * watched query was stopped (db_interrupted, db_watch). */
 bool db_descend(struct db *db, kl_code code, int steps, kl_code *route);
 
 /* Lists every move under the db's metric from the legal layout `code` into out, best

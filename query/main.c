@@ -280,8 +280,9 @@ static int print_help(const char *name)
     return EXIT_ANSWERED;
 }
 
-/* Stores the options given for the command, or reports the first it does not take. */
-static int take_command_options(const struct invocation *inv, const struct command *c)
+/* Stores the options given for the command into `options`, its struct of options, or
+ * reports the first it does not take. */
+static int take_command_options(const struct invocation *inv, const struct command *c, void *options)
 {
     for (size_t i = 0; i < inv->given_count; i++) {
         const char *name = inv->given[i].option->name;
@@ -291,7 +292,7 @@ static int take_command_options(const struct invocation *inv, const struct comma
             snprintf(option, sizeof option, "--%s", name);
             return report(EXIT_BAD_INPUT, option, "not an option of %s (see klotski %s --help)", c->name, c->name);
         }
-        command_option_store(own, inv->given[i].value);
+        command_option_store(own, options, inv->given[i].value);
     }
     return EXIT_ANSWERED;
 }
@@ -309,6 +310,30 @@ static int choose_metric(const struct invocation *inv, enum kl_metric *metric)
     if (!name || kl_metric_parse(name, metric))
         return EXIT_ANSWERED;
     return report(EXIT_BAD_INPUT, source, "'%s' is no metric (%s)", name, KL_METRIC_NAMES);
+}
+
+/* Stores the command's options into `options` (its defaults already), checks them, opens
+ * the database and runs the command. */
+static int run_command(struct invocation *inv, const struct command *c, void *options)
+{
+    struct request *r = &inv->request;
+    enum kl_metric metric;
+    if (take_command_options(inv, c, options) != EXIT_ANSWERED || (c->check && c->check(options) != EXIT_ANSWERED) ||
+        choose_metric(inv, &metric) != EXIT_ANSWERED)
+        return EXIT_BAD_INPUT;
+    r->args++;
+    r->arg_count--;
+    char installed[PATH_MAX];
+    r->db_path = db_locate(inv->db_path, installed, sizeof installed);
+    struct db *db = db_open(r->db_path, !inv->db_path);
+    if (!db)
+        return EXIT_BAD_INPUT;
+    db_set_metric(db, metric);
+    int status = c->run(db, r);
+    db_close(db);
+    if (fflush(stdout) != 0)
+        status = worse_status(status, report(EXIT_BAD_INPUT, NULL, "cannot write the answer"));
+    return status;
 }
 
 /* Does what the command line asks: the version, a help, or a command's answer. */
@@ -330,22 +355,12 @@ static int answer(struct invocation *inv)
     if (!c)
         return no_such_command(name);
     out_init(inv->format);
-    enum kl_metric metric;
-    if (take_command_options(inv, c) != EXIT_ANSWERED || (c->check && c->check() != EXIT_ANSWERED) ||
-        choose_metric(inv, &metric) != EXIT_ANSWERED)
-        return EXIT_BAD_INPUT;
-    r->args++;
-    r->arg_count--;
-    char installed[PATH_MAX];
-    r->db_path = db_locate(inv->db_path, installed, sizeof installed);
-    struct db *db = db_open(r->db_path, !inv->db_path);
-    if (!db)
-        return EXIT_BAD_INPUT;
-    db_set_metric(db, metric);
-    int status = c->run(db, r);
-    db_close(db);
-    if (fflush(stdout) != 0)
-        status = worse_status(status, report(EXIT_BAD_INPUT, NULL, "cannot write the answer"));
+    void *options = c->options_size ? xmalloc(c->options_size) : NULL;
+    if (options)
+        memcpy(options, c->option_defaults, c->options_size);
+    r->options = options;
+    int status = run_command(inv, c, options);
+    free(options);
     return status;
 }
 

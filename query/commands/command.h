@@ -9,9 +9,10 @@
 #include "query/commands/options.h"
 #include "query/db.h"
 
-/* What a command is asked besides its options, which are already stored in its own
- * variables by then: the arguments left after the options. */
+/* What a command is asked: its options, and the arguments left after them. */
 struct request {
+    const void *options; /* the command's own struct of options (its option_defaults,
+                            then the options given), NULL for a command without */
     char **args;
     int arg_count;
     const char *db_path; /* the database the command's `db` is open on (serve opens one
@@ -28,10 +29,14 @@ struct command {
     const char *help;     /* what `klotski COMMAND --help` prints after the usage line;
                              the list of its options follows, made from `options` */
     const struct command_option *options; /* the options it takes; NULL for none */
+    /* Its struct of options as no option given leaves it, and the struct's size: each
+     * run starts from a copy of its own (NULL and 0 for a command without options). */
+    const void *option_defaults;
+    size_t options_size;
     /* Checks the options together once they are stored and the output format is
      * chosen, before the database opens (NULL: nothing to check).  Returns
      * EXIT_ANSWERED, or reports and returns EXIT_BAD_INPUT. */
-    int (*check)(void);
+    int (*check)(const void *options);
     /* Answers the request from the open database.  Returns an enum exit_status; errors
      * are already reported on stderr. */
     int (*run)(struct db *db, const struct request *req);

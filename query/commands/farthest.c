@@ -6,6 +6,7 @@
  * largest diameter, the ends of its longest shortest paths.  An argument written as a
  * group name (5-4-1-1) or a class name (5-4-1) is read as one, anything else as a
  * LAYOUT. */
+#include <stddef.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -19,42 +20,49 @@
 #include "query/render/output.h"
 #include "query/report.h"
 
-static struct {
+struct farthest_options {
     const char *group;
     bool central;
     long limit; /* layouts of each kind to list at most; 0: all */
-} options;
+};
 
-static const struct command_option farthest_options[] = {
-    {.name = "group", .value_name = "GROUP", .text = &options.group,
+static const struct farthest_options option_defaults;
+
+static const struct command_option farthest_option_table[] = {
+    {.name = "group", .value_name = "GROUP", .kind = OPTION_TEXT, .offset = offsetof(struct farthest_options, group),
      .help = "answer for the group GROUP names, as an argument GROUP\n"
              "does: its hardest layouts (the largest min_steps) and its\n"
              "peripheral layouts, the ends of its longest shortest paths\n"
              "(a LAYOUT here means its group)"},
-    {.name = "central", .flag = &options.central,
+    {.name = "central", .kind = OPTION_FLAG, .offset = offsetof(struct farthest_options, central),
      .help = "with a GROUP: list its central layouts too, those whose\n"
              "farthest_steps is the group's radius"},
-    {.name = "limit", .value_name = "N", .count = &options.limit,
+    {.name = "limit", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct farthest_options, limit),
      .help = "list at most N layouts of each kind (the counts stay whole)"},
     {NULL},
 };
 
 /* How many layouts of one kind --limit lets an answer list. */
-static size_t limit_room(void) { return options.limit > 0 ? (size_t)options.limit : SIZE_MAX; }
+static size_t limit_room(const struct farthest_options *options)
+{
+    return options->limit > 0 ? (size_t)options->limit : SIZE_MAX;
+}
 
 static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
 static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
 
-static int farthest_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+static int farthest_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
+                       const struct kl_db_group_row *group)
 {
     (void)db;
+    const struct farthest_options *options = given;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     size_t count;
     int distance;
     kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &count, &distance);
     struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
-    for (size_t i = 0, room = limit_room(); i < count && i < room; i++) {
+    for (size_t i = 0, room = limit_room(options); i < count && i < room; i++) {
         table_text(list, hex);
         table_code(list, farthest[i]);
         table_number(list, distance);
@@ -130,7 +138,7 @@ static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *
     return e;
 }
 
-static int farthest_of_group(struct db *db, const char *text)
+static int farthest_of_group(struct db *db, const struct farthest_options *options, const char *text)
 {
     struct kl_db_group_row group;
     int status = input_group(db, text, &group);
@@ -141,14 +149,14 @@ static int farthest_of_group(struct db *db, const char *text)
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
-    add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room()});
+    add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room(options)});
     if (known)
         add_members(list, group.name, "peripheral", e.peripheral, e.peripheral_count, e.diameter,
-                    &(size_t){limit_room()});
+                    &(size_t){limit_room(options)});
     else
         free(e.peripheral);
-    if (known && options.central)
-        add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room()});
+    if (known && options->central)
+        add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room(options)});
     else
         free(e.central);
     table_text(summary, group.name);
@@ -212,7 +220,7 @@ static int64_t *widest_groups(struct db *db, int64_t class_id, int *diameter, si
     return ids;
 }
 
-static int farthest_of_class(struct db *db, const char *text)
+static int farthest_of_class(struct db *db, const struct farthest_options *options, const char *text)
 {
     int64_t class_id, missing;
     int status = input_class(db, text, &class_id);
@@ -230,7 +238,7 @@ static int farthest_of_class(struct db *db, const char *text)
     }
     struct table *list = table_new(group_layout_columns), *summary = table_new(class_summary_columns);
     long long peripheral = 0;
-    size_t room = limit_room(); /* the class's peripheral layouts count together */
+    size_t room = limit_room(options); /* the class's peripheral layouts count together */
     char class_name[KL_CLASS_NAME_SIZE] = "";
     /* Every group of these has the class's name. */
     for (size_t i = 0; i < group_count; i++) {
@@ -266,23 +274,24 @@ static int farthest_of_class(struct db *db, const char *text)
 
 static int run_farthest(struct db *db, const struct request *req)
 {
-    if (options.group && req->arg_count > 0)
+    const struct farthest_options *options = req->options;
+    if (options->group && req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "farthest takes LAYOUTs or --group GROUP, not both");
-    if (options.group)
-        return farthest_of_group(db, options.group);
-    if (req->arg_count == 0 && options.central)
+    if (options->group)
+        return farthest_of_group(db, options, options->group);
+    if (req->arg_count == 0 && options->central)
         return report(EXIT_BAD_INPUT, "--central", "only with a GROUP: a group name (5-4-1-1) or --group GROUP");
     if (req->arg_count == 0)
         return input_each_layout(db, req, farthest_of);
     int status = EXIT_ANSWERED;
     for (int i = 0; i < req->arg_count; i++) {
         const char *arg = req->args[i];
-        if (options.central && !input_is_group_name(arg))
+        if (options->central && !input_is_group_name(arg))
             return report(EXIT_BAD_INPUT, arg, "--central lists a GROUP's central layouts: give a group name "
                                                "(5-4-1-1) or --group LAYOUT");
-        struct request one = {.args = &req->args[i], .arg_count = 1, .db_path = req->db_path};
-        status = worse_status(status, input_is_class_name(arg)   ? farthest_of_class(db, arg)
-                                      : input_is_group_name(arg) ? farthest_of_group(db, arg)
+        struct request one = {.options = options, .args = &req->args[i], .arg_count = 1, .db_path = req->db_path};
+        status = worse_status(status, input_is_class_name(arg)   ? farthest_of_class(db, options, arg)
+                                      : input_is_group_name(arg) ? farthest_of_group(db, options, arg)
                                                                  : input_each_layout(db, &one, farthest_of));
     }
     return status;
@@ -303,6 +312,8 @@ const struct command command_farthest = {
             "hardest are listed, with one line saying so, and the exit status is 1.\n"
             "farthest CLASS (a name, 5-4-1): the peripheral layouts of its groups of the\n"
             "largest diameter.\n",
-    .options = farthest_options,
+    .options = farthest_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .run = run_farthest,
 };

@@ -1,4 +1,5 @@
 /* `klotski group GROUP...`: a group's facts and depth histogram, or its members. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,23 +15,25 @@
 
 #define BAR_WIDTH 40
 
-static struct {
+struct group_options {
     bool members, svg, html;
     int depth;   /* DB_NULL when not given */
     long offset; /* members to skip */
     long limit;  /* members to list at most; 0: all */
-} options = {.depth = DB_NULL};
+};
 
-static const struct command_option group_options[] = {
-    {.name = "members", .flag = &options.members, .help = "list its members: code, id, group_index and min_steps"},
-    {.name = "depth", .value_name = "D", .steps = &options.depth,
+static const struct group_options option_defaults = {.depth = DB_NULL};
+
+static const struct command_option group_option_table[] = {
+    {.name = "members", .kind = OPTION_FLAG, .offset = offsetof(struct group_options, members), .help = "list its members: code, id, group_index and min_steps"},
+    {.name = "depth", .value_name = "D", .kind = OPTION_STEPS, .offset = offsetof(struct group_options, depth),
      .help = "list only the members D steps from solved (implies --members)"},
-    {.name = "offset", .value_name = "N", .index = &options.offset,
+    {.name = "offset", .value_name = "N", .kind = OPTION_INDEX, .offset = offsetof(struct group_options, offset),
      .help = "skip the first N members listed (implies --members)"},
-    {.name = "limit", .value_name = "N", .count = &options.limit,
+    {.name = "limit", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct group_options, limit),
      .help = "list at most N members (implies --members)"},
-    {.name = "svg", .flag = &options.svg, .help = "print instead its depth histogram as an SVG chart"},
-    {.name = "html", .flag = &options.html,
+    {.name = "svg", .kind = OPTION_FLAG, .offset = offsetof(struct group_options, svg), .help = "print instead its depth histogram as an SVG chart"},
+    {.name = "html", .kind = OPTION_FLAG, .offset = offsetof(struct group_options, html),
      .help = "print instead a self-contained web page: its facts, depth\n"
              "histogram, and its hardest and farthest layouts as boards"},
     {NULL},
@@ -108,8 +111,10 @@ static int compare_members(const void *a, const void *b)
 /* The members (all, or those `depth` steps from solved), in code order, which is id
  * order and so gives each its group_index; the page of them that --offset and --limit
  * ask. */
-static struct table *members_of(const struct kl_db_group_row *g, const struct layer *layers, size_t count, int depth)
+static struct table *members_of(const struct group_options *options, const struct kl_db_group_row *g,
+                                const struct layer *layers, size_t count)
 {
+    int depth = options->depth;
     struct member *members = xmalloc((size_t)g->size * sizeof *members);
     size_t n = 0;
     for (size_t i = 0; i < count; i++)
@@ -117,7 +122,7 @@ static struct table *members_of(const struct kl_db_group_row *g, const struct la
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
     struct table *t = table_new_streamed(member_columns, OUT_ID_DIGITS);
-    size_t skip = (size_t)options.offset, room = options.limit ? (size_t)options.limit : n;
+    size_t skip = (size_t)options->offset, room = options->limit ? (size_t)options->limit : n;
     for (size_t i = 0; i < n && room > 0; i++) {
         if ((depth != DB_NULL && members[i].depth != depth) || (skip > 0 && skip--))
             continue;
@@ -156,7 +161,7 @@ static int page_of(struct db *db, const struct kl_db_group_row *g, const struct 
 
 /* group --svg or --html: the depth histogram's bars are the layers of a solvable group
  * (an unsolvable one has none). */
-static int picture_of(struct db *db, const struct kl_db_group_row *g)
+static int picture_of(struct db *db, const struct group_options *options, const struct kl_db_group_row *g)
 {
     struct layer *layers;
     size_t layer_count = db_group_layers(db, g->group_id, &layers), count = 0;
@@ -165,23 +170,24 @@ static int picture_of(struct db *db, const struct kl_db_group_row *g)
         if (layers[i].depth != DB_NULL)
             bars[count++] = (struct chart_bar){layers[i].depth, (long long)layers[i].size};
     db_free_layers(layers, layer_count);
-    int status = options.html ? page_of(db, g, bars, count) : picture_group(g, bars, count, NULL);
+    int status = options->html ? page_of(db, g, bars, count) : picture_group(g, bars, count, NULL);
     free(bars);
     return status;
 }
 
-static int answer_group(struct db *db, const struct kl_db_group_row *g)
+static int answer_group(struct db *db, const void *given, const struct kl_db_group_row *g)
 {
-    if (options.svg || options.html)
-        return picture_of(db, g);
-    bool members = options.members || options.depth != DB_NULL || options.offset || options.limit;
-    if (options.depth != DB_NULL && (g->max_min_steps == DB_NULL || options.depth > g->max_min_steps))
-        return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", options.depth,
+    const struct group_options *options = given;
+    if (options->svg || options->html)
+        return picture_of(db, options, g);
+    bool members = options->members || options->depth != DB_NULL || options->offset || options->limit;
+    if (options->depth != DB_NULL && (g->max_min_steps == DB_NULL || options->depth > g->max_min_steps))
+        return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", options->depth,
                       g->max_min_steps == DB_NULL ? "the group is unsolvable" : "see its depth histogram");
     struct layer *layers;
     size_t count = db_group_layers(db, g->group_id, &layers);
     if (members) {
-        struct table *t = members_of(g, layers, count, options.depth);
+        struct table *t = members_of(options, g, layers, count);
         out_next_answer();
         table_print(t);
         table_free(t);
@@ -195,15 +201,17 @@ static int answer_group(struct db *db, const struct kl_db_group_row *g)
     return EXIT_ANSWERED;
 }
 
-static int check_group(void)
+static int check_group(const void *given)
 {
-    return picture_check_request(options.svg, options.html,
-                                 options.members || options.depth != DB_NULL || options.offset || options.limit);
+    const struct group_options *options = given;
+    return picture_check_request(options->svg, options->html,
+                                 options->members || options->depth != DB_NULL || options->offset || options->limit);
 }
 
 static int run_group(struct db *db, const struct request *req)
 {
-    const char *picture = options.svg ? "--svg" : options.html ? "--html" : NULL;
+    const struct group_options *options = req->options;
+    const char *picture = options->svg ? "--svg" : options->html ? "--html" : NULL;
     if (picture_check_one_input(picture, req) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     return input_each_group(db, req, answer_group);
@@ -219,7 +227,9 @@ const struct command command_group = {
             "min_steps and how many reach it, the same two in straight moves and in unit\n"
             "moves, and its depth histogram (layouts per min_steps, in steps under every\n"
             "--metric: the database keeps its layers by min_steps).\n",
-    .options = group_options,
+    .options = group_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_group,
     .run = run_group,
 };

@@ -3,6 +3,7 @@
  * that can hold an answer are decoded, and the rows stream out.  Under --metric straight or
  * unit, which have no layers, the hardest come from hardest_moves and any more from the
  * layouts rows in scope, ranked by SQLite (seconds). */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "query/commands/command.h"
@@ -14,17 +15,19 @@
 
 #define DEFAULT_LIMIT 10
 
-static struct {
+struct hardest_options {
     const char *class_name, *group;
     long limit;
-} options = {.limit = DEFAULT_LIMIT};
+};
 
-static const struct command_option hardest_options[] = {
-    {.name = "class", .value_name = "CLASS", .text = &options.class_name,
+static const struct hardest_options option_defaults = {.limit = DEFAULT_LIMIT};
+
+static const struct command_option hardest_option_table[] = {
+    {.name = "class", .value_name = "CLASS", .kind = OPTION_TEXT, .offset = offsetof(struct hardest_options, class_name),
      .help = "only layouts of this class (e.g. 5-4-1)"},
-    {.name = "group", .value_name = "GROUP", .text = &options.group,
+    {.name = "group", .value_name = "GROUP", .kind = OPTION_TEXT, .offset = offsetof(struct hardest_options, group),
      .help = "only layouts of this group (a name or a LAYOUT)"},
-    {.name = "limit", .value_name = "N", .count = &options.limit,
+    {.name = "limit", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct hardest_options, limit),
      .help = "at most N layouts (default 10; a number beyond the database's count means all)"},
     {NULL},
 };
@@ -226,27 +229,28 @@ static size_t list_by_moves(struct db *db, int64_t class_id, int64_t group_id, l
 
 static int run_hardest(struct db *db, const struct request *req)
 {
+    const struct hardest_options *options = req->options;
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "hardest takes no arguments; use --class or --group");
-    if (options.class_name && options.group)
+    if (options->class_name && options->group)
         return report(EXIT_BAD_INPUT, NULL, "hardest takes --class or --group, not both");
     int64_t class_id = DB_NULL;
     struct kl_db_group_row group = {.group_id = DB_NULL};
-    int status = options.class_name ? input_class(db, options.class_name, &class_id)
-               : options.group      ? input_group(db, options.group, &group)
+    int status = options->class_name ? input_class(db, options->class_name, &class_id)
+               : options->group      ? input_group(db, options->group, &group)
                                     : EXIT_ANSWERED;
     if (status != EXIT_ANSWERED)
         return status;
     size_t listed;
     if (db_metric(db) != KL_METRIC_STEP) {
-        listed = list_by_moves(db, class_id, group.group_id, options.limit);
+        listed = list_by_moves(db, class_id, group.group_id, options->limit);
     } else {
         sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
-        listed = list_hardest(db, stmt, options.limit);
+        listed = list_hardest(db, stmt, options->limit);
         sqlite3_finalize(stmt);
     }
     if (listed == 0)
-        return report(EXIT_NOT_FOUND, options.class_name ? options.class_name : options.group,
+        return report(EXIT_NOT_FOUND, options->class_name ? options->class_name : options->group,
                       "unsolvable: no layout has %s", kl_db_min_moves_column(db_metric(db)));
     return EXIT_ANSWERED;
 }
@@ -262,6 +266,8 @@ const struct command command_hardest = {
             "straight or unit, the layouts with the most such moves: those with the scope's\n"
             "largest count from the table hardest_moves at once, any more ranked from every\n"
             "layouts row in scope (seconds).\n",
-    .options = hardest_options,
+    .options = hardest_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .run = run_hardest,
 };

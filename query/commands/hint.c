@@ -3,6 +3,7 @@
  * piece to move, level 3 the exact step.  The step is the first optimal one of
  * query/explore/moves.h (the lowest resulting code among the optimal steps), so the
  * hint is the same on every run. */
+#include <stddef.h>
 #include <stdio.h>
 
 #include "query/commands/command.h"
@@ -17,12 +18,14 @@
 #define LEVEL_PIECE 2
 #define LEVEL_STEP 3
 
-static struct {
+struct hint_options {
     long level;
-} options = {.level = LEVEL_BAND};
+};
 
-static const struct command_option hint_options[] = {
-    {.name = "level", .value_name = "N", .count = &options.level,
+static const struct hint_options option_defaults = {.level = LEVEL_BAND};
+
+static const struct command_option hint_option_table[] = {
+    {.name = "level", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct hint_options, level),
      .help = "how much to tell: 1 a band of ten distances (the default),\n"
              "2 also which piece to move, 3 also the exact step"},
     {NULL},
@@ -43,7 +46,7 @@ static void band_of(int min_steps, int *from, int *to)
 }
 
 /* The hint as lines: the band, then as the level asks the piece and the step to `next`. */
-static void print_for_people(kl_code code, int from, int to, const struct step_text *s, kl_code next,
+static void print_for_people(long level, kl_code code, int from, int to, const struct step_text *s, kl_code next,
                              enum kl_metric metric)
 {
     char hex[KL_CODE_TEXT_SIZE];
@@ -54,17 +57,19 @@ static void print_for_people(kl_code code, int from, int to, const struct step_t
         return;
     }
     printf("%s: between %d and %d %s left\n", hex, from, to, kl_metric_unit(metric, to));
-    if (options.level >= LEVEL_PIECE)
+    if (level >= LEVEL_PIECE)
         printf("move the %c at row %d, column %d\n", s->piece, s->row, s->col);
-    if (options.level >= LEVEL_STEP) {
+    if (level >= LEVEL_STEP) {
         char after[KL_CODE_TEXT_SIZE];
         kl_code_format(next, after);
         printf("slide it %s, to %s\n", s->moves, after);
     }
 }
 
-static int hint_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+static int hint_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
+                   const struct kl_db_group_row *group)
 {
+    const struct hint_options *options = given;
     (void)group;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
@@ -87,15 +92,15 @@ static int hint_of(struct db *db, const struct kl_db_layout_row *layout, const s
         next = moves[0].to;
     }
     if (out_format() == FORMAT_TEXT) {
-        print_for_people(layout->code, from, to, &s, next, db_metric(db));
+        print_for_people(options->level, layout->code, from, to, &s, next, db_metric(db));
         return EXIT_ANSWERED;
     }
     struct table *t = table_new(hint_columns);
     table_text(t, hex);
-    table_number(t, options.level);
+    table_number(t, options->level);
     table_number(t, from);
     table_number(t, to);
-    bool piece = !solved && options.level >= LEVEL_PIECE, step = !solved && options.level >= LEVEL_STEP;
+    bool piece = !solved && options->level >= LEVEL_PIECE, step = !solved && options->level >= LEVEL_STEP;
     char letter[2] = {s.piece, '\0'};
     if (piece) {
         table_text(t, letter);
@@ -118,10 +123,11 @@ static int hint_of(struct db *db, const struct kl_db_layout_row *layout, const s
     return EXIT_ANSWERED;
 }
 
-static int check_hint(void)
+static int check_hint(const void *given)
 {
-    if (options.level > LEVEL_STEP)
-        return report(EXIT_BAD_INPUT, "--level", "takes 1, 2 or 3, not %ld", options.level);
+    const struct hint_options *options = given;
+    if (options->level > LEVEL_STEP)
+        return report(EXIT_BAD_INPUT, "--level", "takes 1, 2 or 3, not %ld", options->level);
     return EXIT_ANSWERED;
 }
 
@@ -139,7 +145,9 @@ const struct command command_hint = {
             "`klotski moves` lists.  Exits 1 for an unsolvable layout.  Under --metric\n"
             "straight or unit, the band and the move are in that metric (\"between 110 and\n"
             "119 unit moves left\"); the JSON fields keep their names (steps_from, steps_to).\n",
-    .options = hint_options,
+    .options = hint_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_hint,
     .run = run_hint,
 };

@@ -72,8 +72,10 @@ static struct table *move_table(kl_code from, const struct kl_move_outcome *move
     return t;
 }
 
-static int moves_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+static int moves_of(struct db *db, const void *options, const struct kl_db_layout_row *layout,
+                    const struct kl_db_group_row *group)
 {
+    (void)options; /* moves takes none */
     struct kl_move_outcome moves[KL_MAX_STEPS];
     size_t count = db_moves(db, layout->code, moves);
     size_t optimal = 0;

@@ -2,6 +2,7 @@
  * table of schema/tables.sql), each with its layout's code, min_steps (or its count
  * under the db's metric) and group, read through the view named_layouts as any SQL user
  * would. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +13,14 @@
 
 #define SECTION_LIST_SIZE 1024
 
-static struct {
+struct names_options {
     const char *section;
-} options;
+};
 
-static const struct command_option names_options[] = {
-    {.name = "section", .value_name = "S", .text = &options.section,
+static const struct names_options option_defaults;
+
+static const struct command_option names_option_table[] = {
+    {.name = "section", .value_name = "S", .kind = OPTION_TEXT, .offset = offsetof(struct names_options, section),
      .help = "only the names of section S: its name, or a part of it that\n"
              "no other section has (经典 for 华容道经典布局40种)"},
     {NULL},
@@ -71,11 +74,12 @@ static int find_section(struct db *db, const char *wanted, char **section)
 
 static int run_names(struct db *db, const struct request *req)
 {
+    const struct names_options *options = req->options;
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "names takes no arguments; use --section");
     char *section = NULL;
-    if (options.section) {
-        int status = find_section(db, options.section, &section);
+    if (options->section) {
+        int status = find_section(db, options->section, &section);
         if (status != EXIT_ANSWERED)
             return status;
     }
@@ -113,6 +117,8 @@ const struct command command_names = {
             "from.  A name of several layouts has a row for each.  In SQL: SELECT * FROM\n"
             "named_layouts WHERE name = '横刀立马'.  Under --metric straight or unit, the count\n"
             "is min_straight_moves or min_unit_moves (so named in JSON and CSV too).\n",
-    .options = names_options,
+    .options = names_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .run = run_names,
 };

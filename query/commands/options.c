@@ -8,12 +8,11 @@
 
 #define HELP_GAP 3 /* blanks between the longest option and its help */
 
-bool command_option_takes_value(const struct command_option *option) { return option->flag == NULL; }
+bool command_option_takes_value(const struct command_option *option) { return option->kind != OPTION_FLAG; }
 
 bool command_option_same_kind(const struct command_option *a, const struct command_option *b)
 {
-    return !a->flag == !b->flag && !a->text == !b->text && !a->steps == !b->steps && !a->count == !b->count &&
-           !a->index == !b->index;
+    return a->kind == b->kind;
 }
 
 const struct command_option *command_option_find(const struct command_option *options, const char *name)
@@ -38,55 +37,36 @@ static bool parse_number(const char *text, long *out)
 int command_option_check(const struct command_option *option, const char *value)
 {
     long number;
-    if (option->steps && (!parse_number(value, &number) || number > INT_MAX))
+    if (option->kind == OPTION_STEPS && (!parse_number(value, &number) || number > INT_MAX))
         return report(EXIT_BAD_INPUT, value, "--%s takes a number of steps from 0", option->name);
-    if (option->count && (!parse_number(value, &number) || number == 0))
+    if (option->kind == OPTION_COUNT && (!parse_number(value, &number) || number == 0))
         return report(EXIT_BAD_INPUT, value, "--%s takes a number from 1", option->name);
-    if (option->index && !parse_number(value, &number))
+    if (option->kind == OPTION_INDEX && !parse_number(value, &number))
         return report(EXIT_BAD_INPUT, value, "--%s takes a number from 0", option->name);
     return EXIT_ANSWERED;
 }
 
-void command_option_store(const struct command_option *option, const char *value)
+void command_option_store(const struct command_option *option, void *options, const char *value)
 {
+    char *field = (char *)options + option->offset;
     long number = 0;
-    if (option->flag) {
-        *option->flag = true;
-    } else if (option->text) {
-        *option->text = value;
-    } else {
+    switch (option->kind) {
+    case OPTION_FLAG:
+        *(bool *)field = true;
+        break;
+    case OPTION_TEXT:
+        *(const char **)field = value;
+        break;
+    case OPTION_STEPS:
         parse_number(value, &number);
-        if (option->steps)
-            *option->steps = (int)number;
-        else
-            *(option->count ? option->count : option->index) = number;
+        *(int *)field = (int)number;
+        break;
+    case OPTION_COUNT:
+    case OPTION_INDEX:
+        parse_number(value, &number);
+        *(long *)field = number;
+        break;
     }
-}
-
-union command_option_value command_option_get(const struct command_option *option)
-{
-    union command_option_value value;
-    if (option->flag)
-        value.flag = *option->flag;
-    else if (option->text)
-        value.text = *option->text;
-    else if (option->steps)
-        value.steps = *option->steps;
-    else
-        value.number = *(option->count ? option->count : option->index);
-    return value;
-}
-
-void command_option_put(const struct command_option *option, union command_option_value value)
-{
-    if (option->flag)
-        *option->flag = value.flag;
-    else if (option->text)
-        *option->text = value.text;
-    else if (option->steps)
-        *option->steps = value.steps;
-    else
-        *(option->count ? option->count : option->index) = value.number;
 }
 
 /* The option as the help shows it: "--depth D". */

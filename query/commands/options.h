@@ -1,7 +1,7 @@
 /* A command's own options, declared as a table in the command's file: each entry names
  * the option, says what value it takes and where that value goes, and carries its help
  * lines, from which the command's help lists its options.  Adding an option to a
- * command is one entry in that table (and the variable it sets).
+ * command is one entry in that table (and the field of the command's options it sets).
  *
  * main.c reads the whole command line before it knows the command, as getopt_long
  * permutes it; so one option name means one kind of value in every command that takes
@@ -11,29 +11,30 @@
 #define KLOTSKI_QUERY_OPTIONS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
-/* One option of a command.  Exactly one of the five destinations is set; which one says
- * what the option takes.  A table of them ends with an entry whose name is NULL. */
+/* What an option takes, which also says where its value goes in the command's options
+ * (a struct of the command's own, command.h): a bool, a const char *, an int or a long. */
+enum command_option_kind {
+    OPTION_FLAG,  /* no value: the bool is set to true */
+    OPTION_TEXT,  /* a text (a GROUP, a CLASS), kept as given */
+    OPTION_STEPS, /* a number of steps, from 0, into an int */
+    OPTION_COUNT, /* a count, from 1, into a long */
+    OPTION_INDEX, /* a place in a list, from 0, into a long */
+};
+
+/* One option of a command.  Its value goes into a struct of options that each caller
+ * owns (main.c one per run, the server one per request), at `offset`, so that no value
+ * lives in a process-wide variable.  A table of them ends with an entry whose name is
+ * NULL. */
 struct command_option {
     const char *name;       /* without the dashes: "depth" for --depth */
     const char *value_name; /* the value in the help ("D" shows "--depth D"); NULL for a flag */
     const char *help;       /* its help: lines joined by '\n' (none at the end), the first
                                beside the option, the others under it */
-    bool *flag;             /* a flag, no value: set to true */
-    const char **text;      /* a text (a GROUP, a CLASS), kept as given */
-    int *steps;             /* a number of steps, from 0 */
-    long *count;            /* a count, from 1 */
-    long *index;            /* a place in a list, from 0 */
-};
-
-/* The value an option's destination holds: what the server saves before a run that sets
- * the option and puts back after it. */
-union command_option_value {
-    bool flag;
-    const char *text;
-    int steps;
-    long number; /* count or index */
+    enum command_option_kind kind;
+    size_t offset;          /* of its field in the command's struct of options */
 };
 
 /* True when the option takes a value (all kinds but the flag). */
@@ -51,14 +52,9 @@ const struct command_option *command_option_find(const struct command_option *op
  * text takes any value (value is NULL for a flag). */
 int command_option_check(const struct command_option *option, const char *value);
 
-/* Stores a value that command_option_check accepted at the option's destination. */
-void command_option_store(const struct command_option *option, const char *value);
-
-/* The value the option's destination holds now. */
-union command_option_value command_option_get(const struct command_option *option);
-
-/* Sets the option's destination to `value` (one command_option_get returned). */
-void command_option_put(const struct command_option *option, union command_option_value value);
+/* Stores a value that command_option_check accepted into `options`, the command's struct
+ * of options (command.h), at the option's field. */
+void command_option_store(const struct command_option *option, void *options, const char *value);
 
 /* Writes the help of a table (NULL or empty: nothing), an option per entry: two
  * blanks, the option and its value name, padded so that every help text starts in one

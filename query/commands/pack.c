@@ -4,6 +4,7 @@
  * the groups' facts and the classic names; deflated, indexed, checksummed, written to a
  * temporary file beside FILE and renamed over it, so that FILE is never half written.
  * `--check` compares a pack with the database instead (pack_check.c). */
+#include <stddef.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +22,14 @@
 #include "query/commands/pack_write.h"
 #include "query/report.h"
 
-static struct {
+struct pack_options {
     bool check;
-} options;
+};
 
-static const struct command_option pack_options[] = {
-    {.name = "check", .flag = &options.check,
+static const struct pack_options option_defaults;
+
+static const struct command_option pack_option_table[] = {
+    {.name = "check", .kind = OPTION_FLAG, .offset = offsetof(struct pack_options, check),
      .help = "compare the pack FILE with the database on every layout, group and\n"
              "name instead of writing it"},
     {NULL},
@@ -297,8 +300,9 @@ static int pack_run(struct db *db, const struct request *req)
 {
     if (req->arg_count != 1)
         return report(EXIT_BAD_INPUT, NULL, "pack takes one FILE (klotski pack --help)");
+    const struct pack_options *options = req->options;
     const char *path = req->args[0];
-    if (options.check)
+    if (options->check)
         return pack_check(db, path);
     struct buffer file = {0};
     int status = pack_of_database(db, &file.bytes, &file.size);
@@ -325,7 +329,9 @@ const struct command command_pack = {
             "FILE with the database instead: every layout's value and group, the min_steps\n"
             "its walk gives for every layout, every group's facts and every name; exits 1\n"
             "when any differs.\n",
-    .options = pack_options,
+    .options = pack_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .not_found = "with --check, a pack that differs from the database or is damaged",
     .run = pack_run,
 };

@@ -1,5 +1,6 @@
 /* `klotski path FROM TO`: a shortest path between two layouts of one group, found by a
  * breadth-first search from FROM that stops at the distance of TO. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -12,14 +13,16 @@
 #include "query/report.h"
 #include "query/render/route.h"
 
-static struct {
+struct path_options {
     bool codes, html;
-} options;
+};
 
-static const struct command_option path_options[] = {
-    {.name = "codes", .flag = &options.codes,
+static const struct path_options option_defaults;
+
+static const struct command_option path_option_table[] = {
+    {.name = "codes", .kind = OPTION_FLAG, .offset = offsetof(struct path_options, codes),
      .help = "print just the codes of the layouts on the way, one per line"},
-    {.name = "html", .flag = &options.html, .help = "print instead a self-contained web page that plays the path"},
+    {.name = "html", .kind = OPTION_FLAG, .offset = offsetof(struct path_options, html), .help = "print instead a self-contained web page that plays the path"},
     {NULL},
 };
 
@@ -54,10 +57,15 @@ static kl_code *route_to(const struct bfs *search, uint32_t position, size_t *le
     return route;
 }
 
-static int check_path(void) { return picture_check_request(false, options.html, options.codes); }
+static int check_path(const void *given)
+{
+    const struct path_options *options = given;
+    return picture_check_request(false, options->html, options->codes);
+}
 
 static int run_path(struct db *db, const struct request *req)
 {
+    const struct path_options *options = req->options;
     if (req->arg_count != 2)
         return report(EXIT_BAD_INPUT, NULL, "path takes two LAYOUTs, FROM and TO (see klotski path --help)");
     kl_code from, to;
@@ -88,12 +96,12 @@ static int run_path(struct db *db, const struct request *req)
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);
     bfs_free(&search);
-    if (options.html) {
+    if (options->html) {
         char names[KL_CLASSIC_NAMES_SIZE];
         picture_route(route, length, "a shortest path", db_metric(db), kl_classic_names_of(route[0], names) ? names : NULL);
     }
     else
-        route_print(route, length, db_metric(db), options.codes);
+        route_print(route, length, db_metric(db), options->codes);
     free(route);
     return EXIT_ANSWERED;
 }
@@ -105,7 +113,9 @@ const struct command command_path = {
     .not_found = "layouts in different groups, or one not in the database",
     .help = "Prints a shortest path from the LAYOUT FROM to the LAYOUT TO, step by step as\n"
             "solve does.  Exits 1 when they lie in different groups: no path joins them.\n",
-    .options = path_options,
+    .options = path_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_path,
     .run = run_path,
 };

@@ -1,45 +1,60 @@
 /* `klotski serve [--port N] [--bind ADDRESS]`: the web application over the database
  * (query/serve/): a page to explore any layout and the JSON API under /api/. */
+#include <stddef.h>
+
 #include "query/commands/command.h"
 #include "query/report.h"
 #include "query/serve/server.h"
 
 #define DEFAULT_PORT 8080
+#define DEFAULT_DEADLINE_S 5
 #define MAX_PORT 65535
 
-static struct {
+struct serve_options {
     long port;
     const char *bind;
     bool any_port;
-} options = {.port = DEFAULT_PORT, .bind = "127.0.0.1"};
+    long deadline; /* seconds */
+    long slow;     /* slow requests answered at once; 0: half the cores */
+};
 
-static const struct command_option serve_options[] = {
-    {.name = "port", .value_name = "N", .count = &options.port, .help = "listen on port N (default 8080)"},
-    {.name = "any-port", .flag = &options.any_port,
+static const struct serve_options option_defaults = {.port = DEFAULT_PORT, .bind = "127.0.0.1",
+                                                     .deadline = DEFAULT_DEADLINE_S};
+
+static const struct command_option serve_option_table[] = {
+    {.name = "port", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct serve_options, port), .help = "listen on port N (default 8080)"},
+    {.name = "any-port", .kind = OPTION_FLAG, .offset = offsetof(struct serve_options, any_port),
      .help = "listen on a free port the system picks (the line printed\nat the start names it)"},
-    {.name = "bind", .value_name = "ADDRESS", .text = &options.bind,
+    {.name = "bind", .value_name = "ADDRESS", .kind = OPTION_TEXT, .offset = offsetof(struct serve_options, bind),
      .help = "listen on this address or host name (default 127.0.0.1:\nthis machine only; localhost works too; 0.0.0.0 opens it to\nthe network)"},
+    {.name = "deadline", .value_name = "S", .kind = OPTION_COUNT, .offset = offsetof(struct serve_options, deadline),
+     .help = "stop a request's work after S seconds and answer 503 (default 5)"},
+    {.name = "slow", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct serve_options, slow),
+     .help = "answer at most N requests of the slow routes (farthest, hardest,\nmembers, solutions, stats, path) at once, any more 503 at\nonce (default: half the cores, at least 1)"},
     {NULL},
 };
 
-static int check_serve(void)
+static int check_serve(const void *given)
 {
-    if (options.port > MAX_PORT)
+    const struct serve_options *options = given;
+    if (options->port > MAX_PORT)
         return report(EXIT_BAD_INPUT, "--port", "a port is a number from 1 to %d", MAX_PORT);
     return EXIT_ANSWERED;
 }
 
 static int run_serve(struct db *db, const struct request *req)
 {
+    const struct serve_options *options = req->options;
     (void)db;
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "serve takes no arguments, only options");
-    return serve_run(req->db_path, options.bind, options.any_port ? 0 : (int)options.port);
+    return serve_run(req->db_path, options->bind, options->any_port ? 0 : (int)options->port,
+                     (double)options->deadline, (unsigned)options->slow);
 }
 
 const struct command command_serve = {
     .name = "serve",
-    .synopsis = "serve [--port N | --any-port] [--bind ADDRESS]",
+    .synopsis = "serve [--port N | --any-port] [--bind ADDRESS] [--deadline S] [--slow N]",
     .summary = "a web application to explore the database in a browser",
     .not_found = "libmicrohttpd cannot be loaded",
     .help = "Serves a web application over the database until interrupted (Ctrl-C): a page\n"
@@ -51,8 +66,13 @@ const struct command command_serve = {
             "commands (layout, moves, solve, solutions, path, group, members, farthest,\n"
             "hardest, hint, check, stats, board, names: see the README).  Every state has\n"
             "its address: /?layout=1A9BF0C00.  Nothing is fetched from the network.  The\n"
-            "database is opened read-only, once per thread of a pool of one thread per core.\n",
-    .options = serve_options,
+            "database is opened read-only.  The slow routes (farthest, hardest, members,\n"
+            "solutions, stats, path) run on threads of their own, --slow at a time,\n"
+            "any more answered 503 at once; a request's work stops at its --deadline or\n"
+            "when its client hangs up (503); 128 connections per client address at most.\n",
+    .options = serve_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_serve,
     .run = run_serve,
 };

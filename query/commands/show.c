@@ -1,4 +1,5 @@
 /* `klotski show LAYOUT...`: everything known about a layout, beside its board. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,12 +15,14 @@
 #include "core/symmetry.h"
 #include "query/report.h"
 
-static struct {
+struct show_options {
     bool svg;
-} options;
+};
 
-static const struct command_option show_options[] = {
-    {.name = "svg", .flag = &options.svg,
+static const struct show_options option_defaults;
+
+static const struct command_option show_option_table[] = {
+    {.name = "svg", .kind = OPTION_FLAG, .offset = offsetof(struct show_options, svg),
      .help = "print instead an SVG picture of the board: pieces coloured by shape,\n"
              "the exit marked, the code, class and min_steps under it"},
     {NULL},
@@ -84,10 +87,12 @@ static void print_for_people(const struct table *t, kl_code code)
     free(blocks[1]);
 }
 
-static int show_layout(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+static int show_layout(struct db *db, const void *given, const struct kl_db_layout_row *layout,
+                       const struct kl_db_group_row *group)
 {
     (void)db;
-    if (options.svg) {
+    const struct show_options *options = given;
+    if (options->svg) {
         char names[KL_CLASSIC_NAMES_SIZE];
         return picture_board(layout, group, kl_classic_names_of(layout->code, names) ? names : NULL);
     }
@@ -101,11 +106,16 @@ static int show_layout(struct db *db, const struct kl_db_layout_row *layout, con
     return EXIT_ANSWERED;
 }
 
-static int check_show(void) { return picture_check_request(options.svg, false, false); }
+static int check_show(const void *given)
+{
+    const struct show_options *options = given;
+    return picture_check_request(options->svg, false, false);
+}
 
 static int run_show(struct db *db, const struct request *req)
 {
-    if (picture_check_one_input(options.svg ? "--svg" : NULL, req) != EXIT_ANSWERED)
+    const struct show_options *options = req->options;
+    if (picture_check_one_input(options->svg ? "--svg" : NULL, req) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     return input_each_layout(db, req, show_layout);
 }
@@ -124,7 +134,9 @@ const struct command command_show = {
             "database has them.\n"
             "With no LAYOUT, reads one per line from stdin, and boards (each up to a blank\n"
             "line).\n",
-    .options = show_options,
+    .options = show_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_show,
     .run = run_show,
 };

@@ -75,12 +75,14 @@ static int write_file(const char *path, const struct site_file *file)
     return EXIT_ANSWERED;
 }
 
-static struct {
+struct site_options {
     bool single_file;
-} options;
+};
 
-static const struct command_option site_options[] = {
-    {.name = "single-file", .flag = &options.single_file,
+static const struct site_options option_defaults;
+
+static const struct command_option site_option_table[] = {
+    {.name = "single-file", .kind = OPTION_FLAG, .offset = offsetof(struct site_options, single_file),
      .help = "write the page as the one HTML file FILE.html (the engine and the pack\n"
              "inside), which works opened from disk, with no server"},
     {NULL},
@@ -158,7 +160,8 @@ static int run_site(struct db *db, const struct request *req)
                       "this klotski was built without the WebAssembly toolchain; install clang, lld and "
                       "wasi-libc (Debian: apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), "
                       "then run make again");
-    if (options.single_file)
+    const struct site_options *options = req->options;
+    if (options->single_file)
         return run_single_file(db, req->args[0]);
     const char *dir = req->args[0];
     struct stat st;
@@ -174,7 +177,8 @@ static int run_site(struct db *db, const struct request *req)
     }
     /* The pack as `klotski pack DIR/klotski.pack` writes it. */
     snprintf(path, sizeof path, "%s/%s", dir, SITE_PACK_FILE);
-    return command_pack.run(db, &(struct request){.args = (char *[]){path}, .arg_count = 1, .db_path = req->db_path});
+    return command_pack.run(db, &(struct request){.options = command_pack.option_defaults, .args = (char *[]){path},
+                                                  .arg_count = 1, .db_path = req->db_path});
 }
 
 const struct command command_site = {
@@ -194,7 +198,9 @@ const struct command command_site = {
             "With --single-file, writes the same page as the one file FILE.html instead,\n"
             "the engine and the pack inside (about 7.4 MB): it works opened from disk\n"
             "(double-clicked, sent by mail), offline, with no server.\n",
-    .options = site_options,
+    .options = site_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .not_found = "DIR or FILE.html cannot be made or written",
     .run = run_site,
 };

@@ -91,8 +91,10 @@ static int check_stored(const char *hex, const char *column, int64_t stored, siz
                   "the database is wrong; rebuild it", column, (long long)stored, found);
 }
 
-static int solutions_of(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+static int solutions_of(struct db *db, const void *options, const struct kl_db_layout_row *layout,
+                        const struct kl_db_group_row *group)
 {
+    (void)options; /* solutions takes none */
     (void)db;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);

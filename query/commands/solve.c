@@ -1,5 +1,6 @@
 /* `klotski solve LAYOUT...`: a minimal-step solution read off the stored min_steps
  * (query/search/solution.h). */
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "query/commands/command.h"
@@ -11,43 +12,52 @@
 #include "query/render/route.h"
 #include "query/search/solution.h"
 
-static struct {
+struct solve_options {
     bool codes, html;
-} options;
+};
 
-static const struct command_option solve_options[] = {
-    {.name = "codes", .flag = &options.codes,
+static const struct solve_options option_defaults;
+
+static const struct command_option solve_option_table[] = {
+    {.name = "codes", .kind = OPTION_FLAG, .offset = offsetof(struct solve_options, codes),
      .help = "print just the codes of the layouts on the way, one per line,\n"
              "from LAYOUT to the solved layout"},
-    {.name = "html", .flag = &options.html,
+    {.name = "html", .kind = OPTION_FLAG, .offset = offsetof(struct solve_options, html),
      .help = "print instead a self-contained web page that plays the solution:\n"
              "buttons, arrow keys, a slider, play/pause and the list of steps"},
     {NULL},
 };
 
-static int solve_layout(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+static int solve_layout(struct db *db, const void *given, const struct kl_db_layout_row *layout,
+                        const struct kl_db_group_row *group)
 {
     (void)group;
+    const struct solve_options *options = given;
     int status;
     kl_code *route = solution_route(db, layout, &status);
     if (!route)
         return status;
     size_t count = (size_t)layout->min_moves[db_metric(db)] + 1;
-    if (options.html) {
+    if (options->html) {
         char names[KL_CLASSIC_NAMES_SIZE];
         picture_solution(route, count, db_metric(db), kl_classic_names_of(layout->code, names) ? names : NULL);
     }
     else
-        route_print(route, count, db_metric(db), options.codes);
+        route_print(route, count, db_metric(db), options->codes);
     free(route);
     return EXIT_ANSWERED;
 }
 
-static int check_solve(void) { return picture_check_request(false, options.html, options.codes); }
+static int check_solve(const void *given)
+{
+    const struct solve_options *options = given;
+    return picture_check_request(false, options->html, options->codes);
+}
 
 static int run_solve(struct db *db, const struct request *req)
 {
-    if (picture_check_one_input(options.html ? "--html" : NULL, req) != EXIT_ANSWERED)
+    const struct solve_options *options = req->options;
+    if (picture_check_one_input(options->html ? "--html" : NULL, req) != EXIT_ANSWERED)
         return EXIT_BAD_INPUT;
     return input_each_layout(db, req, solve_layout);
 }
@@ -62,7 +72,9 @@ const struct command command_solve = {
             "the directions and distance it slides, and the board after it.  Exits 1 for an\n"
             "unsolvable layout.  Under --metric straight or unit, a minimal solution in\n"
             "that metric, each move one straight slide or one cell.\n",
-    .options = solve_options,
+    .options = solve_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_solve,
     .run = run_solve,
 };

@@ -2,6 +2,7 @@
  * tables, each one SQL query over the small tables (classes, groups, layers and
  * move_layers through the view layer_sizes), counted in the metric of --metric, and the
  * charts of two of them, drawn from the same query's rows. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,15 +16,17 @@
 #define MAX_COLUMNS 12
 #define SECTION_SIZE 8
 
-static struct {
+struct stats_options {
     const char *class_name;
     bool svg;
-} options;
+};
 
-static const struct command_option stats_options[] = {
-    {.name = "class", .value_name = "CLASS", .text = &options.class_name,
+static const struct stats_options option_defaults;
+
+static const struct command_option stats_option_table[] = {
+    {.name = "class", .value_name = "CLASS", .kind = OPTION_TEXT, .offset = offsetof(struct stats_options, class_name),
      .help = "only the rows of this class (e.g. 5-4-1)"},
-    {.name = "svg", .flag = &options.svg,
+    {.name = "svg", .kind = OPTION_FLAG, .offset = offsetof(struct stats_options, svg),
      .help = "print instead a chart as an SVG picture:\n"
              "  depths: layouts per min_steps, or per min_straight_moves or\n"
              "  min_unit_moves under --metric (log scale where the counts\n"
@@ -246,10 +249,15 @@ static struct table *statistic_table(struct db *db, const struct statistic *s, s
     return t;
 }
 
-static int check_stats(void) { return picture_check_request(options.svg, false, false); }
+static int check_stats(const void *given)
+{
+    const struct stats_options *options = given;
+    return picture_check_request(options->svg, false, false);
+}
 
 static int run_stats(struct db *db, const struct request *req)
 {
+    const struct stats_options *options = req->options;
     if (req->arg_count != 1)
         return report(EXIT_BAD_INPUT, NULL, "stats takes one of summary, classes, groups, depths");
     const struct statistic *s = NULL;
@@ -259,17 +267,17 @@ static int run_stats(struct db *db, const struct request *req)
     if (!s)
         return report(EXIT_BAD_INPUT, req->args[0], "no such table; stats takes summary, classes, groups or depths");
     int64_t class_id = DB_NULL;
-    if (options.class_name) {
-        int status = input_class(db, options.class_name, &class_id);
+    if (options->class_name) {
+        int status = input_class(db, options->class_name, &class_id);
         if (status != EXIT_ANSWERED)
             return status;
     }
-    if (options.svg && !s->draw)
+    if (options->svg && !s->draw)
         return report(EXIT_BAD_INPUT, s->name, "no picture of this table; --svg draws depths and groups");
     sqlite3_stmt *rows = statistic_rows(db, s, class_id);
     int status = EXIT_ANSWERED;
-    if (options.svg) {
-        status = s->draw(db, rows, options.class_name);
+    if (options->svg) {
+        status = s->draw(db, rows, options->class_name);
     } else {
         char *columns[MAX_COLUMNS] = {NULL}; /* live until the table is printed */
         for (int col = 0; s->columns[col]; col++)
@@ -301,7 +309,9 @@ const struct command command_stats = {
             "hardest_straight_count (hardest_unit_count) in place of max_min_steps and\n"
             "hardest_count; depths gives layouts and groups per min_straight_moves\n"
             "(min_unit_moves), read from the stored layer sizes, as instantly.\n",
-    .options = stats_options,
+    .options = stats_option_table,
+    .option_defaults = &option_defaults,
+    .options_size = sizeof option_defaults,
     .check = check_stats,
     .run = run_stats,
 };

@@ -250,10 +250,11 @@ static void board_subject(const char *stream, int line, char subject[64])
     snprintf(subject, 64, "%s%s %d", stream, strcmp(stream, "argument") ? ", line" : "", line);
 }
 
-/* The two kinds of answer each_input can give; one is set. */
+/* The two kinds of answer each_input can give (one is set), and the options they get. */
 struct answerer {
     layout_answer layout;
     group_answer group;
+    const void *options;
 };
 
 static int answer_text(struct db *db, const char *text, const struct answerer *answerer)
@@ -261,7 +262,7 @@ static int answer_text(struct db *db, const char *text, const struct answerer *a
     if (answerer->group) {
         struct kl_db_group_row group;
         int status = input_group(db, text, &group);
-        return status == EXIT_ANSWERED ? answerer->group(db, &group) : status;
+        return status == EXIT_ANSWERED ? answerer->group(db, answerer->options, &group) : status;
     }
     kl_code code;
     struct kl_db_layout_row layout;
@@ -269,7 +270,7 @@ static int answer_text(struct db *db, const char *text, const struct answerer *a
     int status = input_layout(text, &code);
     if (status == EXIT_ANSWERED)
         status = db_layout_in_group(db, code, &layout, &group);
-    return status == EXIT_ANSWERED ? answerer->layout(db, &layout, &group) : status;
+    return status == EXIT_ANSWERED ? answerer->layout(db, answerer->options, &layout, &group) : status;
 }
 
 /* A board read from stdin, answered as its code. */
@@ -315,12 +316,12 @@ static int each_input(struct db *db, const struct request *req, const struct ans
 
 int input_each_layout(struct db *db, const struct request *req, layout_answer answer)
 {
-    return each_input(db, req, &(struct answerer){.layout = answer});
+    return each_input(db, req, &(struct answerer){.layout = answer, .options = req->options});
 }
 
 int input_each_group(struct db *db, const struct request *req, group_answer answer)
 {
-    return each_input(db, req, &(struct answerer){.group = answer});
+    return each_input(db, req, &(struct answerer){.group = answer, .options = req->options});
 }
 
 /* Appends the layout one input of an attempt names: a board, a step from the layout

@@ -50,11 +50,13 @@ int input_class(struct db *db, const char *text, int64_t *class_id);
  * of stdin: each non-blank line, and each board (a drawing or rows of letters, from its
  * first line up to a blank line or the end): parses it as a LAYOUT
  * (input_each_layout: the answer gets its row and its group's) or as a GROUP
- * (input_each_group), and calls `answer`, which returns an enum exit_status.  An input
+ * (input_each_group), and calls `answer` with the request's options (req->options),
+ * which returns an enum exit_status.  An input
  * that does not parse or is not in the database is reported and skipped.  Returns the
  * worst status of all. */
-typedef int (*layout_answer)(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group);
-typedef int (*group_answer)(struct db *db, const struct kl_db_group_row *group);
+typedef int (*layout_answer)(struct db *db, const void *options, const struct kl_db_layout_row *layout,
+                             const struct kl_db_group_row *group);
+typedef int (*group_answer)(struct db *db, const void *options, const struct kl_db_group_row *group);
 
 int input_each_layout(struct db *db, const struct request *req, layout_answer answer);
 int input_each_group(struct db *db, const struct request *req, group_answer answer);

@@ -1,7 +1,6 @@
 #include "query/serve/api.h"
 
 #include <errno.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +18,7 @@
 #include "query/render/pictures.h"
 #include "query/report.h"
 #include "query/search/solution.h"
+#include "query/serve/slow_pool.h"
 
 #define ERROR_SIZE 512
 #define ID_ARGUMENT_SIZE 16 /* "#29334497" */
@@ -26,6 +26,8 @@
 #define API_MAX_LIST 1000           /* rows a list route answers at most (limit=) */
 #define API_DEFAULT_MEMBERS "100"   /* members a page of /api/members holds unless told */
 #define API_LIST_SEPARATORS ", \t\r\n" /* between the LAYOUTs of /api/check's attempt */
+
+#define BUSY_RETRY_AFTER_S 1 /* what a 503 of busy slow routes asks the client to wait */
 
 #define JSON_TYPE "application/json; charset=utf-8"
 #define HTML_TYPE "text/html; charset=utf-8"
@@ -43,12 +45,6 @@ static const char app_js[] =
 static const char api_js[] =
 #include "query/serve/assets/api.js.inc"
     ;
-
-/* The commands keep their options in process-wide variables, which the command line sets
- * once.  Most routes run a command with its options as they are (unset); those that
- * set some (put back to their values before afterwards) hold this lock for writing, the
- * others for reading. */
-static pthread_rwlock_t options_lock = PTHREAD_RWLOCK_INITIALIZER;
 
 void api_reply_free(struct api_reply *reply)
 {
@@ -213,33 +209,25 @@ static void json_reply(struct body *b, bool rows, struct api_reply *reply)
     reply_end(&array, reply, 200, JSON_TYPE);
 }
 
-/* Runs a command with the output format JSON, its answer captured into the reply.  The
- * options it sets hold their values for this run alone: they are put back after it. */
+/* Runs a command with the output format JSON, its answer captured into the reply.  Its
+ * options are this request's own (the command's defaults and the run's), so that
+ * requests with different options run at once, with no lock. */
 static void run_command(struct db *db, const struct run *run, struct api_reply *reply)
 {
-    const struct command_option *set[RUN_OPTIONS];
-    union command_option_value before[RUN_OPTIONS];
-    size_t set_count = 0;
+    const struct command *c = run->command;
+    void *options = c->options_size ? xmalloc(c->options_size) : NULL;
+    if (options)
+        memcpy(options, c->option_defaults, c->options_size);
     for (size_t i = 0; i < RUN_OPTIONS && run->options[i].name; i++)
-        set[set_count++] = command_option_find(run->command->options, run->options[i].name);
+        command_option_store(command_option_find(c->options, run->options[i].name), options, run->options[i].value);
     char error[ERROR_SIZE];
     struct body b;
     body_begin(&b);
     out_init(FORMAT_JSON);
     out_set_stream(b.stream);
     report_to_buffer(error, sizeof error);
-    if (set_count)
-        pthread_rwlock_wrlock(&options_lock);
-    else
-        pthread_rwlock_rdlock(&options_lock);
-    for (size_t i = 0; i < set_count; i++) {
-        before[i] = command_option_get(set[i]);
-        command_option_store(set[i], run->options[i].value);
-    }
-    int status = run->command->run(db, &(struct request){run->args, run->arg_count, NULL});
-    for (size_t i = 0; i < set_count; i++)
-        command_option_put(set[i], before[i]);
-    pthread_rwlock_unlock(&options_lock);
+    int status = c->run(db, &(struct request){options, run->args, run->arg_count, NULL});
+    free(options);
     report_to_buffer(NULL, 0);
     out_set_stream(NULL);
     if (status == EXIT_ANSWERED) {
@@ -597,33 +585,41 @@ static void answer_api_js(struct db *db, const struct api_request *request, stru
     asset(reply, api_js, sizeof api_js - 1, "text/javascript; charset=utf-8");
 }
 
-/* One route: its path, the arguments it takes, and its answer. */
+/* What a route's work costs. */
+enum route_cost {
+    LOCAL, /* needs no database: the application's files, a board's verdict */
+    FAST,  /* a few lookups */
+    SLOW,  /* grows with a group or the database (a search on demand, a long list) */
+};
+
+/* One route: its path, the arguments it takes, its answer, and its cost. */
 struct route {
     const char *path;
     const char *arguments[API_MAX_ARGUMENTS + 1]; /* NULL-terminated */
     void (*answer)(struct db *db, const struct api_request *request, struct api_reply *reply);
+    enum route_cost cost;
 };
 
 static const struct route routes[] = {
-    {"/", {"layout", "edit", "metric", "lang", NULL}, answer_index},
-    {"/app.css", {NULL}, answer_css},
-    {"/app.js", {NULL}, answer_js},
-    {"/api.js", {NULL}, answer_api_js},
-    {"/play", {"layout", "metric", NULL}, answer_play},
-    {"/api/layout", {"layout", NULL}, answer_layout},
-    {"/api/moves", {"layout", "metric", NULL}, answer_moves},
-    {"/api/solve", {"layout", "metric", NULL}, answer_solve},
-    {"/api/path", {"from", "to", "metric", NULL}, answer_path},
-    {"/api/group", {"group", NULL}, answer_group},
-    {"/api/farthest", {"layout", "group", NULL}, answer_farthest},
-    {"/api/hardest", {"group", "class", "limit", "metric", NULL}, answer_hardest},
-    {"/api/solutions", {"layout", NULL}, answer_solutions},
-    {"/api/hint", {"layout", "level", "metric", NULL}, answer_hint},
-    {"/api/check", {"attempt", "metric", NULL}, answer_check},
-    {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members},
-    {"/api/names", {"section", "metric", NULL}, answer_names},
-    {"/api/stats", {"table", "class", "metric", NULL}, answer_stats},
-    {"/api/board", {"board", "layout", NULL}, answer_board},
+    {"/", {"layout", "edit", "metric", "lang", NULL}, answer_index, LOCAL},
+    {"/app.css", {NULL}, answer_css, LOCAL},
+    {"/app.js", {NULL}, answer_js, LOCAL},
+    {"/api.js", {NULL}, answer_api_js, LOCAL},
+    {"/play", {"layout", "metric", NULL}, answer_play, FAST},
+    {"/api/layout", {"layout", NULL}, answer_layout, FAST},
+    {"/api/moves", {"layout", "metric", NULL}, answer_moves, FAST},
+    {"/api/solve", {"layout", "metric", NULL}, answer_solve, FAST},
+    {"/api/path", {"from", "to", "metric", NULL}, answer_path, SLOW},
+    {"/api/group", {"group", NULL}, answer_group, FAST},
+    {"/api/farthest", {"layout", "group", NULL}, answer_farthest, SLOW},
+    {"/api/hardest", {"group", "class", "limit", "metric", NULL}, answer_hardest, SLOW},
+    {"/api/solutions", {"layout", NULL}, answer_solutions, SLOW},
+    {"/api/hint", {"layout", "level", "metric", NULL}, answer_hint, FAST},
+    {"/api/check", {"attempt", "metric", NULL}, answer_check, FAST},
+    {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members, SLOW},
+    {"/api/names", {"section", "metric", NULL}, answer_names, FAST},
+    {"/api/stats", {"table", "class", "metric", NULL}, answer_stats, SLOW},
+    {"/api/board", {"board", "layout", NULL}, answer_board, LOCAL},
 };
 
 /* Whether every argument of the request is one the route takes, once.  Answers the
@@ -676,8 +672,46 @@ static bool metric_chosen(struct db *db, const struct api_request *request,
         api_error(reply, 400, error);
         return false;
     }
-    db_set_metric(db, metric);
+    if (db)
+        db_set_metric(db, metric);
     return true;
+}
+
+/* A route's answer to one request, as slow_pool_run hands it to a thread of the pool. */
+struct route_work {
+    const struct route *route;
+    struct db *db;
+    const struct api_request *request;
+    struct api_reply *reply;
+};
+
+static void answer_route_work(void *argument)
+{
+    const struct route_work *w = argument;
+    w->route->answer(w->db, w->request, w->reply);
+}
+
+/* Answers the request with its route: one that needs the database 503 without it; a slow
+ * one on a thread of the slow pool (slow_pool.h), 503 at once when they are all busy;
+ * work that the db's watch stopped is 503 too. */
+static void answer_with(const struct route *route, struct db *db, const struct api_request *request,
+                        struct api_reply *reply)
+{
+    if (!db && route->cost != LOCAL) {
+        api_error(reply, 503, "the database cannot be opened");
+        return;
+    }
+    if (route->cost != SLOW)
+        route->answer(db, request, reply);
+    else if (!slow_pool_run(answer_route_work, &(struct route_work){route, db, request, reply})) {
+        api_error(reply, 503, "busy: the server is answering as many slow requests as it takes; ask again");
+        reply->retry_after = BUSY_RETRY_AFTER_S;
+        return;
+    }
+    if (db && db_interrupted(db)) {
+        api_reply_free(reply);
+        api_error(reply, 503, "stopped: the answer took longer than the server's deadline");
+    }
 }
 
 /* The route of the request's path, if any. */
@@ -687,14 +721,23 @@ static void route_request(struct db *db, const struct api_request *request, stru
         if (strcmp(routes[i].path, request->path) != 0)
             continue;
         if (arguments_known(&routes[i], request, reply) && metric_chosen(db, request, reply)) {
-            routes[i].answer(db, request, reply);
-            db_set_metric(db, KL_METRIC_STEP);
+            answer_with(&routes[i], db, request, reply);
+            if (db)
+                db_set_metric(db, KL_METRIC_STEP);
         }
         return;
     }
     char error[ERROR_SIZE];
     snprintf(error, sizeof error, "%s: no such page (see /api/ in the README)", request->path);
     api_error(reply, 404, error);
+}
+
+bool api_is_slow(const struct api_request *request)
+{
+    for (size_t i = 0; i < sizeof routes / sizeof *routes; i++)
+        if (strcmp(routes[i].path, request->path) == 0)
+            return routes[i].cost == SLOW;
+    return false;
 }
 
 /* Whether a path is the API's, whose errors are JSON for programs. */
@@ -708,8 +751,8 @@ void api_answer(struct db *db, const struct api_request *request, struct api_rep
         api_error(reply, 414, "the request is too long");
     else if (request->too_many)
         api_error(reply, 400, "too many arguments");
-    else if (!db)
-        api_error(reply, 503, "the database cannot be opened");
+    else if (request->holds_nul)
+        api_error(reply, 400, "a NUL byte (%00) in the request: no path or argument holds one");
     else
         route_request(db, request, reply);
     if (reply->error && !is_api_path(request->path))

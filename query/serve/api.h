@@ -52,6 +52,8 @@ struct api_request {
     const char *values[API_MAX_ARGUMENTS];
     size_t text_length; /* bytes of the path and of every argument given */
     bool too_many;      /* more than API_MAX_ARGUMENTS arguments were given */
+    bool holds_nul;     /* the request as sent holds a NUL (%00), which C strings would
+                           cut its path or an argument at: refused (the caller sets it) */
 };
 
 /* What a route answers. */
@@ -63,6 +65,7 @@ struct api_reply {
     bool body_static;         /* true: body is a static string (an asset) */
     bool is_page;             /* true: an HTML page (its own security policy) */
     char *error;              /* an error's text (malloc'd), NULL when none */
+    unsigned retry_after;     /* a 503's seconds to wait before asking again; 0: none */
 };
 
 /* Starts *request: `method` and the decoded `path`, no argument yet. */
@@ -75,13 +78,21 @@ bool api_request_add(struct api_request *request, const char *name, const char *
 
 /* Answers `request` into *reply (free its body with api_reply_free): 405 for a method
  * other than GET and HEAD, 414 when its text exceeds API_MAX_REQUEST_TEXT, 400 for too
- * many arguments, 503 when `db` is NULL (the database cannot be opened), else what its
- * route answers from the open database `db`, 404 when no route has its path; an error
- * is JSON under /api/, an HTML page elsewhere.  Thread
+ * many arguments or a NUL in it (holds_nul), 503 when `db` is NULL (the database cannot
+ * be opened; the application's files and /api/board are answered without it), when
+ * the slow routes' pool is busy (slow_pool.h: the routes whose work grows with a group
+ * or the database, farthest, hardest, members, solutions, stats, path, run on its
+ * threads; the 503 has retry_after) or when the database's watch
+ * (db_watch, the caller's: a deadline, a client gone) stopped the work, else what its route answers from the open database `db`, 404 when no route has its
+ * path; an error is JSON under /api/, an HTML page elsewhere.  Thread
  * safety: each thread must use its own `db`; everything else a route touches is the
- * thread's own (output.h, report.h) or read-only, but for the commands' options, which
- * routes that set one serialize with a lock. */
+ * thread's own (output.h, report.h), the request's own (the commands' options) or
+ * read-only: requests run at once, with no lock between them. */
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply);
+
+/* Whether the request's path is a slow route's (api_answer runs it on the slow pool:
+ * slow_pool.h), so that a caller may hand the whole request to the pool instead. */
+bool api_is_slow(const struct api_request *request);
 
 /* A JSON error reply {"error": message, "status": status}; message is any text (bytes
  * that are not UTF-8 become '?').  The reply keeps the message (error) too. */

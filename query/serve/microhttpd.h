@@ -16,6 +16,10 @@ struct microhttpd {
     __typeof__(MHD_stop_daemon) *stop_daemon;
     __typeof__(MHD_get_daemon_info) *get_daemon_info;
     __typeof__(MHD_get_connection_values) *get_connection_values;
+    __typeof__(MHD_get_connection_info) *get_connection_info;
+    __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
+    __typeof__(MHD_suspend_connection) *suspend_connection;
+    __typeof__(MHD_resume_connection) *resume_connection;
     __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
     __typeof__(MHD_add_response_header) *add_response_header;
     __typeof__(MHD_queue_response) *queue_response;

@@ -3,21 +3,37 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <netdb.h>
+#include <poll.h>
+#include <stdatomic.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "core/database/format.h"
+#include "lib/klotski.h" /* KLOTSKI_VERSION */
 #include "query/db.h"
 #include "query/report.h"
 #include "query/serve/api.h"
 #include "query/serve/microhttpd.h"
+#include "query/serve/slow_pool.h"
 
-#define MAX_THREADS 16           /* threads of the pool, at most: one per core */
+#define MAX_THREADS 16           /* threads serving the connections, at most: one per core */
 #define MAX_CONNECTIONS 1024     /* open connections at once */
-#define IDLE_TIMEOUT_S 60        /* an idle connection is closed after this */
+#define PER_ADDRESS_CONNECTIONS 128 /* of them from one client address: no one address can
+                                    hold them all and keep the others out */
+#define IDLE_TIMEOUT_S 10        /* a connection that sends nothing (no request, or a
+                                    request's headers unfinished) is closed after this */
+#define MAX_SPARE_DATABASES 64   /* connections to the database kept for the next requests */
+#define ETAG_SIZE 64
+#define BUSY_RETRY_AFTER_S 1     /* what a 503 of a busy slow pool asks the client to wait */
+/* An answer is the same for as long as the database and the program are: caches may keep
+ * it a day, and ask again with its ETag after. */
+#define CACHED_ANSWER "public, max-age=86400"
 
 /* Pages may use their own scripts and styles (the player's are inline) and ask their own
  * server; nothing else, so that nothing is ever fetched from the network. */
@@ -25,22 +41,90 @@
     "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " \
     "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'"
 
-/* Each thread of the pool opens its own connection to the database on its first request
- * (SQLite connections are not shared between threads here: they are opened without
- * mutexes); the key's destructor closes it when the pool stops. */
-static pthread_key_t connection_key;
+/* Each request borrows a connection to the database from these spares, opening one
+ * when none is spare, and gives it back after (SQLite connections are opened without
+ * mutexes: one thread uses one at a time). */
 static const char *database_path;
+static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct db *spares[MAX_SPARE_DATABASES];
+static size_t spare_count;
+static double deadline_seconds;
+/* Every answer's strong ETag: the database's checksum (meta layouts_crc32, which changes
+ * with any layouts row) and the program's version, so that an answer is the same
+ * wherever its ETag is; the farthest phase, run while a server serves, stores what the
+ * answers computed on demand before it, so the answers keep their ETag. */
+static char etag[ETAG_SIZE];
 
-static void close_connection(void *db) { db_close(db); }
-
-static struct db *thread_database(void)
+static struct db *borrow_database(void)
 {
-    struct db *db = pthread_getspecific(connection_key);
-    if (!db) {
-        db = db_open(database_path, false);
-        pthread_setspecific(connection_key, db);
+    pthread_mutex_lock(&spares_lock);
+    struct db *db = spare_count > 0 ? spares[--spare_count] : NULL;
+    pthread_mutex_unlock(&spares_lock);
+    return db ? db : db_open(database_path, false);
+}
+
+static void give_back_database(struct db *db)
+{
+    pthread_mutex_lock(&spares_lock);
+    bool kept = db && spare_count < MAX_SPARE_DATABASES;
+    if (kept)
+        spares[spare_count++] = db;
+    pthread_mutex_unlock(&spares_lock);
+    if (!kept)
+        db_close(db);
+}
+
+/* What a request's work is watched for: its deadline, and its client's socket, whose
+ * end (the client gone) stops the work too. */
+struct watch {
+    struct timespec deadline;
+    int socket;
+};
+
+/* db_watch's function: nonzero (stop) past the deadline or once the client has hung up. */
+static int stop_work(void *context)
+{
+    const struct watch *w = context;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > w->deadline.tv_sec || (now.tv_sec == w->deadline.tv_sec && now.tv_nsec >= w->deadline.tv_nsec))
+        return 1;
+    struct pollfd client = {.fd = w->socket, .events = POLLRDHUP};
+    return poll(&client, 1, 0) > 0 && (client.revents & (POLLRDHUP | POLLHUP | POLLERR));
+}
+
+/* The connection's socket, or -1. */
+static int socket_of(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        microhttpd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info ? info->connect_fd : -1;
+}
+
+static void watch_start(struct watch *w, int socket)
+{
+    w->socket = socket;
+    clock_gettime(CLOCK_MONOTONIC, &w->deadline);
+    double whole = (double)(time_t)deadline_seconds;
+    w->deadline.tv_sec += (time_t)whole;
+    w->deadline.tv_nsec += (long)((deadline_seconds - whole) * 1e9);
+    if (w->deadline.tv_nsec >= 1000000000L) {
+        w->deadline.tv_sec++;
+        w->deadline.tv_nsec -= 1000000000L;
     }
-    return db;
+}
+
+/* The request as sent, before libmicrohttpd decodes it (its %00 would become a NUL that
+ * cuts the path or an argument): the value handle gets first, one of two marks. */
+static char uri_holds_nul, uri_clean;
+
+static void *look_at_uri(void *context, const char *uri, struct MHD_Connection *connection)
+{
+    (void)context, (void)connection;
+    for (const char *p = uri; (p = strchr(p, '%')); p++)
+        if (strncmp(p + 1, "00", 2) == 0)
+            return &uri_holds_nul;
+    return &uri_clean;
 }
 
 static enum MHD_Result gather_argument(void *request, enum MHD_ValueKind kind, const char *name, const char *value)
@@ -49,39 +133,161 @@ static enum MHD_Result gather_argument(void *request, enum MHD_ValueKind kind, c
     return api_request_add(request, name, value) ? MHD_YES : MHD_NO;
 }
 
+/* 304: the client's copy, whose ETag it sent, is this server's answer still. */
+static enum MHD_Result not_modified(struct MHD_Connection *connection)
+{
+    struct MHD_Response *response = microhttpd.create_response_from_buffer(0, "", MHD_RESPMEM_PERSISTENT);
+    if (!response)
+        return MHD_NO;
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, CACHED_ANSWER);
+    enum MHD_Result queued = microhttpd.queue_response(connection, MHD_HTTP_NOT_MODIFIED, response);
+    microhttpd.destroy_response(response);
+    return queued;
+}
+
+/* Reads the database's checksum into etag, from a connection then kept as a spare; no
+ * database or no checksum: no ETag (and no answer is cached). */
+static void make_etag(void)
+{
+    struct db *db = borrow_database();
+    char checksum[32];
+    if (db && db_meta(db, KL_DB_META_LAYOUTS_CRC32, checksum, sizeof checksum))
+        snprintf(etag, sizeof etag, "\"%s-%s\"", checksum, KLOTSKI_VERSION);
+    give_back_database(db);
+}
+
+/* Answers the request from a borrowed database connection, its work watched for the
+ * deadline and for the client's socket hanging up. */
+static void answer(const struct api_request *request, int socket, struct api_reply *reply)
+{
+    struct db *db = borrow_database();
+    struct watch watch;
+    if (db) {
+        watch_start(&watch, socket);
+        db_watch(db, stop_work, &watch);
+    }
+    api_answer(db, request, reply);
+    if (db) {
+        db_watch(db, NULL, NULL);
+        give_back_database(db);
+    }
+}
+
+/* Queues the reply as the connection's response, with the headers every answer has. */
+static enum MHD_Result queue_reply(struct MHD_Connection *connection, struct api_reply *reply)
+{
+    struct MHD_Response *response = microhttpd.create_response_from_buffer(
+        reply->length, reply->body, reply->body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
+    if (!response) {
+        api_reply_free(reply);
+        return MHD_NO;
+    }
+    free(reply->error); /* the body is the response's now */
+    reply->error = NULL;
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply->content_type);
+    microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
+    microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
+    bool cached = reply->status == MHD_HTTP_OK && etag[0];
+    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, cached ? CACHED_ANSWER : "no-store");
+    if (cached)
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
+    if (reply->is_page)
+        microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
+    if (reply->status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
+    if (reply->retry_after) {
+        char seconds[16];
+        snprintf(seconds, sizeof seconds, "%u", reply->retry_after);
+        microhttpd.add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, seconds);
+    }
+    enum MHD_Result queued = microhttpd.queue_response(connection, reply->status, response);
+    microhttpd.destroy_response(response);
+    return queued;
+}
+
+/* A slow route's request, answered on the slow pool while its connection is suspended
+ * (so that the connection's thread serves its other connections meanwhile). */
+struct pending {
+    struct api_request request; /* its strings are libmicrohttpd's, kept until the end */
+    struct api_reply reply;
+    struct MHD_Connection *connection;
+    int socket;
+    atomic_bool done;
+};
+
+static void answer_pending(void *context)
+{
+    struct pending *p = context;
+    answer(&p->request, p->socket, &p->reply);
+    atomic_store(&p->done, true);
+    microhttpd.resume_connection(p->connection);
+}
+
+/* Whether the request state is a pending slow request's (not one of the marks). */
+static bool is_pending(void *state, struct MHD_Connection *connection)
+{
+    return state && state != &uri_holds_nul && state != &uri_clean && state != connection;
+}
+
+/* A request's end, however it ended: a slow request whose answer was never sent is
+ * freed here. */
+static void request_ended(void *context, struct MHD_Connection *connection, void **request_state,
+                          enum MHD_RequestTerminationCode why)
+{
+    (void)context, (void)why;
+    if (is_pending(*request_state, connection)) {
+        struct pending *p = *request_state;
+        api_reply_free(&p->reply);
+        free(p);
+    }
+    *request_state = NULL;
+}
+
 static enum MHD_Result handle(void *context, struct MHD_Connection *connection, const char *path,
                               const char *method, const char *version, const char *upload_data,
                               size_t *upload_data_size, void **request_state)
 {
     (void)context, (void)version, (void)upload_data;
-    if (*request_state) {
+    if (*request_state == connection) {
         *upload_data_size = 0; /* a body after the answer: read and dropped */
         return MHD_YES;
     }
-    *request_state = connection;
+    if (is_pending(*request_state, connection)) {
+        struct pending *p = *request_state;
+        *upload_data_size = 0;
+        if (!atomic_load(&p->done))
+            return MHD_YES;
+        *request_state = connection;
+        enum MHD_Result queued = queue_reply(connection, &p->reply);
+        free(p);
+        return queued;
+    }
     struct api_request request;
     api_request_start(&request, method, path);
+    request.holds_nul = *request_state == &uri_holds_nul;
+    *request_state = connection;
+    const char *known = microhttpd.lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    if (known && etag[0] && (strstr(known, etag) || strcmp(known, "*") == 0))
+        return not_modified(connection);
     microhttpd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, gather_argument, &request);
-    struct api_reply reply;
-    api_answer(thread_database(), &request, &reply);
-    struct MHD_Response *response = microhttpd.create_response_from_buffer(
-        reply.length, reply.body, reply.body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
-    if (!response) {
-        api_reply_free(&reply);
-        return MHD_NO;
+    if (api_is_slow(&request)) {
+        struct pending *p = xcalloc(1, sizeof *p);
+        *p = (struct pending){.request = request, .connection = connection, .socket = socket_of(connection)};
+        *request_state = p;
+        microhttpd.suspend_connection(connection);
+        if (!slow_pool_submit(answer_pending, p)) {
+            api_error(&p->reply, MHD_HTTP_SERVICE_UNAVAILABLE,
+                      "busy: the server is answering as many slow requests as it takes; ask again");
+            p->reply.retry_after = BUSY_RETRY_AFTER_S;
+            atomic_store(&p->done, true);
+            microhttpd.resume_connection(connection);
+        }
+        return MHD_YES;
     }
-    free(reply.error); /* the body is the response's now */
-    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, reply.content_type);
-    microhttpd.add_response_header(response, "X-Content-Type-Options", "nosniff");
-    microhttpd.add_response_header(response, "Referrer-Policy", "no-referrer");
-    microhttpd.add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, reply.body_static ? "max-age=60" : "no-store");
-    if (reply.is_page)
-        microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
-    if (reply.status == MHD_HTTP_METHOD_NOT_ALLOWED)
-        microhttpd.add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
-    enum MHD_Result queued = microhttpd.queue_response(connection, reply.status, response);
-    microhttpd.destroy_response(response);
-    return queued;
+    struct api_reply reply;
+    answer(&request, socket_of(connection), &reply);
+    return queue_reply(connection, &reply);
 }
 
 /* The socket address of bind_address (an IP address or a host name, resolved; of a
@@ -126,13 +332,22 @@ static bool socket_address(const char *bind_address, int port, struct sockaddr_s
     return usable;
 }
 
+/* The threads that serve the connections: one per core. */
 static unsigned pool_size(void)
 {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     return cores < 1 ? 1 : cores > MAX_THREADS ? MAX_THREADS : (unsigned)cores;
 }
 
-int serve_run(const char *db_path, const char *bind_address, int port)
+/* The slow routes' requests answered at once: half the cores, at least one, so that the
+ * fast routes always have a core. */
+static unsigned slow_limit(void)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    return cores < 4 ? 1 : (unsigned)(cores / 2);
+}
+
+int serve_run(const char *db_path, const char *bind_address, int port, double deadline_s, unsigned slow)
 {
     struct sockaddr_storage address;
     bool ipv6;
@@ -142,18 +357,22 @@ int serve_run(const char *db_path, const char *bind_address, int port)
     if (!microhttpd_load())
         return EXIT_NOT_FOUND;
     database_path = db_path;
-    pthread_key_create(&connection_key, close_connection);
-    /* SIGINT and SIGTERM are waited for below: the pool's threads must not take them. */
+    deadline_seconds = deadline_s;
+    make_etag();
+    /* SIGINT and SIGTERM are waited for below: the threads must not take them. */
     sigset_t stop, previous;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);
     sigaddset(&stop, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop, &previous);
+    slow_pool_start(slow ? slow : slow_limit()); /* none started: the slow routes run on their connection's thread */
     struct MHD_Daemon *daemon = microhttpd.start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | (ipv6 ? MHD_USE_IPv6 : 0), (uint16_t)port, NULL, NULL,
-        handle, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address, MHD_OPTION_THREAD_POOL_SIZE, pool_size(),
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT,
-        (unsigned)IDLE_TIMEOUT_S, MHD_OPTION_END);
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME | (ipv6 ? MHD_USE_IPv6 : 0),
+        (uint16_t)port, NULL, NULL, handle, NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, pool_size(), MHD_OPTION_NOTIFY_COMPLETED, request_ended, NULL,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+        (unsigned)PER_ADDRESS_CONNECTIONS, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_TIMEOUT_S,
+        MHD_OPTION_URI_LOG_CALLBACK, look_at_uri, NULL, MHD_OPTION_END);
     int status = EXIT_ANSWERED;
     if (!daemon) {
         status = report(EXIT_BAD_INPUT, bind_address, "cannot listen on port %d: %s", port,
@@ -168,6 +387,8 @@ int serve_run(const char *db_path, const char *bind_address, int port)
         microhttpd.stop_daemon(daemon);
     }
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
-    pthread_key_delete(connection_key);
+    slow_pool_stop();
+    while (spare_count > 0)
+        db_close(spares[--spare_count]);
     return status;
 }

@@ -216,7 +216,9 @@ for method in POST PUT DELETE PATCH OPTIONS; do
 done
 allow=$(curl -s --max-time 30 -X POST -D - -o /dev/null "$URL/api/layout" | tr -d '\r' | sed -n 's/^Allow: //Ip')
 expect "405 says what is allowed" "GET, HEAD" "$allow"
-error "garbage bytes in an argument" 400 "not a code" "/api/layout?layout=%FF%FE%00%01garbage"
+error "garbage bytes in an argument" 400 "not a code" "/api/layout?layout=%FF%FE%01garbage"
+error "garbage bytes with a NUL in an argument: refused whole, never cut at the NUL" 400 "a NUL byte (%00)" \
+    "/api/layout?layout=%FF%FE%00%01garbage"
 expect "garbage bytes: the error is valid JSON" yes "$(jq -e .error "$T/body" >/dev/null 2>&1 && echo yes || echo no)"
 error "garbage bytes in the path" 404 "no such page" "/%FF%FE%01"
 # Raw garbage, not HTTP at all: the server answers 400 (libmicrohttpd's own page) or
@@ -246,12 +248,14 @@ expect "after all the bad requests the server still answers" "200 81" "$code $(j
 # ---- many clients at once ----
 # 64 requests, 32 at a time, on both threads of the pool: moves of 32 layouts, and the
 # hardest layouts of their groups (a route that sets a command's option for its
-# request); each answer must be the command's own.
+# request, and a slow one: those the slow routes' places cannot take at once are
+# answered 503 with Retry-After, which curl --retry honours); each answer must be the
+# command's own.
 mkdir -p "$T/parallel"
 ids=$(seq 0 916666 29334497 | head -32)
 for id in $ids; do
     printf '%s\n' "moves-$id /api/moves?layout=%23$id" "hardest-$id /api/hardest?group=%23$id"
-done | xargs -P 32 -L 1 sh -c 'curl -s --max-time 60 -o "$0/$2" "$1$3"' "$T/parallel" "$URL"
+done | xargs -P 32 -L 1 sh -c 'curl -s --max-time 60 --retry 30 -o "$0/$2" "$1$3"' "$T/parallel" "$URL"
 wrong=0
 for id in $ids; do
     [ "$(jq -cS . "$T/parallel/moves-$id")" = "$(answered "$K" --db "$TEST_DB" --json moves "#$id" | jq -cS .)" ] ||

@@ -214,13 +214,13 @@ has() {
 # json FILTER: jq -r on the last output.
 json() { printf '%s\n' "$out" | jq -r "$1"; }
 
-# serve_test_database [DATABASE]: starts `klotski serve --any-port` ($K) on the test
-# database (or DATABASE, a copy of it) in the background, its output in $T/server.out and
+# serve_test_database [DATABASE [OPTIONS...]]: starts `klotski serve --any-port [OPTIONS...]`
+# ($K) on the test database (or DATABASE, a copy of it) in the background, its output in $T/server.out and
 # $T/server.err, stopped when the script exits; sets server (its pid) and URL (where it
 # listens, or http://127.0.0.1:9, where nothing answers, when it never said), and counts a
 # check that it said where.
 serve_test_database() {
-    "$K" --db "${1:-$TEST_DB}" serve --any-port >"$T/server.out" 2>"$T/server.err" &
+    "$K" --db "${1:-$TEST_DB}" serve --any-port "${@:2}" >"$T/server.out" 2>"$T/server.err" &
     server=$!
     trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
     local wait
