@@ -100,7 +100,8 @@ int klotski_open(const char *path, klotski_db **out)
     if (length >= PATH_MAX)
         return lib_fail(&db->handle, KLOTSKI_CANTOPEN, db->path,
                         "the path is %zu bytes long, more than the system's %d", length, PATH_MAX - 1);
-    char detail[256];
+    char detail[256], rebuild[KL_DB_BUILD_COMMAND_SIZE];
+    kl_db_build_command(db->path, false, rebuild);
     switch (kl_db_reader_open(&db->reader, db->path, detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
@@ -108,17 +109,17 @@ int klotski_open(const char *path, klotski_db **out)
         return lib_fail(&db->handle, KLOTSKI_NOMEM, db->path, "%s", detail);
     case KL_DB_MISSING:
         return lib_fail(&db->handle, KLOTSKI_CANTOPEN, db->path,
-                        "no database here; build it with `make` in the klotski sources (or name one, or set "
-                        "$KLOTSKI_DB)");
+                        "no database here; build it with %s (or `make` in the klotski sources), or name "
+                        "one, or set $KLOTSKI_DB", rebuild);
     case KL_DB_CANNOT_OPEN:
         return lib_fail(&db->handle, KLOTSKI_CANTOPEN, db->path, "cannot open the database: %s", detail);
     case KL_DB_NOT_KLOTSKI:
-        return lib_fail(&db->handle, KLOTSKI_NOTADB, db->path, "not a klotski database (%s); rebuild it with `make`",
-                        detail[0] ? detail : "no format_version in meta");
+        return lib_fail(&db->handle, KLOTSKI_NOTADB, db->path, "not a klotski database (%s); rebuild it with %s",
+                        detail[0] ? detail : "no format_version in meta", rebuild);
     case KL_DB_OTHER_VERSION:
         return lib_fail(&db->handle, KLOTSKI_NOTADB, db->path,
-                        "database format version %s, but this library reads version %d; rebuild it with `make`",
-                        detail, KL_DB_FORMAT_VERSION);
+                        "database format version %s, but this library reads version %d; rebuild it with %s",
+                        detail, KL_DB_FORMAT_VERSION, rebuild);
     }
     if (klotski_sql_functions(db->reader.connection) != SQLITE_OK)
         return database_error(db);
@@ -321,9 +322,11 @@ int klotski_solve_in(klotski_db *db, klotski_code code, enum klotski_metric metr
         free(codes);
         if (result != SQLITE_OK)
             return database_error(db);
+        char rebuild[KL_DB_BUILD_COMMAND_SIZE];
+        kl_db_build_command(db->path, false, rebuild);
         return lib_fail(&db->handle, KLOTSKI_ERROR, hex,
-                        "the database is inconsistent: no %s leads closer to solved; rebuild it with `make`",
-                        kl_metric_name((enum kl_metric)metric));
+                        "the database is inconsistent: no %s leads closer to solved; rebuild it with %s",
+                        kl_metric_name((enum kl_metric)metric), rebuild);
     }
     *route = codes;
     *count = distance + 1;

@@ -505,7 +505,10 @@ int lib_member_lists_read(sqlite3 *connection, const char *group, klotski_member
                                      sqlite3_column_int64(stmt, 1));
     }
     if (result == KLOTSKI_INVALID || (result == KLOTSKI_OK && size >= 0 && size != klotski_members_count(*walk))) {
-        *message = sqlite3_mprintf("a member list is corrupt; rebuild the database with `make`");
+        /* The loadable extension reaches only klotski.h's calls: the path as SQLite has it. */
+        const char *file = sqlite3_db_filename(connection, "main");
+        *message = sqlite3_mprintf("a member list is corrupt; rebuild the database with `klotski-build --db %s`",
+                                   file && file[0] ? file : "FILE");
         result = KLOTSKI_ERROR;
     } else if (result == KLOTSKI_OK && rc != SQLITE_DONE) {
         *message = sqlite3_mprintf("database error: %s", sqlite3_errmsg(connection));

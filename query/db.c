@@ -18,36 +18,17 @@ struct db {
     bool interrupted;      /* a watched query stopped since db_watch */
 };
 
-void db_build_command(const char *path, bool farthest, char out[DB_BUILD_COMMAND_SIZE])
-{
-    char real[PATH_MAX];
-    const char *shown = realpath(path, real) ? real : path;
-    bool plain = strspn(shown, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+-./,") == strlen(shown);
-    size_t at = (size_t)snprintf(out, DB_BUILD_COMMAND_SIZE, "`klotski-build%s --db %s", farthest ? " --farthest" : "",
-                                 plain ? "" : "'");
-    /* A quote inside the shell's quotes is written '\'' (the path is cut when too long). */
-    for (const char *p = shown; *p && at + sizeof "'\\''`" < DB_BUILD_COMMAND_SIZE; p++) {
-        if (*p == '\'') {
-            memcpy(out + at, "'\\''", 4);
-            at += 4;
-        } else {
-            out[at++] = *p;
-        }
-    }
-    snprintf(out + at, DB_BUILD_COMMAND_SIZE - at, "%s`", plain ? "" : "'");
-}
-
 const char *db_path(const struct db *db) { return db->path; }
 
 int db_inconsistent(struct db *db, const char *subject, const char *what, ...)
 {
-    char *text = NULL, rebuild[DB_BUILD_COMMAND_SIZE];
+    char *text = NULL, rebuild[KL_DB_BUILD_COMMAND_SIZE];
     va_list args;
     va_start(args, what);
     if (vasprintf(&text, what, args) < 0)
         out_of_memory();
     va_end(args);
-    db_build_command(db->path, false, rebuild);
+    kl_db_build_command(db->path, false, rebuild);
     report(EXIT_BAD_INPUT, subject, "the database is inconsistent: %s; rebuild it with %s", text, rebuild);
     free(text);
     return EXIT_BAD_INPUT;
@@ -63,8 +44,8 @@ int db_inconsistent(struct db *db, const char *subject, const char *what, ...)
 /* A query failed on a database that opened fine: nothing more can be answered. */
 static _Noreturn void fail(struct db *db)
 {
-    char rebuild[DB_BUILD_COMMAND_SIZE];
-    db_build_command(db->path, false, rebuild);
+    char rebuild[KL_DB_BUILD_COMMAND_SIZE];
+    kl_db_build_command(db->path, false, rebuild);
     report(EXIT_BAD_INPUT, db->path, "database error: %s (rebuild it with %s)",
            sqlite3_errmsg(db->reader.connection), rebuild);
     exit(EXIT_BAD_INPUT);
@@ -137,15 +118,19 @@ static void report_missing(const char *path, bool located)
     char program[PATH_MAX], places[4 * PATH_MAX + 256] = "";
     if (located)
         kl_db_places(program_file(program), "; ", places, sizeof places);
-    report(EXIT_BAD_INPUT, path, "no database here%s%s%s; build it with `make` (or name one with --db PATH or $KLOTSKI_DB)",
-           places[0] ? " (looked in: " : "", places, places[0] ? ")" : "");
+    char build[KL_DB_BUILD_COMMAND_SIZE];
+    kl_db_build_command(path, false, build);
+    report(EXIT_BAD_INPUT, path,
+           "no database here%s%s%s; build it with %s (or `make` in the klotski sources), or name one with --db PATH "
+           "or $KLOTSKI_DB",
+           places[0] ? " (looked in: " : "", places, places[0] ? ")" : "", build);
 }
 
 struct db *db_open(const char *path, bool located)
 {
-    char detail[256], rebuild[DB_BUILD_COMMAND_SIZE];
+    char detail[256], rebuild[KL_DB_BUILD_COMMAND_SIZE];
     struct kl_db_reader reader;
-    db_build_command(path, false, rebuild);
+    kl_db_build_command(path, false, rebuild);
     switch (kl_db_reader_open(&reader, path, detail, sizeof detail)) {
     case KL_DB_OPENED:
         break;
@@ -241,8 +226,8 @@ int64_t db_class_named(struct db *db, const char *name)
 /* A member list that cannot be right: the one line, and exit. */
 static _Noreturn void corrupt_list(struct db *db)
 {
-    char rebuild[DB_BUILD_COMMAND_SIZE];
-    db_build_command(db->path, false, rebuild);
+    char rebuild[KL_DB_BUILD_COMMAND_SIZE];
+    kl_db_build_command(db->path, false, rebuild);
     report(EXIT_BAD_INPUT, db->path, "a member list is corrupt; rebuild the database with %s", rebuild);
     exit(EXIT_BAD_INPUT);
 }

@@ -38,16 +38,6 @@ const char *db_locate(const char *given, char *buf, size_t size);
  * database or another format version: to rebuild it). */
 struct db *db_open(const char *path, bool located);
 
-/* Room for db_build_command's command, with its NUL. */
-#define DB_BUILD_COMMAND_SIZE (PATH_MAX + 64)
-
-/* Writes the command that an installed user has to build the database at `path` again
- * (`klotski-build --db PATH`), or with farthest to complete it with the farthest phase
- * (`klotski-build --farthest --db PATH`), in backquotes: the advice of every message that
- * asks for a build.  PATH is the database's real path (relative as given when it has
- * none), quoted for the shell when it holds anything but letters, digits and _ + - . / , */
-void db_build_command(const char *path, bool farthest, char out[DB_BUILD_COMMAND_SIZE]);
-
 /* The path the database was opened at (db_open's). */
 const char *db_path(const struct db *db);
 

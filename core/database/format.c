@@ -326,3 +326,22 @@ const char *kl_db_hardest_count_column(enum kl_metric metric)
         "hardest_count", "hardest_straight_count", "hardest_unit_count"};
     return names[metric];
 }
+
+void kl_db_build_command(const char *path, bool farthest, char out[KL_DB_BUILD_COMMAND_SIZE])
+{
+    char real[PATH_MAX];
+    const char *shown = realpath(path, real) ? real : path;
+    bool plain = strspn(shown, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_+-./,") == strlen(shown);
+    size_t at = (size_t)snprintf(out, KL_DB_BUILD_COMMAND_SIZE, "`klotski-build%s --db %s", farthest ? " --farthest" : "",
+                                 plain ? "" : "'");
+    /* A quote inside the shell's quotes is written '\'' (the path is cut when too long). */
+    for (const char *p = shown; *p && at + sizeof "'\\''`" < KL_DB_BUILD_COMMAND_SIZE; p++) {
+        if (*p == '\'') {
+            memcpy(out + at, "'\\''", 4);
+            at += 4;
+        } else {
+            out[at++] = *p;
+        }
+    }
+    snprintf(out + at, KL_DB_BUILD_COMMAND_SIZE - at, "%s`", plain ? "" : "'");
+}

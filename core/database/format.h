@@ -6,6 +6,7 @@
 #ifndef KLOTSKI_CORE_DATABASE_FORMAT_H
 #define KLOTSKI_CORE_DATABASE_FORMAT_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -208,5 +209,15 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
  * value is cut).  Returns true; false when the meta table cannot be read, has no such
  * key, or holds NULL for it. */
 bool kl_db_meta(sqlite3 *db, const char *key, char *buf, size_t size);
+
+/* Room for kl_db_build_command's command, with its NUL. */
+#define KL_DB_BUILD_COMMAND_SIZE (PATH_MAX + 64)
+
+/* Writes the command that an installed user has to build the database at `path` again
+ * (`klotski-build --db PATH`), or with farthest to complete it with the farthest phase
+ * (`klotski-build --farthest --db PATH`), in backquotes: the advice of every message that
+ * asks for a build.  PATH is the database's real path (relative as given when it has
+ * none), quoted for the shell when it holds anything but letters, digits and _ + - . / , */
+void kl_db_build_command(const char *path, bool farthest, char out[KL_DB_BUILD_COMMAND_SIZE]);
 
 #endif

@@ -167,8 +167,8 @@ static int farthest_of_group(struct db *db, const struct farthest_options *optio
     table_number_or_null(summary, known ? (long long)e.peripheral_count : DB_NULL, NULL);
     table_number_or_null(summary, known ? (long long)e.central_count : DB_NULL, NULL);
     table_text(summary, extremes_sources[e.source]);
-    char complete[DB_BUILD_COMMAND_SIZE], headline[256 + DB_BUILD_COMMAND_SIZE];
-    db_build_command(db_path(db), true, complete);
+    char complete[KL_DB_BUILD_COMMAND_SIZE], headline[256 + KL_DB_BUILD_COMMAND_SIZE];
+    kl_db_build_command(db_path(db), true, complete);
     int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
     if (group.max_min_steps == DB_NULL)
         used += snprintf(headline + used, sizeof headline - (size_t)used, "unsolvable, no hardest layouts");
@@ -229,8 +229,8 @@ static int farthest_of_class(struct db *db, const struct farthest_options *optio
     int diameter;
     size_t group_count;
     int64_t *group_ids = widest_groups(db, class_id, &diameter, &group_count, &missing);
-    char complete[DB_BUILD_COMMAND_SIZE];
-    db_build_command(db_path(db), true, complete);
+    char complete[KL_DB_BUILD_COMMAND_SIZE];
+    kl_db_build_command(db_path(db), true, complete);
     if (diameter == DB_NULL) {
         free(group_ids);
         return report(EXIT_NOT_FOUND, text, "no diameter of its %lld dense group%s is stored; %s stores them",

@@ -55,20 +55,20 @@ rm "$T/root/usr/share/klotski/klotski.db"
 answer "$T/elsewhere" show 1A9BF0C00
 expect "no database anywhere: exit status" 2 "$status"
 expect "no database anywhere: the message lists each place looked at" \
-    "klotski: data/klotski.db: no database here (looked in: \$KLOTSKI_DB (not set); data/klotski.db (in $T/elsewhere); $T/root/usr/data/klotski.db; $T/root/usr/share/klotski/klotski.db); build it with \`make\` (or name one with --db PATH or \$KLOTSKI_DB)" "$err"
+    "klotski: data/klotski.db: no database here (looked in: \$KLOTSKI_DB (not set); data/klotski.db (in $T/elsewhere); $T/root/usr/data/klotski.db; $T/root/usr/share/klotski/klotski.db); build it with \`klotski-build --db data/klotski.db\` (or \`make\` in the klotski sources), or name one with --db PATH or \$KLOTSKI_DB" "$err"
 # A copy of klotski elsewhere looks beside itself, and says so.
 mkdir -p "$T/copy/bin"
 cp "$K" "$T/copy/bin/klotski"
 err=$(cd "$T/elsewhere" && env -u KLOTSKI_DB "$T/copy/bin/klotski" show 4WVE1 2>&1)
 expect "a copied klotski without a database: the places it looked at" \
-    "klotski: data/klotski.db: no database here (looked in: \$KLOTSKI_DB (not set); data/klotski.db (in $T/elsewhere); $T/copy/data/klotski.db; $T/copy/share/klotski/klotski.db); build it with \`make\` (or name one with --db PATH or \$KLOTSKI_DB)" "$err"
+    "klotski: data/klotski.db: no database here (looked in: \$KLOTSKI_DB (not set); data/klotski.db (in $T/elsewhere); $T/copy/data/klotski.db; $T/copy/share/klotski/klotski.db); build it with \`klotski-build --db data/klotski.db\` (or \`make\` in the klotski sources), or name one with --db PATH or \$KLOTSKI_DB" "$err"
 # $KLOTSKI_DB is taken as it is: the places after it, with_data/data/klotski.db a file
 # that is there, were not looked at.
 err=$(cd "$T/with_data" && KLOTSKI_DB=$T/none.db "$K" show 4WVE1 2>&1)
 expect "\$KLOTSKI_DB naming no file: the one place looked at" \
-    "klotski: $T/none.db: no database here (looked in: \$KLOTSKI_DB=$T/none.db); build it with \`make\` (or name one with --db PATH or \$KLOTSKI_DB)" "$err"
+    "klotski: $T/none.db: no database here (looked in: \$KLOTSKI_DB=$T/none.db); build it with \`klotski-build --db $T/none.db\` (or \`make\` in the klotski sources), or name one with --db PATH or \$KLOTSKI_DB" "$err"
 answer "$T/elsewhere" --db "$T/none.db" show 4WVE1
 expect "--db naming no file: no places (none was looked up)" \
-    "klotski: $T/none.db: no database here; build it with \`make\` (or name one with --db PATH or \$KLOTSKI_DB)" "$err"
+    "klotski: $T/none.db: no database here; build it with \`klotski-build --db $T/none.db\` (or \`make\` in the klotski sources), or name one with --db PATH or \$KLOTSKI_DB" "$err"
 rm -rf "$T"
 finish

@@ -75,7 +75,7 @@ solved in 81 steps, by way of ${route}..." "$out"
 out=$(LD_LIBRARY_PATH=$P/lib "$T/example" 1A9BF0C01 2>&1)
 expect "example: a bad layout" "2 example: 1A9BF0C01: not a layout code: unused low bits are not zero" "$? $out"
 out=$(cd "$T/elsewhere" && KLOTSKI_DB=$T/none.db LD_LIBRARY_PATH="$P/lib" "$T/example" 4WVE1 2>&1 >/dev/null)
-expect "example: no database" "example: $T/none.db: no database here; build it with \`make\` in the klotski sources (or name one, or set \$KLOTSKI_DB)" "$out"
+expect "example: no database" "example: $T/none.db: no database here; build it with \`klotski-build --db $T/none.db\` (or \`make\` in the klotski sources), or name one, or set \$KLOTSKI_DB" "$out"
 
 # PREFIX/lib is no folder the loader searches: make install says so, with each way out,
 # as libtool's install does; the example as pkg-config builds it does not start without

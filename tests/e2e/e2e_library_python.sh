@@ -99,7 +99,7 @@ expect "the README's Python example runs as written" "0 failed" "$(printf '%s\n'
 rm "$installed_db"
 mkdir -p "$T/empty"
 expect "open() without a database lists where it looked" \
-    "klotski.NoDatabaseError: data/klotski.db: no database here; build it with \`make\` in the klotski sources (or name one, or set \$KLOTSKI_DB)
+    "klotski.NoDatabaseError: data/klotski.db: no database here; build it with \`klotski-build --db data/klotski.db\` (or \`make\` in the klotski sources), or name one, or set \$KLOTSKI_DB
 looked in, in this order:
 \$KLOTSKI_DB (not set)
 data/klotski.db (in $T/empty)
@@ -112,7 +112,7 @@ $P/share/klotski/klotski.db" \
 mkdir -p "$T/with_data/data"
 : > "$T/with_data/data/klotski.db"
 expect "open() with \$KLOTSKI_DB naming no file lists that place alone" \
-    "klotski.NoDatabaseError: $T/none.db: no database here; build it with \`make\` in the klotski sources (or name one, or set \$KLOTSKI_DB)
+    "klotski.NoDatabaseError: $T/none.db: no database here; build it with \`klotski-build --db $T/none.db\` (or \`make\` in the klotski sources), or name one, or set \$KLOTSKI_DB
 looked in, in this order:
 \$KLOTSKI_DB=$T/none.db" \
     "$(cd "$T/with_data" && KLOTSKI_DB=$T/none.db library_run "$venv_python" -c 'import klotski; klotski.open()' 2>&1 | sed -n '/^klotski.NoDatabaseError/,$p')"
