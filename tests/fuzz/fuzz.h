@@ -40,7 +40,7 @@ static inline char *fuzz_text(const uint8_t *data, size_t size)
 static inline struct db *fuzz_database(const char *target, const char *without)
 {
     const char *path = getenv("KLOTSKI_DB");
-    struct db *db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH);
+    struct db *db = db_open(path && *path ? path : KL_DB_DEFAULT_PATH, false);
     if (!db)
         fprintf(stderr, "%s: no database, %s\n", target, without);
     return db;
