@@ -121,7 +121,7 @@ EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/class
 # bytes for query/commands/site.c.
 WASM_CC       = clang
 WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/moves.c core/rank.c \
-                core/symmetry.c core/classes.c core/drawing.c core/message.c core/database/names.c \
+                core/symmetry.c core/classes.c core/drawing.c core/message.c core/utf8.c core/json.c core/database/names.c \
                 core/classic.c core/pinyin.c core/text_distance.c core/typed.c core/picture/markup.c core/picture/svg_board.c \
                 core/pack/pack.c core/pack/crc32.c query/report.c query/input/typed.c \
                 core/move_outcomes.c query/render/route_step.c query/render/html_player.c \
