@@ -1,10 +1,10 @@
 /* The engine of the page with no server, compiled to WebAssembly (README.md here): the
  * answers of the serve page's API routes that the pack can give, in the JSON of the
  * commands they stand for (klotski COMMAND --json, same field names), made by the query
- * tool's own code: the typed LAYOUT forms and classic names (query/input/typed.h), the
+ * tool's own code: the typed LAYOUT forms and classic names (answer/typed_input.h), the
  * step generator and the moves ranked best first (core/move_outcomes.h), a step's
- * description (query/render/route_step.h), the minimal solution read off the distances
- * by the pack's walk (core/pack/pack.h) and the player page (query/render/html_player.h).
+ * description (answer/route_step.h), the minimal solution read off the distances
+ * by the pack's walk (core/pack/pack.h) and the player page (answer/html_player.h).
  * The distances and group facts come from the pack (site/loader.h); every JSON string
  * is written by core/json.h, as the query tool's and the server's are.
  *
@@ -17,6 +17,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer/html_player.h"
+#include "answer/report.h"
+#include "answer/route_step.h"
+#include "answer/typed_input.h"
 #include "core/classic.h"
 #include "core/classes.h"
 #include "core/code.h"
@@ -25,10 +29,6 @@
 #include "core/rank.h"
 #include "core/symmetry.h"
 #include "core/move_outcomes.h"
-#include "query/input/typed.h"
-#include "query/render/html_player.h"
-#include "query/render/route_step.h"
-#include "query/report.h"
 #include "site/loader.h"
 
 #define EXPORT(name) __attribute__((export_name(#name))) name

@@ -11,7 +11,7 @@
 
 #include "core/json.h"
 #include "core/utf8.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define DEFAULT_TERMINAL_WIDTH 80
 #define COLUMN_GAP 2

@@ -19,7 +19,7 @@
 #include "query/render/html_error.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/search/solution.h"
 #include "query/serve/slow_pool.h"
 
