@@ -119,8 +119,8 @@ EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/class
 
 # The engine of the page with no server (site/), compiled to WebAssembly by clang with
 # wasi-libc as a reactor module (its functions exported, no main): the same C files of
-# core/ and answer/ that the query tool compiles (never query/'s), site/'s thin export layer, and
-# site/wasm/pthread.h in place of the threads wasi-libc lacks.  klotski.wasm.inc holds its
+# core/ and answer/ that the query tool compiles (never query/'s), site/'s thin export
+# layer, and site/wasm/pthread.h in place of the threads wasi-libc lacks.  klotski.wasm.inc holds its
 # bytes for query/commands/site.c.
 WASM_CC       = clang
 WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/moves.c core/rank.c \
