@@ -75,7 +75,9 @@ sources      = $(wildcard $(1)/*.c $(1)/*/*.c)
 objects      = $(patsubst %.c,$(OBJ)/%.o,$(1))
 CORE_OBJ     = $(call objects,$(call sources,core))
 BUILDER_OBJ  = $(call objects,$(filter-out builder/main.c,$(call sources,builder)))
-QUERY_OBJ    = $(call objects,$(call sources,query))
+# answer/: what the query tool and the page with no server (site/) both compile.
+ANSWER_OBJ   = $(call objects,$(call sources,answer))
+QUERY_OBJ    = $(call objects,$(call sources,query)) $(ANSWER_OBJ)
 # Tests: every cmocka program of tests/unit/, and the independent checkers of
 # tests/reference/ that the end-to-end scripts run.
 # The farthest phase's searches on an NVIDIA GPU (builder/farthest/gpu.cu, README
@@ -110,21 +112,22 @@ FUZZ_TARGETS = $(patsubst tests/fuzz/%.c,$(OBJ)/tests/fuzz/%,$(wildcard tests/fu
 # pinyin, the web
 # pages' style sheets and scripts, the web application's page.
 EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/classic_names.tsv data/classic_pinyin.tsv \
+                 $(wildcard answer/assets/*.css answer/assets/*.js) \
                  $(wildcard query/render/assets/*.css query/render/assets/*.js) \
                  $(wildcard query/serve/assets/*.html query/serve/assets/*.css query/serve/assets/*.js) \
                  $(wildcard site/assets/*.html site/assets/*.js))
 
 # The engine of the page with no server (site/), compiled to WebAssembly by clang with
 # wasi-libc as a reactor module (its functions exported, no main): the same C files of
-# core/ and query/ that the query tool compiles, site/'s thin export layer, and
-# site/wasm/pthread.h in place of the threads wasi-libc lacks.  klotski.wasm.inc holds its
+# core/ and answer/ that the query tool compiles (never query/'s), site/'s thin export
+# layer, and site/wasm/pthread.h in place of the threads wasi-libc lacks.  klotski.wasm.inc holds its
 # bytes for query/commands/site.c.
 WASM_CC       = clang
 WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/moves.c core/rank.c \
-                core/symmetry.c core/classes.c core/drawing.c core/message.c core/database/names.c \
+                core/symmetry.c core/classes.c core/drawing.c core/message.c core/utf8.c core/json.c core/database/names.c \
                 core/classic.c core/pinyin.c core/text_distance.c core/typed.c core/picture/markup.c core/picture/svg_board.c \
-                core/pack/pack.c core/pack/crc32.c query/report.c query/input/typed.c \
-                core/move_outcomes.c query/render/route_step.c query/render/html_player.c \
+                core/pack/pack.c core/pack/crc32.c answer/report.c answer/typed_input.c \
+                core/move_outcomes.c answer/route_step.c answer/html_player.c \
                 site/engine.c site/loader.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
@@ -180,7 +183,7 @@ $(WASM_TOOLCHAIN): FORCE
 
 # Without the toolchain the engine is an empty file: klotski is built all the same, and
 # `klotski site` says how to get the toolchain (query/commands/site.c).
-$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h query/*.h query/*/*.h site/*.h site/wasm/*.h) \
+$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h answer/*.h site/*.h site/wasm/*.h) \
          $(WASM_TOOLCHAIN) | $(EMBEDDED)
 	@mkdir -p $(@D)
 	@if [ -s $(WASM_TOOLCHAIN) ]; then cat $(WASM_TOOLCHAIN); echo; : > $@; \

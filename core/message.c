@@ -2,33 +2,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The length of the UTF-8 character that p starts, 0 when p starts no well-formed one
- * (a stray continuation byte, an overlong form, a surrogate, beyond U+10FFFF, cut short). */
-static size_t utf8_length(const unsigned char *p)
-{
-    unsigned char low = 0x80, high = 0xBF;
-    size_t length;
-    if (p[0] < 0x80)
-        return 1;
-    if (p[0] >= 0xC2 && p[0] <= 0xDF)
-        length = 2;
-    else if (p[0] >= 0xE0 && p[0] <= 0xEF)
-        length = 3, low = p[0] == 0xE0 ? 0xA0 : 0x80, high = p[0] == 0xED ? 0x9F : 0xBF;
-    else if (p[0] >= 0xF0 && p[0] <= 0xF4)
-        length = 4, low = p[0] == 0xF0 ? 0x90 : 0x80, high = p[0] == 0xF4 ? 0x8F : 0xBF;
-    else
-        return 0;
-    if (p[1] < low || p[1] > high)
-        return 0;
-    for (size_t i = 2; i < length; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return length;
-}
+#include "core/utf8.h"
 
 /* Whether the character of `length` bytes at p moves a terminal rather than showing:
  * the C0 controls, DEL and the C1 controls (U+0080 to U+009F, CSI among them). */
@@ -41,7 +20,7 @@ static bool is_control(const unsigned char *p, size_t length)
  * one that is a control (a C1 control's two bytes are written one by one). */
 static bool is_escaped(const unsigned char *p)
 {
-    size_t length = utf8_length(p);
+    size_t length = kl_utf8_length((const char *)p, SIZE_MAX);
     return length == 0 || is_control(p, length);
 }
 
@@ -50,7 +29,7 @@ static bool is_escaped(const unsigned char *p)
  * takes at most 4 bytes a character: a C1 control's two bytes are 8). */
 static size_t char_bytes(const unsigned char *p)
 {
-    return is_escaped(p) ? 1 : utf8_length(p);
+    return is_escaped(p) ? 1 : kl_utf8_length((const char *)p, SIZE_MAX);
 }
 
 /* Writes text[0, end) so that a terminal shows it as it is: controls and bytes that are

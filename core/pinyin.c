@@ -2,10 +2,12 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/text_distance.h"
+#include "core/utf8.h"
 
 /* Lines "CHARACTER<TAB>READING READING...", made from data/classic_pinyin.tsv by the
  * Makefile. */
@@ -96,14 +98,9 @@ static int letter_of(unsigned point)
 /* Decodes one UTF-8 character at *text and moves past it. */
 static unsigned next_point(const char **text)
 {
-    unsigned points[1];
-    const char *start = *text;
-    kl_text_code_points(start, points, 1);
-    size_t bytes = 1;
-    while (start[bytes] && ((unsigned char)start[bytes] & 0xC0) == 0x80 && bytes < 4)
-        bytes++;
-    *text = start + bytes;
-    return points[0];
+    unsigned point;
+    *text += kl_utf8_decode(*text, SIZE_MAX, &point);
+    return point;
 }
 
 bool kl_pinyin_key(const char *text, char *key, size_t size)

@@ -1,17 +1,14 @@
 #include "core/text_distance.h"
 
+#include <string.h>
+
+#include "core/utf8.h"
+
 size_t kl_text_code_points(const char *s, unsigned *out, size_t room)
 {
-    size_t n = 0;
-    while (*s && n < room) {
-        unsigned char c = (unsigned char)*s++;
-        unsigned cp = c;
-        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-        cp &= more ? 0x3Fu >> more : 0x7Fu;
-        for (; more > 0 && ((unsigned char)*s & 0xC0) == 0x80; more--)
-            cp = cp << 6 | ((unsigned char)*s++ & 0x3Fu);
-        out[n++] = cp;
-    }
+    size_t n = 0, left = strlen(s);
+    for (size_t length; left > 0 && n < room; s += length, left -= length)
+        length = kl_utf8_decode(s, left, &out[n++]);
     return n;
 }
 

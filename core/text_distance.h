@@ -9,7 +9,8 @@
 /* Characters of a text that a distance compares at most. */
 #define KL_TEXT_DISTANCE_MAX_CHARS 64
 
-/* Decodes UTF-8 text into code points (room for `room`); returns how many. */
+/* Decodes UTF-8 text into code points (room for `room`), each byte that starts no
+ * well-formed character as U+FFFD (core/utf8.h); returns how many. */
 size_t kl_text_code_points(const char *s, unsigned *out, size_t room);
 
 /* The distance between a and b (code points, each at most KL_TEXT_DISTANCE_MAX_CHARS) when it

@@ -8,7 +8,7 @@
 #include <unistd.h>
 
 #include "core/database/idlist.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 struct db {
     struct kl_db_reader reader; /* the lookups, shared with the library */

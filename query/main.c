@@ -18,7 +18,7 @@
 #include "query/commands/command.h"
 #include "query/db.h"
 #include "query/render/output.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define MAX_COMMAND_EDITS 2
 #define MAX_OPTION_EDITS 2

@@ -1,11 +1,12 @@
 /* The engine of the page with no server, compiled to WebAssembly (README.md here): the
  * answers of the serve page's API routes that the pack can give, in the JSON of the
  * commands they stand for (klotski COMMAND --json, same field names), made by the query
- * tool's own code: the typed LAYOUT forms and classic names (query/input/typed.h), the
+ * tool's own code: the typed LAYOUT forms and classic names (answer/typed_input.h), the
  * step generator and the moves ranked best first (core/move_outcomes.h), a step's
- * description (query/render/route_step.h), the minimal solution read off the distances
- * by the pack's walk (core/pack/pack.h) and the player page (query/render/html_player.h).
- * The distances and group facts come from the pack (site/loader.h).
+ * description (answer/route_step.h), the minimal solution read off the distances
+ * by the pack's walk (core/pack/pack.h) and the player page (answer/html_player.h).
+ * The distances and group facts come from the pack (site/loader.h); every JSON string
+ * is written by core/json.h, as the query tool's and the server's are.
  *
  * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
  * calls one site_* route, and reads the answer at site_answer (site_answer_length
@@ -16,17 +17,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer/html_player.h"
+#include "answer/report.h"
+#include "answer/route_step.h"
+#include "answer/typed_input.h"
 #include "core/classic.h"
 #include "core/classes.h"
 #include "core/code.h"
 #include "core/drawing.h"
+#include "core/json.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
 #include "core/move_outcomes.h"
-#include "query/input/typed.h"
-#include "query/render/html_player.h"
-#include "query/render/route_step.h"
-#include "query/report.h"
 #include "site/loader.h"
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
@@ -129,6 +131,14 @@ static int layout_facts(struct layout_facts *l)
     return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
 }
 
+/* Writes the member "name":value, `before` first ("{" when it opens the object, else ","),
+ * the value as a JSON string (core/json.h). */
+static void json_string_member(FILE *out, const char *before, const char *name, const char *value)
+{
+    fprintf(out, "%s\"%s\":", before, name);
+    kl_json_string(out, value);
+}
+
 static void json_number_or_null(FILE *out, const char *name, long long value, bool known)
 {
     if (known)
@@ -148,8 +158,12 @@ int EXPORT(site_board)(int is_cells)
     char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
     kl_code_format(code, hex);
     kl_drawing_cells(code, cells);
-    fprintf(answer_begin(), "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"%s\"}", hex,
-            (unsigned long)kl_code_to_id(code), cells);
+    FILE *out = answer_begin();
+    fputs("{\"legal\":true", out);
+    json_string_member(out, ",", "code", hex);
+    fprintf(out, ",\"id\":%lu", (unsigned long)kl_code_to_id(code));
+    json_string_member(out, ",", "board", cells);
+    fputc('}', out);
     return answer_end(EXIT_ANSWERED);
 }
 
@@ -172,16 +186,21 @@ int EXPORT(site_layout)(void)
     char named[KL_CLASSIC_NAMES_SIZE];
     const char *names = kl_classic_names_of(code, named) ? named : NULL;
     FILE *out = answer_begin();
-    fprintf(out, "{\"code\":\"%s\",\"id\":%lu,\"short_code\":\"%s\",\"class\":\"%s\",\"group\":\"%s\"", hex,
-            (unsigned long)id, short_code, class_name, l.group.name);
+    json_string_member(out, "{", "code", hex);
+    fprintf(out, ",\"id\":%lu", (unsigned long)id);
+    json_string_member(out, ",", "short_code", short_code);
+    json_string_member(out, ",", "class", class_name);
+    json_string_member(out, ",", "group", l.group.name);
     fprintf(out, ",\"group_size\":%lu", (unsigned long)l.group.size);
     json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
-    fprintf(out, ",\"mirror\":\"%s\",\"self_mirror\":%s", mirror, kl_code_mirror(code) == code ? "true" : "false");
+    json_string_member(out, ",", "mirror", mirror);
+    fprintf(out, ",\"self_mirror\":%s", kl_code_mirror(code) == code ? "true" : "false");
     if (names)
-        fprintf(out, ",\"names\":\"%s\"", names); /* the compiled-in names hold no quote or backslash */
+        json_string_member(out, ",", "names", names);
     else
         fputs(",\"names\":null", out);
-    fprintf(out, ",\"board\":\"%s\"}", cells);
+    json_string_member(out, ",", "board", cells);
+    fputc('}', out);
     return answer_end(EXIT_ANSWERED);
 }
 
@@ -206,17 +225,21 @@ int EXPORT(site_moves)(void)
     kl_raw raw;
     kl_code_to_raw(code, &raw);
     FILE *out = answer_begin();
-    fprintf(out, "{\"code\":\"%s\",\"group\":\"%s\"", hex, l.group.name);
+    json_string_member(out, "{", "code", hex);
+    json_string_member(out, ",", "group", l.group.name);
     json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
     fprintf(out, ",\"moves_count\":%d,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
     for (int i = 0; i < count; i++) {
         struct step_text s = route_step_text(raw, moves[i].step);
         char to[KL_CODE_TEXT_SIZE];
         kl_code_format(moves[i].to, to);
-        fprintf(out, "%s{\"code\":\"%s\",\"piece\":\"%c\",\"row\":%d,\"col\":%d,\"to_row\":%d,\"to_col\":%d,"
-                     "\"moves\":\"%s\",\"distance\":%d",
-                i ? "," : "", to, s.piece, s.row, s.col, moves[i].step.to / KL_COLS + 1,
-                moves[i].step.to % KL_COLS + 1, s.moves, s.distance);
+        const char piece[] = {s.piece, '\0'};
+        json_string_member(out, i ? ",{" : "{", "code", to);
+        json_string_member(out, ",", "piece", piece);
+        fprintf(out, ",\"row\":%d,\"col\":%d,\"to_row\":%d,\"to_col\":%d", s.row, s.col,
+                moves[i].step.to / KL_COLS + 1, moves[i].step.to % KL_COLS + 1);
+        json_string_member(out, ",", "moves", s.moves);
+        fprintf(out, ",\"distance\":%d", s.distance);
         json_number_or_null(out, "min_steps", moves[i].min_steps, moves[i].min_steps != KL_PACK_NONE);
         fprintf(out, ",\"change\":%d,\"farthest_steps\":null,\"farthest_num\":null}", moves[i].change);
     }
@@ -260,18 +283,27 @@ int EXPORT(site_solve)(void)
     kl_code_format(route[0], from);
     kl_code_format(route[count - 1], to);
     FILE *out = answer_begin();
-    fprintf(out, "{\"from\":\"%s\",\"to\":\"%s\",\"steps\":%d,\"metric\":\"step\",\"route\":[", from, to, count - 1);
+    json_string_member(out, "{", "from", from);
+    json_string_member(out, ",", "to", to);
+    fprintf(out, ",\"steps\":%d,\"metric\":\"step\",\"route\":[", count - 1);
     for (int i = 0; i < count; i++) {
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(route[i], hex);
         if (i == 0) {
-            fprintf(out, "{\"step\":0,\"piece\":null,\"row\":null,\"col\":null,\"moves\":null,\"distance\":null,"
-                         "\"code\":\"%s\"}", hex);
+            fputs("{\"step\":0,\"piece\":null,\"row\":null,\"col\":null,\"moves\":null,\"distance\":null", out);
+            json_string_member(out, ",", "code", hex);
+            fputc('}', out);
             continue;
         }
         struct step_text s = route_describe_step(route[i - 1], route[i]);
-        fprintf(out, ",{\"step\":%d,\"piece\":\"%c\",\"row\":%d,\"col\":%d,\"moves\":\"%s\",\"distance\":%d,"
-                     "\"code\":\"%s\"}", i, s.piece, s.row, s.col, s.moves, s.distance, hex);
+        const char piece[] = {s.piece, '\0'};
+        fprintf(out, ",{\"step\":%d", i);
+        json_string_member(out, ",", "piece", piece);
+        fprintf(out, ",\"row\":%d,\"col\":%d", s.row, s.col);
+        json_string_member(out, ",", "moves", s.moves);
+        fprintf(out, ",\"distance\":%d", s.distance);
+        json_string_member(out, ",", "code", hex);
+        fputc('}', out);
     }
     fputs("]}", out);
     free(route);
@@ -310,9 +342,11 @@ int EXPORT(site_group)(void)
     kl_class_name(kl_class_from_id(g->class_id), class_name);
     kl_code_format(g->min_code, min_code);
     FILE *out = answer_begin();
-    fprintf(out, "{\"group\":\"%s\",\"class\":\"%s\",\"size\":%lu,\"min_code\":\"%s\",\"solvable\":%s,\"solved\":%lu",
-            g->name, class_name, (unsigned long)g->size, min_code, g->solved ? "true" : "false",
-            (unsigned long)g->solved);
+    json_string_member(out, "{", "group", g->name);
+    json_string_member(out, ",", "class", class_name);
+    fprintf(out, ",\"size\":%lu", (unsigned long)g->size);
+    json_string_member(out, ",", "min_code", min_code);
+    fprintf(out, ",\"solvable\":%s,\"solved\":%lu", g->solved ? "true" : "false", (unsigned long)g->solved);
     json_number_or_null(out, "max_min_steps", g->max_min_steps, g->max_min_steps != KL_PACK_NONE);
     json_number_or_null(out, "hardest_count", g->hardest_count, g->hardest_count != KL_PACK_NONE);
     json_number_or_null(out, "diameter", g->diameter, g->diameter != KL_PACK_NONE);
@@ -344,9 +378,11 @@ int EXPORT(site_names)(void)
             answer_end(EXIT_ANSWERED); /* dropped: the error is the answer */
             return pack_error(pack, status);
         }
-        fprintf(out, "%s{\"name\":\"%s\",\"code\":\"%s\"", i ? "," : "", name.name, hex);
+        json_string_member(out, i ? ",{" : "{", "name", name.name);
+        json_string_member(out, ",", "code", hex);
         json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
-        fprintf(out, ",\"section\":\"%s\"}", name.section);
+        json_string_member(out, ",", "section", name.section);
+        fputc('}', out);
     }
     fputc(']', out);
     return answer_end(EXIT_ANSWERED);

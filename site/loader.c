@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "core/pack/format.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
 

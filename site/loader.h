@@ -7,9 +7,8 @@
 #ifndef KLOTSKI_SITE_LOADER_H
 #define KLOTSKI_SITE_LOADER_H
 
+#include "answer/site_files.h"
 #include "core/pack/pack.h"
-
-#define SITE_PACK_FILE "klotski.pack" /* the pack's name in the site, as errors name it */
 
 /* The open pack, or NULL with the reason in message (KL_PACK_MESSAGE_SIZE bytes) when
  * none is open yet. */

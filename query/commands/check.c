@@ -10,7 +10,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 /* JSON and CSV keep these names under every metric, the counts being in the db's metric;
  * for people the names say its unit. */

@@ -18,7 +18,7 @@
 #include "query/commands/members.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 struct farthest_options {
     const char *group;

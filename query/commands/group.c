@@ -10,7 +10,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/search/bfs.h"
 
 #define BAR_WIDTH 40

@@ -11,7 +11,7 @@
 #include "query/render/output.h"
 #include "core/database/format.h"
 #include "core/rank.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define DEFAULT_LIMIT 10
 

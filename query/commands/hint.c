@@ -11,7 +11,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define BAND_WIDTH 10 /* distances per band of level 1 */
 #define LEVEL_BAND 1

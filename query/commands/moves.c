@@ -7,7 +7,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 static const char *const move_columns[] = {
     "code", "piece", "row", "col", "to_row", "to_col", "moves", "distance", "min_steps",

@@ -9,7 +9,7 @@
 
 #include "query/commands/command.h"
 #include "query/render/output.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define SECTION_LIST_SIZE 1024
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "query/report.h"
+#include "answer/report.h"
 
 #define HELP_GAP 3 /* blanks between the longest option and its help */
 

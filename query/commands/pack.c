@@ -20,7 +20,7 @@
 #include "query/commands/command.h"
 #include "query/commands/pack_check.h"
 #include "query/commands/pack_write.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 struct pack_options {
     bool check;

@@ -10,7 +10,7 @@
 #include "core/pack/file.h"
 #include "core/pack/format.h"
 #include "core/rank.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define REPORTED_DIFFERENCES 10
 #define DEPTH_UNSOLVABLE 255 /* min_steps of an unsolvable layout in the depth array */

@@ -3,7 +3,7 @@
 #include <stddef.h>
 
 #include "query/commands/command.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/serve/server.h"
 
 #define DEFAULT_PORT 8080

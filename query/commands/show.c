@@ -13,7 +13,7 @@
 #include "query/render/pictures.h"
 #include "core/rank.h"
 #include "core/symmetry.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 struct show_options {
     bool svg;

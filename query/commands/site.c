@@ -16,8 +16,8 @@
 
 #include "query/commands/command.h"
 #include "query/commands/pack_write.h"
-#include "query/report.h"
-#include "site/loader.h"
+#include "answer/report.h"
+#include "answer/site_files.h"
 
 static const char index_html[] =
 #include "query/serve/assets/index.html.inc"

@@ -12,7 +12,7 @@
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 /* True when a raw layout is solved (2x2 at address 13). */
 static bool raw_is_solved(kl_raw raw)

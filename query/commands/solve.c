@@ -8,7 +8,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/render/route.h"
 #include "query/search/solution.h"
 

@@ -11,7 +11,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define MAX_COLUMNS 12
 #define SECTION_SIZE 8

@@ -11,7 +11,7 @@
 #include "query/commands/command.h"
 #include "core/moves.h"
 #include "query/render/output.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 /* Facts of SPEC.md that a correct database reproduces. */
 #define SPEC_GROUPS 25422

@@ -12,7 +12,7 @@
 #include "core/drawing.h"
 #include "core/layout_text.h"
 #include "query/input/step.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define MAX_BOARD_FILE (64 * 1024)
 

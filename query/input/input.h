@@ -24,7 +24,7 @@
 #include "core/code.h"
 #include "query/commands/command.h"
 #include "query/db.h"
-#include "query/input/typed.h"
+#include "answer/typed_input.h"
 
 /* Parses a LAYOUT.  Returns EXIT_ANSWERED and stores the code in *code, or reports and
  * returns EXIT_BAD_INPUT (not a layout in any form, or a name of several layouts given

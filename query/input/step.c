@@ -6,7 +6,7 @@
 
 #include "core/moves.h"
 #include "query/render/route.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 /* The slides without blanks and commas, in lower case: "down1right1". */
 static void slides_key(const char *slides, char key[ROUTE_MOVES_TEXT_SIZE])

@@ -9,7 +9,9 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "query/report.h"
+#include "core/json.h"
+#include "core/utf8.h"
+#include "answer/report.h"
 
 #define DEFAULT_TERMINAL_WIDTH 80
 #define COLUMN_GAP 2
@@ -191,18 +193,15 @@ static bool is_wide(unsigned cp)
 }
 
 /* Number of terminal columns the first `len` bytes of the UTF-8 string s take: a wide
- * character counts 2, a continuation byte nothing, whatever the locale (the names are
- * UTF-8 even where the locale is not, and a terminal shows them two columns wide). */
+ * character counts 2, any other 1 (a byte that is not UTF-8 too: core/utf8.h), whatever
+ * the locale (the names are UTF-8 even where the locale is not, and a terminal shows
+ * them two columns wide). */
 static size_t display_width(const char *s, size_t len)
 {
     size_t width = 0;
     for (size_t i = 0; i < len;) {
-        unsigned char c = (unsigned char)s[i++];
-        unsigned cp = c;
-        int more = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : c >= 0xC0 ? 1 : 0;
-        cp &= more ? 0x3Fu >> more : 0x7Fu;
-        for (; more > 0 && i < len && ((unsigned char)s[i] & 0xC0) == 0x80; more--)
-            cp = cp << 6 | ((unsigned char)s[i++] & 0x3Fu);
+        unsigned cp;
+        i += kl_utf8_decode(s + i, len - i, &cp);
         width += is_wide(cp) ? 2 : 1;
     }
     return width;
@@ -352,23 +351,6 @@ static void print_delimited_header(const struct table *t, bool md)
     }
 }
 
-static void print_json_string(const char *s)
-{
-    fputc_out('"');
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out_stream(), "\\%c", c);
-        else if (c == '\n')
-            fputs("\\n", out_stream());
-        else if (c < 0x20)
-            fprintf(out_stream(), "\\u%04x", c);
-        else
-            fputc_out(c);
-    }
-    fputc_out('"');
-}
-
 /* Whether the JSON object or array being written has a member yet. */
 static _Thread_local bool json_has_member;
 
@@ -377,7 +359,7 @@ static void json_key(const char *key)
     if (json_has_member)
         fputc_out(',');
     json_has_member = true;
-    print_json_string(key);
+    kl_json_string(out_stream(), key);
     fputc_out(':');
 }
 
@@ -396,7 +378,7 @@ static void json_fields(const struct table *t, size_t row)
         const struct cell *c = cell_at(t, row, col);
         json_key(t->columns[col]);
         if (c->kind == CELL_TEXT)
-            print_json_string(text_of(t, c));
+            kl_json_string(out_stream(), text_of(t, c));
         else
             fputs(c->kind == CELL_NULL ? "null" : text_of(t, c), out_stream());
     }

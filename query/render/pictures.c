@@ -7,10 +7,10 @@
 #include "core/picture/markup.h"
 #include "core/picture/svg_board.h"
 #include "query/render/html_group.h"
-#include "query/render/html_player.h"
+#include "answer/html_player.h"
 #include "query/render/output.h"
 #include "query/render/svg_chart.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define GALLERY_LIMIT 12 /* boards per gallery: more would bury the page */
 #define LINE_SIZE 320

@@ -7,7 +7,7 @@
 #include "core/drawing.h"
 #include "core/moves.h"
 #include "query/render/output.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define CAPTION_SIZE 128
 

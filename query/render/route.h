@@ -9,7 +9,7 @@
 
 #include "core/code.h"
 #include "core/moves.h"
-#include "query/render/route_step.h"
+#include "answer/route_step.h"
 
 /* Prints the route codes[0] .. codes[count-1] (count >= 1; each a single move under
  * `metric` from the one before) in the current output format, or when codes_only just the

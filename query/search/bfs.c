@@ -5,7 +5,7 @@
 
 #include "query/search/code_list.h"
 #include "core/moves.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 #define MIN_CAPACITY 1024
 #define MIN_LEVELS 64

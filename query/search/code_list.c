@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "core/rank.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 static int compare_codes(const void *a, const void *b)
 {

@@ -5,7 +5,7 @@
 
 #include "core/moves.h"
 #include "core/symmetry.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/search/bfs.h"
 
 /* A member found by the search: its code and where the search put it. */

@@ -20,7 +20,7 @@
 /* Finds the extremes of the group of `start` (a legal code; expected: the group's size,
  * when known).  Fills *x (free it with group_extremes_free) with member numbers that
  * index *codes, the members' codes ascending (a malloc'd array; free it).  Never fails
- * but for memory, which it reports and exits on (query/report.h). */
+ * but for memory, which it reports and exits on (answer/report.h). */
 void extremes_of_group(kl_code start, size_t expected, struct group_extremes *x, kl_code **codes);
 
 #endif

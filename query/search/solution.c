@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "query/report.h"
+#include "answer/report.h"
 
 kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, int *status)
 {

@@ -1,6 +1,7 @@
 #include "query/serve/api.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +13,13 @@
 #include "core/classic.h"
 #include "query/input/input.h"
 #include "core/drawing.h"
+#include "core/json.h"
 #include "core/layout_text.h"
+#include "core/utf8.h"
 #include "query/render/html_error.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/search/solution.h"
 #include "query/serve/slow_pool.h"
 
@@ -55,50 +58,6 @@ void api_reply_free(struct api_reply *reply)
     reply->error = NULL;
 }
 
-/* The length of the valid UTF-8 sequence at s, or 0 when none starts there.  Valid as
- * RFC 3629 has it: no overlong form, no surrogate, nothing above U+10FFFF, which narrows
- * the second byte after E0, ED, F0 and F4. */
-static size_t utf8_length(const unsigned char *s)
-{
-    size_t length = s[0] >= 0xC2 && s[0] <= 0xDF ? 2 : s[0] >= 0xE0 && s[0] <= 0xEF ? 3
-                  : s[0] >= 0xF0 && s[0] <= 0xF4 ? 4 : 0;
-    unsigned char low = s[0] == 0xE0 ? 0xA0 : s[0] == 0xF0 ? 0x90 : 0x80;
-    unsigned char high = s[0] == 0xED ? 0x9F : s[0] == 0xF4 ? 0x8F : 0xBF;
-    if (length == 0 || s[1] < low || s[1] > high)
-        return 0;
-    for (size_t i = 2; i < length; i++)
-        if ((s[i] & 0xC0) != 0x80)
-            return 0;
-    return length;
-}
-
-/* Writes text as a JSON string; bytes that are not UTF-8 become '?'. */
-static void json_string(FILE *out, const char *text)
-{
-    fputc('"', out);
-    for (const unsigned char *s = (const unsigned char *)text; *s;) {
-        if (*s < 0x80) {
-            if (*s == '"' || *s == '\\')
-                fprintf(out, "\\%c", *s);
-            else if (*s < 0x20 || *s == 0x7F)
-                fprintf(out, "\\u%04x", *s);
-            else
-                fputc(*s, out);
-            s++;
-            continue;
-        }
-        size_t length = utf8_length(s);
-        if (length == 0) {
-            fputc('?', out);
-            s++;
-        } else {
-            fwrite(s, 1, length, out);
-            s += length;
-        }
-    }
-    fputc('"', out);
-}
-
 /* A memory stream for a reply's body; reply_end closes it into the reply. */
 struct body {
     FILE *stream;
@@ -125,7 +84,7 @@ void api_error(struct api_reply *reply, unsigned status, const char *message)
     struct body b;
     body_begin(&b);
     fputs("{\"error\":", b.stream);
-    json_string(b.stream, message);
+    kl_json_string(b.stream, message);
     fprintf(b.stream, ",\"status\":%u}\n", status);
     reply_end(&b, reply, status, JSON_TYPE);
     reply->error = xstrdup(message);
@@ -136,7 +95,7 @@ static char *printable_copy(const char *text)
 {
     char *copy = xstrdup(text);
     for (unsigned char *s = (unsigned char *)copy; *s;) {
-        size_t length = *s < 0x80 ? 1 : utf8_length(s);
+        size_t length = kl_utf8_length((const char *)s, SIZE_MAX);
         if (length == 0 || (length == 1 && (*s < 0x20 || *s == 0x7F)))
             *s = '?', length = 1;
         s += length;
@@ -513,7 +472,7 @@ static void answer_board(struct db *db, const struct api_request *request, struc
     body_begin(&b);
     if (error[0]) {
         fputs("{\"legal\":false,\"error\":", b.stream);
-        json_string(b.stream, error);
+        kl_json_string(b.stream, error);
         fputs("}\n", b.stream);
     } else {
         char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];

@@ -3,7 +3,7 @@
 #include <dlfcn.h>
 #include <stddef.h>
 
-#include "query/report.h"
+#include "answer/report.h"
 
 struct microhttpd microhttpd;
 

@@ -17,7 +17,7 @@
 #include "core/database/format.h"
 #include "lib/klotski.h" /* KLOTSKI_VERSION */
 #include "query/db.h"
-#include "query/report.h"
+#include "answer/report.h"
 #include "query/serve/api.h"
 #include "query/serve/microhttpd.h"
 #include "query/serve/slow_pool.h"

@@ -6,7 +6,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "query/report.h"
+#include "answer/report.h"
 
 #define SLOW_NICE 5 /* added to the pool's threads' nice value: a third of the weight of
                        the server's other threads (more, and on a machine busy with other

@@ -83,7 +83,7 @@ const {api, playAddress, showPlayer} = (() => {
     return `${ONE_FILE ? "?player&" : "play.html?"}layout=${code}${language ? `&lang=${language}` : ""}`;
   }
 
-  // The player page's own words in Chinese (query/render/html_player.c, player.js and the
+  // The player page's own words in Chinese (answer/html_player.c, player.js and the
   // board's picture write them in English), as [English, Chinese] patterns over its texts.
   const PIECE_NAMES_ZH = {K: "曹操", H: "横将", V: "竖将", o: "兵"};
   const DIRECTIONS_ZH = {up: "上", down: "下", left: "左", right: "右"};
@@ -131,7 +131,7 @@ const {api, playAddress, showPlayer} = (() => {
   }
 
   // play.html: the player page of the address's layout, written by the engine
-  // (query/render/html_player.c, as solve --html writes it), in place of this one, in the
+  // (answer/html_player.c, as solve --html writes it), in place of this one, in the
   // page's language.  A layout it cannot play goes to the explorer, which says why (in
   // its language, app.js's phrases) and keeps what was typed.
   async function showPlayer() {

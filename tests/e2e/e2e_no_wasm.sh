@@ -34,7 +34,7 @@ expect "make NO_DEPS=1 deps without a C compiler: names it and its package" yes 
 expect "make NO_DEPS=1 never runs apt-get nor sudo" "" "$(cat "$T/package-manager.log")"
 
 # klotski without the toolchain, from this build's objects.
-cp -a "$OBJ_BUILT/core" "$OBJ_BUILT/query" "$OBJ_BUILT/gen" "$OBJ_BUILT/libklotski.a" "$T/obj/"
+cp -a "$OBJ_BUILT/core" "$OBJ_BUILT/answer" "$OBJ_BUILT/query" "$OBJ_BUILT/gen" "$OBJ_BUILT/libklotski.a" "$T/obj/"
 nodeps_make WASM_CC=klotski-test-no-clang OBJ="$T/obj" BIN="$T/bin" "$T/bin/klotski" > "$T/make.log" 2>&1
 status=$?
 expect "klotski built without the WebAssembly toolchain: exit status" 0 "$status"

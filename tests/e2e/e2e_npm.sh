@@ -18,8 +18,8 @@ echo '{"name": "scratch", "version": "1.0.0", "private": true, "type": "module"}
 (cd "$T/project" && npm install --offline --no-audit --no-fund "$tarball") >"$T/install.out" 2>&1
 expect "npm install of the tarball, offline" 0 $?
 expect "the package brings no dependency" "klotski" "$(ls "$T/project/node_modules" | grep -v '^\.' | paste -sd' ')"
-expect "the package holds its module, types, engine and pack" \
-    "README.md klotski.d.ts klotski.js klotski.pack klotski.wasm package.json" \
+expect "the package holds its module, types, engine, pack and licence" \
+    "LICENSE README.md klotski.d.ts klotski.js klotski.pack klotski.wasm package.json" \
     "$(ls "$T/project/node_modules/klotski" | paste -sd' ')"
 
 run pack "$T/test.pack"
@@ -71,4 +71,16 @@ passed=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$T/node.out")
 failed=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$T/node.out")
 echo "figure node --test: tests passed, failed	${passed:-none} ${failed:-none}"
 expect "node --test ran its tests, none failed" "yes 0" "$([ "${passed:-0}" -ge 8 ] && echo yes || echo no) ${failed:-none}"
+
+# ---- a classic name that needs escapes, read from a crafted pack: the engine writes it
+# as a JSON string (core/json.h), so that JSON.parse reads back its quote, backslash and
+# DEL, and a byte that is not UTF-8 as "?" (issue 36) ----
+python3 "$REFERENCE/pack_tamper.py" "$T/test.pack" name 0 $'a"b\\c\x7f横\xff' "$T/named.pack"
+expect "pack_tamper.py writes a name that needs escapes" 0 $?
+expect "names(): the crafted name round-trips through JSON.parse" $'a"b\\c\x7f横?' \
+    "$(cd "$T/project" && node --input-type=module -e '
+        import {readFile} from "node:fs/promises";
+        import {openPack} from "klotski";
+        const names = await (await openPack(await readFile(process.argv[1]))).names();
+        process.stdout.write(names[0].name);' "$T/named.pack" 2>&1)"
 finish

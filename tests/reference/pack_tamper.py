@@ -8,6 +8,10 @@
                                            its block deflated again, index and checksums
                                            made right (a pack whose only fault is that value)
   pack_tamper.py PACK group ID NUM OUT      likewise ID's group_num
+  pack_tamper.py PACK name INDEX TEXT OUT  OUT: PACK with the NAME of the names chunk's
+                                           line INDEX (from 0) set to TEXT (its bytes as
+                                           given: any but tab and line end), names_size,
+                                           index and checksums made right
   pack_tamper.py PACK damage CHUNK OUT      OUT: one byte of chunk CHUNK flipped, nothing
                                            else changed (the content checksum no longer holds)
   pack_tamper.py PACK damage-rechecked CHUNK OUT
@@ -18,6 +22,7 @@ Exit status 0, or 2 with one line on stderr for a file that is no pack of versio
 """
 import binascii
 import json
+import os
 import struct
 import sys
 import zlib
@@ -83,6 +88,14 @@ class Pack:
         plain[j], plain[n + j] = number & 0xFF, number >> 8
         self.chunks[chunk] = bytearray(zlib.compress(bytes(plain), 9))
 
+    def set_name(self, index, text):
+        lines = bytes(self.plain(len(self.chunks) - 1)).split(b"\n")
+        code, _, section = lines[index].split(b"\t")
+        lines[index] = b"\t".join((code, text, section))
+        plain = b"\n".join(lines)
+        self.chunks[-1] = bytearray(zlib.compress(plain, 9))
+        struct.pack_into("<I", self.header_bytes, 24, len(plain))
+
     def serialize(self, checksums=True):
         offsets, at = [], self.prefix_size
         for c in [b""] + self.chunks:
@@ -119,6 +132,8 @@ def main(argv):
         pack.set_residue(int(argv[3]), int(argv[4]))
     elif action == "group":
         pack.set_group(int(argv[3]), int(argv[4]))
+    elif action == "name":
+        pack.set_name(int(argv[3]), os.fsencode(argv[4]))
     elif action in ("damage", "damage-rechecked"):
         chunk = pack.chunks[int(argv[3])]
         chunk[len(chunk) // 2] ^= 0x20

@@ -2,8 +2,8 @@
  * the slides that carry it where it goes ("right 1, down 1").  Apart from route.h's
  * printing so that the WebAssembly engine of the page with no server (site/) describes
  * moves with the same code, without the output formats. */
-#ifndef KLOTSKI_QUERY_ROUTE_STEP_H
-#define KLOTSKI_QUERY_ROUTE_STEP_H
+#ifndef KLOTSKI_ANSWER_ROUTE_STEP_H
+#define KLOTSKI_ANSWER_ROUTE_STEP_H
 
 #include "core/code.h"
 #include "core/moves.h"

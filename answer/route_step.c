@@ -1,4 +1,4 @@
-#include "query/render/route_step.h"
+#include "answer/route_step.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -11,8 +11,8 @@
  * fragment #end it starts at the last step, with #step=N at step N, and with #play it
  * starts playing: links can point into a route, and a headless browser can check any
  * step without clicking. */
-#ifndef KLOTSKI_QUERY_HTML_PLAYER_H
-#define KLOTSKI_QUERY_HTML_PLAYER_H
+#ifndef KLOTSKI_ANSWER_HTML_PLAYER_H
+#define KLOTSKI_ANSWER_HTML_PLAYER_H
 
 #include <stddef.h>
 #include <stdio.h>

@@ -1,19 +1,19 @@
-#include "query/render/html_player.h"
+#include "answer/html_player.h"
 
+#include "answer/route_step.h"
 #include "core/picture/markup.h"
 #include "core/picture/svg_board.h"
-#include "query/render/route.h"
 
-/* The page's style sheet and script, query/render/assets/player.css and player.js,
+/* The page's style sheet and script, answer/assets/player.css and player.js,
  * compiled in by the Makefile.  Every step is replayed from the step list: its items
  * carry the moved piece's anchors before and after (data-from, data-to), so the script
  * needs no knowledge of codes; a piece is found by the address of its top-left cell,
  * which is unique. */
 static const char player_style[] =
-#include "query/render/assets/player.css.inc"
+#include "answer/assets/player.css.inc"
     ;
 static const char player_script[] =
-#include "query/render/assets/player.js.inc"
+#include "answer/assets/player.js.inc"
     ;
 
 static void write_steps(FILE *out, const kl_code *codes, size_t count)

@@ -1,7 +1,7 @@
 /* Messages for the user on stderr, the exit codes they lead to, and allocation that
  * reports failure instead of returning NULL. */
-#ifndef KLOTSKI_QUERY_REPORT_H
-#define KLOTSKI_QUERY_REPORT_H
+#ifndef KLOTSKI_ANSWER_REPORT_H
+#define KLOTSKI_ANSWER_REPORT_H
 
 #include <stddef.h>
 

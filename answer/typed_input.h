@@ -1,11 +1,11 @@
 /* A LAYOUT typed as text, in every form that names no file (README "The query tool"),
  * read through core/typed.h, the one way in that the library shares, with the error worded
- * for the tool: reported on stderr (query/report.h), or as a line in the caller's buffer
+ * for the tool: reported on stderr (answer/report.h), or as a line in the caller's buffer
  * for the server's replies and the page's engine.  Apart from input.h's files, stdin and
  * database lookups, so that the WebAssembly engine of the page with no server (site/)
  * reads what people type with this same code. */
-#ifndef KLOTSKI_QUERY_INPUT_TYPED_H
-#define KLOTSKI_QUERY_INPUT_TYPED_H
+#ifndef KLOTSKI_ANSWER_TYPED_INPUT_H
+#define KLOTSKI_ANSWER_TYPED_INPUT_H
 
 #include <stdbool.h>
 #include <stddef.h>

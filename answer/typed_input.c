@@ -1,4 +1,4 @@
-#include "query/input/typed.h"
+#include "answer/typed_input.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,7 +7,7 @@
 #include "core/layout_text.h"
 #include "core/message.h"
 #include "core/typed.h"
-#include "query/report.h"
+#include "answer/report.h"
 
 char *input_normalised(const char *text)
 {

@@ -1,4 +1,4 @@
-#include "query/report.h"
+#include "answer/report.h"
 
 #include <stdarg.h>
 #include <stdio.h>
