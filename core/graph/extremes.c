@@ -39,6 +39,8 @@ void extremes_scratch_watch(struct extremes_scratch *s, int (*stop)(void *contex
 {
     s->stop = stop;
     s->stop_context = context;
+    if (s->lanes)
+        bfs_scratch_watch(s->lanes, stop, context);
 }
 
 /* Whether the watch asks the work to stop. */
@@ -216,6 +218,7 @@ static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
         s->lanes_count = gg->count;
         if (!(s->lanes = bfs_scratch_new(gg->count)))
             return -1;
+        bfs_scratch_watch(s->lanes, s->stop, s->stop_context);
     }
     uint32_t sources[BFS_LANES], num[BFS_LANES];
     uint16_t steps[BFS_LANES];
@@ -227,10 +230,9 @@ static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
                 sources[count++] = s->open[i];
         if (count == 0)
             break;
-        if (stop_asked(s))
-            return 1;
-        if (eccentricity_bfs(gg, sources, count, s->lanes, steps, num) != 0)
-            return -1;
+        int searched = eccentricity_bfs(gg, sources, count, s->lanes, steps, num);
+        if (searched != 0)
+            return searched;
         x->batches++;
         x->batched_sources += (uint32_t)count;
         for (int k = 0; k < count; k++) {

@@ -62,8 +62,8 @@ struct extremes_scratch *extremes_scratch_new(uint32_t max_count);
 /* Frees s (NULL is fine). */
 void extremes_scratch_free(struct extremes_scratch *s);
 
-/* Makes group_extremes_find with s call stop(context) before each search and each
- * bit-parallel pass (a few milliseconds to a few tenths of a second apart), and give up
+/* Makes group_extremes_find with s call stop(context) before each search and each level
+ * of a bit-parallel pass (milliseconds apart in a group of 200,000), and give up
  * (return 1) once it returns nonzero: how a server stops a search its client no longer
  * waits for.  stop NULL: never asked (as s starts). */
 void extremes_scratch_watch(struct extremes_scratch *s, int (*stop)(void *context), void *context);
