@@ -220,19 +220,29 @@ static sqlite3_stmt *prepare_in_scope(struct db *db, const char *sql, int64_t sc
     return stmt;
 }
 
+/* The scope's move_layers rows of the db's metric with a depth from `low` to below
+ * `largest`, summed per `per` ("depth" or "group_id"): rows (per, layouts), in `order`. */
+static sqlite3_stmt *move_layer_sums(struct db *db, const char *per, const char *order, const char *in_scope,
+                                     int64_t scope, int low, int largest)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "SELECT %s, sum(size) FROM move_layers WHERE metric = ?2 AND depth >= ?3 AND depth < ?4 AND %s"
+             " GROUP BY %s ORDER BY %s",
+             per, in_scope, per, order);
+    sqlite3_stmt *stmt = prepare_in_scope(db, sql, scope);
+    sqlite3_bind_int(stmt, 3, low);
+    sqlite3_bind_int(stmt, 4, largest);
+    return stmt;
+}
+
 /* The depth that `limit` layouts of the scope below `largest` moves reach, from the counts
  * of move_layers (milliseconds): the largest depth whose layouts, with those deeper and
  * below `largest`, number `limit` or more; the scope's smallest depth when all of them
  * number fewer; `largest` when the scope has none below it. */
 static int threshold_depth(struct db *db, const char *in_scope, int64_t scope, int largest, long limit)
 {
-    char sql[512];
-    snprintf(sql, sizeof sql,
-             "SELECT depth, sum(size) FROM move_layers WHERE metric = ?2 AND depth < ?3 AND %s"
-             " GROUP BY depth ORDER BY depth DESC",
-             in_scope);
-    sqlite3_stmt *stmt = prepare_in_scope(db, sql, scope);
-    sqlite3_bind_int(stmt, 3, largest);
+    sqlite3_stmt *stmt = move_layer_sums(db, "depth", "depth DESC", in_scope, scope, 0, largest);
     int depth = largest;
     for (long total = 0; total < limit && db_step(db, stmt); total += sqlite3_column_int64(stmt, 1))
         depth = sqlite3_column_int(stmt, 0);
@@ -278,14 +288,7 @@ static void print_below(struct db *db, const char *in_scope, int64_t scope, int 
                         struct table *t, struct group_names *names, size_t *listed)
 {
     int low = threshold_depth(db, in_scope, scope, largest, *limit);
-    char sql[512];
-    snprintf(sql, sizeof sql,
-             "SELECT group_id, sum(size) FROM move_layers WHERE metric = ?2 AND depth >= ?3 AND depth < ?4"
-             " AND %s GROUP BY group_id",
-             in_scope);
-    sqlite3_stmt *stmt = prepare_in_scope(db, sql, scope);
-    sqlite3_bind_int(stmt, 3, low);
-    sqlite3_bind_int(stmt, 4, largest);
+    sqlite3_stmt *stmt = move_layer_sums(db, "group_id", "group_id", in_scope, scope, low, largest);
     struct counted_layout *found = NULL;
     size_t count = 0, capacity = 0;
     bool whole = true;
