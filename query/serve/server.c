@@ -444,6 +444,9 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
         fflush(stdout);
         int signal_number;
         sigwait(&stop, &signal_number);
+        /* The slow work first: each ends within the deadline, resuming its connection;
+         * libmicrohttpd aborts the process when stopped with one still suspended. */
+        slow_pool_stop();
         microhttpd.stop_daemon(daemon);
     }
     pthread_sigmask(SIG_SETMASK, &previous, NULL);

@@ -151,6 +151,14 @@ curl -s --max-time 30 -D "$T/headers" -o "$T/body" "$URL/api/hardest?metric=unit
 expect "--cache-mb 1: the last of 20 answers of 73 kB is kept" hit "$(header x-cache)"
 curl -s --max-time 30 -D "$T/headers" -o /dev/null "$URL/api/hardest?metric=unit&limit=1000"
 expect "--cache-mb 1: the first of them, least recently used, was dropped" miss "$(header x-cache)"
+
+# ---- SIGTERM while a slow request runs: the server waits for its work, then exits ----
+# (libmicrohttpd aborts a daemon stopped with a connection still suspended.)
+curl -s --max-time 30 -o /dev/null "$URL$SLOW_PATH" &
+asking=$!
+sleep 0.5 # the slow request is under way
 kill "$server"
-wait "$server" 2>/dev/null
+wait "$server"
+expect "SIGTERM during a slow request: exit status 0, stderr empty" "0 " "$? $(cat "$T/server.err")"
+wait "$asking"
 finish
