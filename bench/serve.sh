@@ -5,8 +5,8 @@
 #   no database), a layout's facts, its moves, its solution and a group's facts, at 1, 8
 #   and 64 connections;
 # - the mixed run: 32 connections looking layouts up beside 4 on the slowest route
-#   (`hardest` ranked by unit moves: seconds of SQLite work each, stopped at the
-#   deadline), against the same 32 alone just before; the slow route's answers counted
+#   (`farthest` of the dense group 3-3-0-0: its extremes searched on demand, tens of
+#   seconds of work each, stopped at the deadline; never cached), against the same 32 alone just before; the slow route's answers counted
 #   by status (200, or 503: the slow pool busy or the deadline passed).
 # The load tool shares the machine with the server, so on 2 cores both compete for them:
 # the figures are a floor; the last column, the server's own CPU time per request (from
@@ -61,7 +61,7 @@ done
 echo
 echo "mixed: 32 connections on layout lookups, alone, then beside 4 on the slowest route"
 lookup="/api/layout?layout=1A9BF0C00"
-slowest="/api/hardest?metric=unit&limit=1000"
+slowest="/api/farthest?group=3-3-0-0"
 bench 32 "$lookup" | row "$lookup (alone)" 32
 wrk -t1 -c4 -d"$((seconds + 2))s" --timeout 30s "$url$slowest" >"$scratch/slow" &
 slow=$!

@@ -15,6 +15,8 @@ struct db {
     const char *path;
     enum kl_metric metric; /* what db_descend and db_moves count */
     bool watched;          /* db_watch has a function */
+    int (*stop)(void *context); /* db_watch's function and its context */
+    void *stop_context;
     bool interrupted;      /* a watched query stopped since db_watch */
 };
 
@@ -86,11 +88,20 @@ void db_watch(struct db *db, int (*stop)(void *context), void *context)
 {
     db->interrupted = false;
     db->watched = stop != NULL;
+    db->stop = stop;
+    db->stop_context = context;
     sqlite3_progress_handler(db->reader.connection, stop ? WATCH_INSTRUCTIONS : 0, stop, context);
     sqlite3_busy_timeout(db->reader.connection, stop ? WATCH_BUSY_TIMEOUT_MS : KL_DB_BUSY_TIMEOUT_MS);
 }
 
 bool db_interrupted(const struct db *db) { return db->interrupted; }
+
+bool db_stop_asked(struct db *db)
+{
+    if (db->watched && !db->interrupted && db->stop(db->stop_context))
+        db->interrupted = true;
+    return db->interrupted;
+}
 
 bool db_meta(struct db *db, const char *key, char *buf, size_t size)
 {

@@ -60,6 +60,12 @@ void db_watch(struct db *db, int (*stop)(void *context), void *context);
  * answer built since is incomplete. */
 bool db_interrupted(const struct db *db);
 
+/* For work outside SQLite (the searches of query/search/), to call every few
+ * milliseconds: asks db_watch's function whether to stop, as SQLite's queries are.
+ * Returns true when the work must stop (db_interrupted then true too), false when it
+ * goes on or nothing is watched. */
+bool db_stop_asked(struct db *db);
+
 /* Looks up a legal code.  Returns true and fills *out, or false when the database has no
  * such row (only an incomplete database lacks a legal code). */
 bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out);

@@ -44,7 +44,15 @@ struct bfs_scratch {
      * the lane vectors are seldom read or written. */
     uint64_t *all_clean[2], *some_clean[2];
     lanes *clean[2];
+    int (*stop)(void *context); /* bfs_scratch_watch's; NULL: never asked */
+    void *stop_context;
 };
+
+void bfs_scratch_watch(struct bfs_scratch *s, int (*stop)(void *context), void *context)
+{
+    s->stop = stop;
+    s->stop_context = context;
+}
 
 /* What solution_bfs carries beside the frontier.  A lane is "clean" at a member of its
  * frontier when no shortest path from its source to the member passes a target after
@@ -301,6 +309,8 @@ int eccentricity_bfs(const struct group_graph *gg, const uint32_t *sources, int 
     for (int level = 0; !is_zero(&reached); level++) {
         if (level >= (int)gg->count) /* no distance is that long: edges are one-way */
             return -1;
+        if (s->stop && s->stop(s->stop_context))
+            return 1;
         lanes next_reached = {0};
         pull_level(gg, s, level, &next_reached);
         lanes ending = reached & ~next_reached;

@@ -26,10 +26,14 @@ struct bfs_scratch *bfs_scratch_new(uint32_t max_count);
 /* Frees s (NULL is fine). */
 void bfs_scratch_free(struct bfs_scratch *s);
 
+/* Makes eccentricity_bfs with s call stop(context) before each level, and give up
+ * (return 1) once it returns nonzero.  stop NULL: never asked (as s starts). */
+void bfs_scratch_watch(struct bfs_scratch *s, int (*stop)(void *context), void *context);
+
 /* Searches gg from `source_count` (1..BFS_LANES) distinct members sources[] at once
  * and stores for each source i its eccentricity in steps[i] and the number of members
- * at that distance in num[i].  Returns 0, or -1 when gg has more members than s was made
- * for or is not undirected. */
+ * at that distance in num[i].  Returns 0; 1 when the watch (bfs_scratch_watch) asked to
+ * stop; -1 when gg has more members than s was made for or is not undirected. */
 int eccentricity_bfs(const struct group_graph *gg, const uint32_t *sources, int source_count,
                      struct bfs_scratch *s, uint16_t *steps, uint32_t *num);
 

@@ -31,7 +31,23 @@ struct extremes_scratch {
      * group's size: many calls need none, and a class's groups come largest first. */
     struct bfs_scratch *lanes;
     uint32_t lanes_count;
+    int (*stop)(void *context); /* extremes_scratch_watch's; NULL: never asked */
+    void *stop_context;
 };
+
+void extremes_scratch_watch(struct extremes_scratch *s, int (*stop)(void *context), void *context)
+{
+    s->stop = stop;
+    s->stop_context = context;
+    if (s->lanes)
+        bfs_scratch_watch(s->lanes, stop, context);
+}
+
+/* Whether the watch asks the work to stop. */
+static bool stop_asked(const struct extremes_scratch *s)
+{
+    return s->stop && s->stop(s->stop_context);
+}
 
 struct extremes_scratch *extremes_scratch_new(uint32_t max_count)
 {
@@ -185,7 +201,8 @@ static uint32_t count_unsettled(const struct extremes_scratch *s, uint32_t open_
 
 /* Settles the `unsettled` open members not settled yet by bit-parallel searches from
  * BFS_LANES of them at once, and widens r's running extremes.  Returns 0; 1 when
- * the passes would take x->work past max_work (then none is made); -1 when memory runs
+ * the passes would take x->work past max_work (then none is made) or the watch asks to
+ * stop; -1 when memory runs
  * out or the graph is not undirected. */
 static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
                        uint32_t open_count, uint32_t unsettled, struct range *r,
@@ -201,6 +218,7 @@ static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
         s->lanes_count = gg->count;
         if (!(s->lanes = bfs_scratch_new(gg->count)))
             return -1;
+        bfs_scratch_watch(s->lanes, s->stop, s->stop_context);
     }
     uint32_t sources[BFS_LANES], num[BFS_LANES];
     uint16_t steps[BFS_LANES];
@@ -212,8 +230,9 @@ static int settle_open(const struct group_graph *gg, struct extremes_scratch *s,
                 sources[count++] = s->open[i];
         if (count == 0)
             break;
-        if (eccentricity_bfs(gg, sources, count, s->lanes, steps, num) != 0)
-            return -1;
+        int searched = eccentricity_bfs(gg, sources, count, s->lanes, steps, num);
+        if (searched != 0)
+            return searched;
         x->batches++;
         x->batched_sources += (uint32_t)count;
         for (int k = 0; k < count; k++) {
@@ -301,7 +320,7 @@ int group_extremes_find(struct group_extremes *x, const struct group_graph *gg,
                 return settled;
             continue;
         }
-        if (gg->count > max_work - x->work)
+        if (gg->count > max_work - x->work || stop_asked(s))
             return 1;
         uint32_t source = next_source(gg, s, open_count, &r, toward_periphery);
         if (source == UNREACHED)

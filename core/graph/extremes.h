@@ -62,6 +62,12 @@ struct extremes_scratch *extremes_scratch_new(uint32_t max_count);
 /* Frees s (NULL is fine). */
 void extremes_scratch_free(struct extremes_scratch *s);
 
+/* Makes group_extremes_find with s call stop(context) before each search and each level
+ * of a bit-parallel pass (milliseconds apart in a group of 200,000), and give up
+ * (return 1) once it returns nonzero: how a server stops a search its client no longer
+ * waits for.  stop NULL: never asked (as s starts). */
+void extremes_scratch_watch(struct extremes_scratch *s, int (*stop)(void *context), void *context);
+
 /* Finds the extremes of group graph gg (connected and undirected, as group_graph_build
  * makes them; its image[] arrays say which reflections map it onto itself), unless they
  * would cost more than max_work.
@@ -70,7 +76,8 @@ void extremes_scratch_free(struct extremes_scratch *s);
  *   member visits of single searches (a search visits gg->count, a pass
  *   EXTREMES_PASS_WORK * gg->count), or EXTREMES_ANY_WORK.
  * RETURN: 0 when found; 1 when the next search or the passes still needed would take the
- *   work past max_work (then x holds only the counts of what was done, nothing to free);
+ *   work past max_work, or the watch (extremes_scratch_watch) asked to stop (then x
+ *   holds only the counts of what was done, nothing to free);
  *   -1 when memory runs out, s is too small or the graph is not connected and undirected
  *   (then x holds nothing to free).
  * NOTES: thread-safe for distinct x and s. */

@@ -54,13 +54,14 @@ static const char *const layout_summary_columns[] = {"code", "group", "farthest_
 static int farthest_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
                        const struct kl_db_group_row *group)
 {
-    (void)db;
     const struct farthest_options *options = given;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     size_t count;
     int distance;
-    kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &count, &distance);
+    kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, db, &count, &distance);
+    if (!farthest) /* the server's watch stopped the search */
+        return EXIT_NOT_FOUND;
     struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
     for (size_t i = 0, room = limit_room(options); i < count && i < room; i++) {
         table_text(list, hex);
@@ -120,11 +121,12 @@ static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *
         e.central = members_central(db, group, &e.central_count);
         return e;
     }
-    if (group->size > EXTREMES_ON_DEMAND_MAX_SIZE)
-        return (struct extremes){.source = EXTREMES_MISSING, .diameter = DB_NULL, .radius = DB_NULL};
     struct group_extremes found;
     kl_code *codes;
-    extremes_of_group(group->min_code, (size_t)group->size, &found, &codes);
+    /* Too large to search, or the server's watch stopped the search: none known. */
+    if (group->size > EXTREMES_ON_DEMAND_MAX_SIZE ||
+        !extremes_of_group(group->min_code, (size_t)group->size, db, &found, &codes))
+        return (struct extremes){.source = EXTREMES_MISSING, .diameter = DB_NULL, .radius = DB_NULL};
     e = (struct extremes){EXTREMES_FOUND_NOW, found.diameter, found.radius,
                           xmalloc(found.peripheral_count * sizeof *e.peripheral + 1),
                           xmalloc(found.central_count * sizeof *e.central + 1),

@@ -149,7 +149,11 @@ static int page_of(struct db *db, const struct kl_db_group_row *g, const struct 
     layouts.peripheral = farthest != NULL;
     if (!farthest) {
         layouts.from = hardest ? hardest[0] : g->min_code;
-        farthest = bfs_farthest(layouts.from, (size_t)g->size, &layouts.farthest_count, &layouts.distance);
+        farthest = bfs_farthest(layouts.from, (size_t)g->size, db, &layouts.farthest_count, &layouts.distance);
+        if (!farthest) { /* the server's watch stopped the search */
+            free(hardest);
+            return EXIT_NOT_FOUND;
+        }
     }
     layouts.hardest = hardest;
     layouts.farthest = farthest;

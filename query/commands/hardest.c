@@ -1,8 +1,9 @@
 /* `klotski hardest`: the layouts with the most min_steps, overall or within a class or a
  * group.  The depth layers are read deepest first, a depth at a time, so only the layers
  * that can hold an answer are decoded, and the rows stream out.  Under --metric straight or
- * unit, which have no layers, the hardest come from hardest_moves and any more from the
- * layouts rows in scope, ranked by SQLite (seconds). */
+ * unit, which have no member lists of their own, the hardest come from hardest_moves and
+ * any more from move_layers' counts, which name the depth reached and the groups holding
+ * those layouts, whose members alone are looked up (never a sort of the layouts rows). */
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -164,6 +165,16 @@ static const char *scope_condition(int64_t class_id, int64_t group_id)
                                : "?1 IS NULL";
 }
 
+/* Adds a layout's row: its code, id, count and group's name. */
+static void add_row(struct db *db, struct table *t, struct group_names *names, kl_code code, int count,
+                    uint32_t group_id)
+{
+    table_code(t, code);
+    table_number(t, kl_code_to_id(code));
+    table_number(t, count);
+    table_text(t, group_name(db, names, group_id));
+}
+
 /* Prints the rows (code, count, group_id) of `stmt` while `*limit` allows.  Returns the
  * largest count printed (DB_NULL when none). */
 static int print_rows(struct db *db, sqlite3_stmt *stmt, struct table *t, long *limit, struct group_names *names,
@@ -174,10 +185,7 @@ static int print_rows(struct db *db, sqlite3_stmt *stmt, struct table *t, long *
         kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
         int count = sqlite3_column_int(stmt, 1);
         largest = largest == DB_NULL || count > largest ? count : largest;
-        table_code(t, code);
-        table_number(t, kl_code_to_id(code));
-        table_number(t, count);
-        table_text(t, group_name(db, names, (uint32_t)sqlite3_column_int64(stmt, 2)));
+        add_row(db, t, names, code, count, (uint32_t)sqlite3_column_int64(stmt, 2));
         (*listed)++;
         --*limit;
     }
@@ -185,41 +193,137 @@ static int print_rows(struct db *db, sqlite3_stmt *stmt, struct table *t, long *
     return largest;
 }
 
+/* A layout ranked under the db's metric (not the step): its count of min moves. */
+struct counted_layout {
+    kl_code code;
+    int count;
+    uint32_t group_id;
+};
+
+/* Most moves first, ties by ascending code. */
+static int compare_most_moves(const void *a, const void *b)
+{
+    const struct counted_layout *x = a, *y = b;
+    if (x->count != y->count)
+        return (x->count < y->count) - (x->count > y->count);
+    return (x->code > y->code) - (x->code < y->code);
+}
+
+/* Binds a statement of list_by_moves: ?1 the scope's group_id or class_id (left NULL for
+ * the whole database), ?2 the metric's name. */
+static sqlite3_stmt *prepare_in_scope(struct db *db, const char *sql, int64_t scope)
+{
+    sqlite3_stmt *stmt = db_prepare(db, sql);
+    if (scope != DB_NULL)
+        sqlite3_bind_int64(stmt, 1, scope);
+    sqlite3_bind_text(stmt, 2, kl_metric_name(db_metric(db)), -1, SQLITE_STATIC);
+    return stmt;
+}
+
+/* The scope's move_layers rows of the db's metric with a depth from `low` to below
+ * `largest`, summed per `per` ("depth" or "group_id"): rows (per, layouts), in `order`. */
+static sqlite3_stmt *move_layer_sums(struct db *db, const char *per, const char *order, const char *in_scope,
+                                     int64_t scope, int low, int largest)
+{
+    char sql[512];
+    snprintf(sql, sizeof sql,
+             "SELECT %s, sum(size) FROM move_layers WHERE metric = ?2 AND depth >= ?3 AND depth < ?4 AND %s"
+             " GROUP BY %s ORDER BY %s",
+             per, in_scope, per, order);
+    sqlite3_stmt *stmt = prepare_in_scope(db, sql, scope);
+    sqlite3_bind_int(stmt, 3, low);
+    sqlite3_bind_int(stmt, 4, largest);
+    return stmt;
+}
+
+/* The depth that `limit` layouts of the scope below `largest` moves reach, from the counts
+ * of move_layers (milliseconds): the largest depth whose layouts, with those deeper and
+ * below `largest`, number `limit` or more; the scope's smallest depth when all of them
+ * number fewer; `largest` when the scope has none below it. */
+static int threshold_depth(struct db *db, const char *in_scope, int64_t scope, int largest, long limit)
+{
+    sqlite3_stmt *stmt = move_layer_sums(db, "depth", "depth DESC", in_scope, scope, 0, largest);
+    int depth = largest;
+    for (long total = 0; total < limit && db_step(db, stmt); total += sqlite3_column_int64(stmt, 1))
+        depth = sqlite3_column_int(stmt, 0);
+    sqlite3_finalize(stmt);
+    return depth;
+}
+
+/* Appends to *found the `wanted` members of a group whose count lies in [low, high): its
+ * depth layers are read deepest min_steps first, since no layout has fewer moves than
+ * steps, and each member's count is looked up by code until all `wanted` are met.
+ * Returns false when the db's watch stopped the work. */
+static bool collect_members(struct db *db, uint32_t group_id, int64_t wanted, int low, int high,
+                            struct counted_layout **found, size_t *count, size_t *capacity)
+{
+    enum kl_metric metric = db_metric(db);
+    struct layer *layers;
+    size_t layer_count = db_group_layers(db, group_id, &layers);
+    for (size_t l = layer_count; l-- > 0 && wanted > 0 && !db_interrupted(db);) {
+        for (size_t i = 0; i < layers[l].size && wanted > 0; i++) {
+            struct kl_db_layout_row row;
+            kl_code code = kl_id_to_code(layers[l].ids[i]);
+            if (!db_layout(db, code, &row))
+                break;
+            int moves = row.min_moves[metric];
+            if (moves < low || moves >= high)
+                continue;
+            if (*count == *capacity) {
+                *capacity = *capacity ? 2 * *capacity : 1024;
+                *found = xrealloc(*found, *capacity * sizeof **found);
+            }
+            (*found)[(*count)++] = (struct counted_layout){code, moves, group_id};
+            wanted--;
+        }
+    }
+    db_free_layers(layers, layer_count);
+    return !db_interrupted(db);
+}
+
+/* Prints the `limit` layouts of the scope with the most moves below `largest`, most first,
+ * ties by code, without ranking the layouts rows: move_layers' counts give the depth they
+ * reach and the groups that hold them, and only those groups' members are looked up. */
+static void print_below(struct db *db, const char *in_scope, int64_t scope, int largest, long *limit,
+                        struct table *t, struct group_names *names, size_t *listed)
+{
+    int low = threshold_depth(db, in_scope, scope, largest, *limit);
+    sqlite3_stmt *stmt = move_layer_sums(db, "group_id", "group_id", in_scope, scope, low, largest);
+    struct counted_layout *found = NULL;
+    size_t count = 0, capacity = 0;
+    bool whole = true;
+    while (whole && db_step(db, stmt))
+        whole = collect_members(db, (uint32_t)sqlite3_column_int64(stmt, 0), sqlite3_column_int64(stmt, 1), low,
+                                largest, &found, &count, &capacity);
+    sqlite3_finalize(stmt);
+    qsort(found, count, sizeof *found, compare_most_moves);
+    for (size_t i = 0; whole && i < count && *limit > 0; i++, --*limit, ++*listed)
+        add_row(db, t, names, found[i].code, found[i].count, found[i].group_id);
+    free(found);
+}
+
 /* Lists the layouts of the scope with the most min moves under the db's metric (not the
  * step), most first, ties by code.  Those with the scope's largest count are every
- * group's hardest members there, which hardest_moves lists (milliseconds); a limit beyond
- * them is filled as SQLite ranks the other layouts rows in scope (seconds).  Returns how
- * many layouts were listed. */
+ * group's hardest members there, which hardest_moves lists; a limit beyond them is filled
+ * by print_below.  Milliseconds for a limit of a few thousand.  Returns how many layouts
+ * were listed. */
 static size_t list_by_moves(struct db *db, int64_t class_id, int64_t group_id, long limit)
 {
     enum kl_metric metric = db_metric(db);
-    const char *column = kl_db_min_moves_column(metric);
     const char *in_scope = scope_condition(class_id, group_id);
     char sql[512];
     snprintf(sql, sizeof sql,
              "SELECT code, min_moves, group_id FROM hardest_moves WHERE metric = ?2 AND %s AND min_moves ="
              " (SELECT max(min_moves) FROM hardest_moves WHERE metric = ?2 AND %s) ORDER BY code",
              in_scope, in_scope);
-    sqlite3_stmt *stmt = db_prepare(db, sql);
     int64_t scope = group_id != DB_NULL ? group_id : class_id;
-    if (scope != DB_NULL)
-        sqlite3_bind_int64(stmt, 1, scope);
-    sqlite3_bind_text(stmt, 2, kl_metric_name(metric), -1, SQLITE_STATIC);
+    sqlite3_stmt *stmt = prepare_in_scope(db, sql, scope);
     struct table *t = table_new_streamed(hardest_columns[metric], OUT_ID_DIGITS);
     struct group_names names = {0};
     size_t listed = 0;
     int largest = print_rows(db, stmt, t, &limit, &names, &listed);
-    if (limit > 0 && largest != DB_NULL) {
-        snprintf(sql, sizeof sql,
-                 "SELECT code, %s, group_id FROM layouts WHERE %s < ?2 AND %s ORDER BY %s DESC, code LIMIT ?3",
-                 column, column, in_scope, column);
-        stmt = db_prepare(db, sql);
-        if (scope != DB_NULL)
-            sqlite3_bind_int64(stmt, 1, scope);
-        sqlite3_bind_int(stmt, 2, largest);
-        sqlite3_bind_int64(stmt, 3, limit);
-        print_rows(db, stmt, t, &limit, &names, &listed);
-    }
+    if (limit > 0 && largest != DB_NULL)
+        print_below(db, in_scope, scope, largest, &limit, t, &names, &listed);
     if (listed > 0)
         table_print(t);
     table_free(t);
@@ -264,8 +368,8 @@ const struct command command_hardest = {
             "whole database, or within one class or one group.  The rows stream out as they\n"
             "are found: memory holds one depth at a time, whatever the limit.  Under --metric\n"
             "straight or unit, the layouts with the most such moves: those with the scope's\n"
-            "largest count from the table hardest_moves at once, any more ranked from every\n"
-            "layouts row in scope (seconds).\n",
+            "largest count from the table hardest_moves, any more from the members of the\n"
+            "groups that the table move_layers says hold them (milliseconds).\n",
     .options = hardest_option_table,
     .option_defaults = &option_defaults,
     .options_size = sizeof option_defaults,

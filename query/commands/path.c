@@ -88,10 +88,10 @@ static int run_path(struct db *db, const struct request *req)
     struct bfs search;
     bfs_run(&search, from, (size_t)group_a.size,
             &(struct bfs_visitor){.level_done = stop_at_target, .context = &target,
-                                  .metric = db_metric(db)});
+                                  .metric = db_metric(db), .watch = db});
     if (!target.reached) {
         bfs_free(&search);
-        return db_inconsistent(db, subject, "same group but no path");
+        return search.stopped ? EXIT_NOT_FOUND : db_inconsistent(db, subject, "same group but no path");
     }
     size_t length;
     kl_code *route = route_to(&search, target.position, &length);

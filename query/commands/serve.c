@@ -8,7 +8,9 @@
 
 #define DEFAULT_PORT 8080
 #define DEFAULT_DEADLINE_S 5
+#define DEFAULT_CACHE_MB 64
 #define MAX_PORT 65535
+#define MAX_CACHE_MB (1L << 20) /* a TiB: beyond any machine, and far from overflowing */
 
 struct serve_options {
     long port;
@@ -16,10 +18,11 @@ struct serve_options {
     bool any_port;
     long deadline; /* seconds */
     long slow;     /* slow requests answered at once; 0: half the cores */
+    long cache_mb; /* the slow answers kept in memory, in MiB */
 };
 
 static const struct serve_options option_defaults = {.port = DEFAULT_PORT, .bind = "127.0.0.1",
-                                                     .deadline = DEFAULT_DEADLINE_S};
+                                                     .deadline = DEFAULT_DEADLINE_S, .cache_mb = DEFAULT_CACHE_MB};
 
 static const struct command_option serve_option_table[] = {
     {.name = "port", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct serve_options, port), .help = "listen on port N (default 8080)"},
@@ -31,6 +34,8 @@ static const struct command_option serve_option_table[] = {
      .help = "stop a request's work after S seconds and answer 503 (default 5)"},
     {.name = "slow", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct serve_options, slow),
      .help = "answer at most N requests of the slow routes (farthest, hardest,\nmembers, solutions, stats, path) at once, any more 503 at\nonce (default: half the cores, at least 1)"},
+    {.name = "cache-mb", .value_name = "N", .kind = OPTION_INDEX, .offset = offsetof(struct serve_options, cache_mb),
+     .help = "keep the slow routes' answers in memory, N MiB at most, the least\nrecently used dropped first (default 64; 0: none)"},
     {NULL},
 };
 
@@ -39,6 +44,8 @@ static int check_serve(const void *given)
     const struct serve_options *options = given;
     if (options->port > MAX_PORT)
         return report(EXIT_BAD_INPUT, "--port", "a port is a number from 1 to %d", MAX_PORT);
+    if (options->cache_mb > MAX_CACHE_MB)
+        return report(EXIT_BAD_INPUT, "--cache-mb", "the cache takes from 0 to %ld MiB", MAX_CACHE_MB);
     return EXIT_ANSWERED;
 }
 
@@ -49,12 +56,12 @@ static int run_serve(struct db *db, const struct request *req)
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "serve takes no arguments, only options");
     return serve_run(req->db_path, options->bind, options->any_port ? 0 : (int)options->port,
-                     (double)options->deadline, (unsigned)options->slow);
+                     (double)options->deadline, (unsigned)options->slow, (size_t)options->cache_mb << 20);
 }
 
 const struct command command_serve = {
     .name = "serve",
-    .synopsis = "serve [--port N | --any-port] [--bind ADDRESS] [--deadline S] [--slow N]",
+    .synopsis = "serve [--port N | --any-port] [--bind ADDRESS] [--deadline S] [--slow N] [--cache-mb N]",
     .summary = "a web application to explore the database in a browser",
     .not_found = "libmicrohttpd cannot be loaded",
     .help = "Serves a web application over the database until interrupted (Ctrl-C): a page\n"
@@ -69,7 +76,9 @@ const struct command command_serve = {
             "database is opened read-only.  The slow routes (farthest, hardest, members,\n"
             "solutions, stats, path) run on threads of their own, --slow at a time,\n"
             "any more answered 503 at once; a request's work stops at its --deadline or\n"
-            "when its client hangs up (503); 128 connections per client address at most.\n",
+            "when its client hangs up (503); 128 connections per client address at most.\n"
+            "Their answers are kept in memory (--cache-mb), so that a repeated slow\n"
+            "request is answered at once.\n",
     .options = serve_option_table,
     .option_defaults = &option_defaults,
     .options_size = sizeof option_defaults,

@@ -95,7 +95,6 @@ static int solutions_of(struct db *db, const void *options, const struct kl_db_l
                         const struct kl_db_group_row *group)
 {
     (void)options; /* solutions takes none */
-    (void)db;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     if (layout->min_steps == DB_NULL)
@@ -103,7 +102,13 @@ static int solutions_of(struct db *db, const void *options, const struct kl_db_l
     struct passing passing = {xcalloc((size_t)group->size, sizeof(bool)), (size_t)group->size};
     struct bfs search;
     bfs_run(&search, layout->code, (size_t)group->size,
-            &(struct bfs_visitor){.step = mark_passing, .level_done = any_open_path, .context = &passing});
+            &(struct bfs_visitor){.step = mark_passing, .level_done = any_open_path, .context = &passing,
+                                  .watch = db});
+    if (search.stopped) { /* the server's watch: the answer is not wanted any more */
+        bfs_free(&search);
+        free(passing.passed);
+        return EXIT_NOT_FOUND;
+    }
     size_t minimal;
     struct table *t = solution_table(&search, passing.passed, layout->code, layout->min_steps, &minimal);
     bfs_free(&search);

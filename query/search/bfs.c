@@ -9,6 +9,8 @@
 
 #define MIN_CAPACITY 1024
 #define MIN_LEVELS 64
+#define WATCH_EVERY 4096 /* layouts expanded between two questions to the watch: about a
+                            millisecond, and a poll(2) costs a microsecond */
 
 static void add_node(struct bfs *b, kl_raw raw, uint32_t parent)
 {
@@ -50,6 +52,10 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
         return;
     for (size_t begin = 0, end = b->count; begin < end; begin = end, end = b->count) {
         for (size_t i = begin; i < end; i++) {
+            if (v->watch && i % WATCH_EVERY == 0 && db_stop_asked(v->watch)) {
+                b->stopped = true;
+                return;
+            }
             struct kl_step steps[KL_MAX_STEPS];
             kl_raw next[KL_MAX_STEPS];
             kl_code code[KL_MAX_STEPS];
@@ -86,10 +92,14 @@ void bfs_free(struct bfs *b)
     kl_codemap_free(&b->index);
 }
 
-kl_code *bfs_farthest(kl_code start, size_t expected, size_t *count, int *distance)
+kl_code *bfs_farthest(kl_code start, size_t expected, struct db *watch, size_t *count, int *distance)
 {
     struct bfs search;
-    bfs_run(&search, start, expected, &(struct bfs_visitor){0});
+    bfs_run(&search, start, expected, &(struct bfs_visitor){.watch = watch});
+    if (search.stopped) {
+        bfs_free(&search);
+        return NULL;
+    }
     *distance = search.levels - 1;
     size_t begin = bfs_level_begin(&search, *distance);
     *count = search.count - begin;

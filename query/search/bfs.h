@@ -11,6 +11,7 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "core/graph/codemap.h"
+#include "query/db.h"
 
 struct bfs {
     kl_raw *nodes;       /* the layouts reached, by distance; nodes[0] is the start */
@@ -19,6 +20,7 @@ struct bfs {
     size_t *level_end;   /* nodes at distance d: from level_end[d-1] (0 for d = 0) to
                             level_end[d] - 1 */
     int levels;          /* distances 0 .. levels-1 were reached */
+    bool stopped;        /* the visitor's watch stopped the search before its end */
     size_t capacity, level_capacity;
     struct kl_codemap index; /* code of a layout -> its position in nodes */
 };
@@ -33,6 +35,8 @@ struct bfs_visitor {
     bool (*level_done)(void *context, const struct bfs *search, int level);
     void *context;
     enum kl_metric metric; /* the moves the search makes (core/moves.h); 0 is the step */
+    struct db *watch;      /* when not NULL, asked every few milliseconds (db_stop_asked)
+                              whether to stop: then the search ends, `stopped` set */
 };
 
 /* Searches from the layout `start` (a legal code) until the group is exhausted or the visitor
@@ -44,8 +48,9 @@ void bfs_free(struct bfs *search);
 
 /* The layouts of its group farthest from the layout `start` (a legal code): searches the
  * whole group (expected: its size, when known) and returns their codes ascending (a
- * malloc'd array; free it), their number in *count and their distance in *distance. */
-kl_code *bfs_farthest(kl_code start, size_t expected, size_t *count, int *distance);
+ * malloc'd array; free it), their number in *count and their distance in *distance; or
+ * NULL when `watch` (NULL: none) stopped the search (db_stop_asked). */
+kl_code *bfs_farthest(kl_code start, size_t expected, struct db *watch, size_t *count, int *distance);
 
 /* First position of distance `level` in nodes. */
 static inline size_t bfs_level_begin(const struct bfs *search, int level)

@@ -70,10 +70,17 @@ static void add_images(struct group_graph *gg, const struct bfs *search, const u
     }
 }
 
-void extremes_of_group(kl_code start, size_t expected, struct group_extremes *x, kl_code **codes)
+/* extremes_scratch_watch's function: the db's watch. */
+static int stop_asked(void *db) { return db_stop_asked(db); }
+
+bool extremes_of_group(kl_code start, size_t expected, struct db *watch, struct group_extremes *x, kl_code **codes)
 {
     struct bfs search;
-    bfs_run(&search, start, expected, &(struct bfs_visitor){0});
+    bfs_run(&search, start, expected, &(struct bfs_visitor){.watch = watch});
+    if (search.stopped) {
+        bfs_free(&search);
+        return false;
+    }
     struct group_graph gg = {.count = (uint32_t)search.count};
     struct found *members = xmalloc(search.count * sizeof *members);
     for (size_t i = 0; i < search.count; i++)
@@ -91,8 +98,18 @@ void extremes_of_group(kl_code start, size_t expected, struct group_extremes *x,
     free(number);
     bfs_free(&search);
     struct extremes_scratch *scratch = extremes_scratch_new(gg.count);
-    if (!scratch || group_extremes_find(x, &gg, scratch, EXTREMES_ANY_WORK) != 0)
+    if (!scratch)
+        out_of_memory();
+    if (watch)
+        extremes_scratch_watch(scratch, stop_asked, watch);
+    int found = group_extremes_find(x, &gg, scratch, EXTREMES_ANY_WORK);
+    if (found < 0 || (found > 0 && !db_interrupted(watch)))
         out_of_memory();
     extremes_scratch_free(scratch);
     group_graph_free(&gg);
+    if (found > 0) {
+        free(*codes);
+        *codes = NULL;
+    }
+    return found == 0;
 }

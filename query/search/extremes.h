@@ -10,6 +10,7 @@
 
 #include "core/code.h"
 #include "core/graph/extremes.h"
+#include "query/db.h"
 
 /* The largest group whose extremes the query tool finds on demand.  Measured with
  * bench_extremes (builder/extremes/README.md): the 69 dense groups of up to 175,580
@@ -18,9 +19,11 @@
 #define EXTREMES_ON_DEMAND_MAX_SIZE 200000
 
 /* Finds the extremes of the group of `start` (a legal code; expected: the group's size,
- * when known).  Fills *x (free it with group_extremes_free) with member numbers that
- * index *codes, the members' codes ascending (a malloc'd array; free it).  Never fails
- * but for memory, which it reports and exits on (answer/report.h). */
-void extremes_of_group(kl_code start, size_t expected, struct group_extremes *x, kl_code **codes);
+ * when known), asking `watch` (NULL: none) every few tenths of a second at most whether
+ * to stop (db_stop_asked).  Returns true and fills *x (free it with
+ * group_extremes_free) with member numbers that index *codes, the members' codes
+ * ascending (a malloc'd array; free it); false when the watch stopped it (nothing to
+ * free).  Never fails but for memory, which it reports and exits on (answer/report.h). */
+bool extremes_of_group(kl_code start, size_t expected, struct db *watch, struct group_extremes *x, kl_code **codes);
 
 #endif

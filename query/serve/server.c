@@ -18,6 +18,7 @@
 #include "lib/klotski.h" /* KLOTSKI_VERSION */
 #include "query/db.h"
 #include "answer/report.h"
+#include "query/serve/answer_cache.h"
 #include "query/serve/api.h"
 #include "query/serve/microhttpd.h"
 #include "query/serve/slow_pool.h"
@@ -31,6 +32,8 @@
 #define MAX_SPARE_DATABASES 64   /* connections to the database kept for the next requests */
 #define ETAG_SIZE 64
 #define BUSY_RETRY_AFTER_S 1     /* what a 503 of a busy slow pool asks the client to wait */
+/* A request's key in the answer cache: its path and arguments, each ended by a NUL. */
+#define CACHE_KEY_SIZE (API_MAX_REQUEST_TEXT + 2 * API_MAX_ARGUMENTS + 1)
 /* An answer is the same for as long as the database and the program are: caches may keep
  * it a day, and ask again with its ETag after. */
 #define CACHED_ANSWER "public, max-age=86400"
@@ -174,8 +177,47 @@ static void answer(const struct api_request *request, int socket, struct api_rep
     }
 }
 
-/* Queues the reply as the connection's response, with the headers every answer has. */
-static enum MHD_Result queue_reply(struct MHD_Connection *connection, struct api_reply *reply)
+/* A slow request's key in the answer cache: its path, then its arguments sorted by name
+ * and value (the same question asked in another order is the same key; the metric and
+ * the language are arguments), each string ended by its NUL.  Returns its length, or 0
+ * when the request is not one to cache (not GET or HEAD, too long, too many arguments, a
+ * NUL in it: api_answer refuses those). */
+static size_t cache_key(const struct api_request *request, char key[CACHE_KEY_SIZE])
+{
+    if (request->too_many || request->holds_nul || request->text_length > API_MAX_REQUEST_TEXT ||
+        (strcmp(request->method, "GET") != 0 && strcmp(request->method, "HEAD") != 0))
+        return 0;
+    size_t order[API_MAX_ARGUMENTS];
+    for (size_t i = 0; i < request->argument_count; i++) {
+        size_t j = i;
+        for (; j > 0; j--) {
+            size_t before = order[j - 1];
+            int by_name = strcmp(request->names[before], request->names[i]);
+            if (by_name < 0 || (by_name == 0 && strcmp(request->values[before], request->values[i]) <= 0))
+                break;
+            order[j] = before;
+        }
+        order[j] = i;
+    }
+    size_t length = 0;
+    const char *parts[1 + 2 * API_MAX_ARGUMENTS] = {request->path};
+    for (size_t i = 0; i < request->argument_count; i++) {
+        parts[1 + 2 * i] = request->names[order[i]];
+        parts[2 + 2 * i] = request->values[order[i]];
+    }
+    for (size_t i = 0; i < 1 + 2 * request->argument_count; i++) {
+        size_t part = strlen(parts[i]) + 1;
+        if (length + part > CACHE_KEY_SIZE)
+            return 0;
+        memcpy(key + length, parts[i], part);
+        length += part;
+    }
+    return length;
+}
+
+/* Queues the reply as the connection's response, with the headers every answer has, and
+ * for a slow route's answer X-Cache: "hit" (from the answer cache) or "miss". */
+static enum MHD_Result queue_reply(struct MHD_Connection *connection, struct api_reply *reply, const char *cache)
 {
     struct MHD_Response *response = microhttpd.create_response_from_buffer(
         reply->length, reply->body, reply->body_static ? MHD_RESPMEM_PERSISTENT : MHD_RESPMEM_MUST_FREE);
@@ -194,6 +236,8 @@ static enum MHD_Result queue_reply(struct MHD_Connection *connection, struct api
         microhttpd.add_response_header(response, MHD_HTTP_HEADER_ETAG, etag);
     if (reply->is_page)
         microhttpd.add_response_header(response, "Content-Security-Policy", PAGE_POLICY);
+    if (cache)
+        microhttpd.add_response_header(response, "X-Cache", cache);
     if (reply->status == MHD_HTTP_METHOD_NOT_ALLOWED)
         microhttpd.add_response_header(response, MHD_HTTP_HEADER_ALLOW, "GET, HEAD");
     if (reply->retry_after) {
@@ -214,12 +258,18 @@ struct pending {
     struct MHD_Connection *connection;
     int socket;
     atomic_bool done;
+    size_t key_length; /* its key in the answer cache; 0: not cached */
+    char key[CACHE_KEY_SIZE];
 };
 
 static void answer_pending(void *context)
 {
     struct pending *p = context;
     answer(&p->request, p->socket, &p->reply);
+    if (p->key_length > 0 && p->reply.status == MHD_HTTP_OK && !p->reply.body_static)
+        answer_cache_put(p->key, p->key_length,
+                         &(struct cached_answer){p->reply.body, p->reply.length, p->reply.content_type,
+                                                 p->reply.is_page});
     atomic_store(&p->done, true);
     microhttpd.resume_connection(p->connection);
 }
@@ -259,7 +309,7 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         if (!atomic_load(&p->done))
             return MHD_YES;
         *request_state = connection;
-        enum MHD_Result queued = queue_reply(connection, &p->reply);
+        enum MHD_Result queued = queue_reply(connection, &p->reply, "miss");
         free(p);
         return queued;
     }
@@ -274,6 +324,14 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     if (api_is_slow(&request)) {
         struct pending *p = xcalloc(1, sizeof *p);
         *p = (struct pending){.request = request, .connection = connection, .socket = socket_of(connection)};
+        p->key_length = cache_key(&request, p->key);
+        struct cached_answer kept;
+        if (p->key_length > 0 && answer_cache_get(p->key, p->key_length, &kept)) {
+            struct api_reply reply = {.status = MHD_HTTP_OK, .content_type = kept.content_type, .body = kept.body,
+                                      .length = kept.length, .is_page = kept.is_page};
+            free(p);
+            return queue_reply(connection, &reply, "hit");
+        }
         *request_state = p;
         microhttpd.suspend_connection(connection);
         if (!slow_pool_submit(answer_pending, p)) {
@@ -287,7 +345,7 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
     }
     struct api_reply reply;
     answer(&request, socket_of(connection), &reply);
-    return queue_reply(connection, &reply);
+    return queue_reply(connection, &reply, NULL);
 }
 
 /* The socket address of bind_address (an IP address or a host name, resolved; of a
@@ -347,7 +405,8 @@ static unsigned slow_limit(void)
     return cores < 4 ? 1 : (unsigned)(cores / 2);
 }
 
-int serve_run(const char *db_path, const char *bind_address, int port, double deadline_s, unsigned slow)
+int serve_run(const char *db_path, const char *bind_address, int port, double deadline_s, unsigned slow,
+              size_t cache_bytes)
 {
     struct sockaddr_storage address;
     bool ipv6;
@@ -359,6 +418,7 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
     database_path = db_path;
     deadline_seconds = deadline_s;
     make_etag();
+    answer_cache_start(cache_bytes);
     /* SIGINT and SIGTERM are waited for below: the threads must not take them. */
     sigset_t stop, previous;
     sigemptyset(&stop);
@@ -384,10 +444,14 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
         fflush(stdout);
         int signal_number;
         sigwait(&stop, &signal_number);
+        /* The slow work first: each ends within the deadline, resuming its connection;
+         * libmicrohttpd aborts the process when stopped with one still suspended. */
+        slow_pool_stop();
         microhttpd.stop_daemon(daemon);
     }
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     slow_pool_stop();
+    answer_cache_stop();
     while (spare_count > 0)
         db_close(spares[--spare_count]);
     return status;

@@ -113,7 +113,8 @@ bool slow_pool_run(void (*work)(void *argument), void *argument)
 bool slow_pool_submit(void (*work)(void *argument), void *argument)
 {
     pthread_mutex_lock(&pool_lock);
-    bool handed = slot_count > 0 && hand_over(work, argument, true);
+    /* Stopping: the threads may have ended, and work handed to one would never run. */
+    bool handed = slot_count > 0 && !stopping && hand_over(work, argument, true);
     pthread_mutex_unlock(&pool_lock);
     return handed;
 }
@@ -129,8 +130,10 @@ void slow_pool_stop(void)
         pthread_join(slots[i].thread, NULL);
         pthread_cond_destroy(&slots[i].wake);
     }
+    pthread_mutex_lock(&pool_lock);
     free(slots);
     slots = NULL;
     slot_count = 0;
     stopping = false;
+    pthread_mutex_unlock(&pool_lock);
 }

@@ -188,10 +188,32 @@ expect_error "check --metric straight: a step round a corner is no straight move
     "$("$K" --db "$TEST_DB" --json moves 1A9BF0C00 | jq -r '.move_list[] | select(.moves | contains(",")) | .code' | head -n 1)"
 run --metric straight solve --html 1A9BF0C00
 has "solve --html --metric straight: the title" "<title>横刀立马 (1A9BF0C00) → DAAF4CC00: a minimal solution in $straight straight moves</title>"
-run --metric straight hardest --group 5-4-1-1 --limit 4
-expect "hardest --metric straight beyond the group's hardest: as SQL ranks the layouts" \
-    "$(sql "SELECT group_concat(printf('%09X %d', code, n), ' ') FROM (SELECT code, min_straight_moves AS n
-            FROM layouts WHERE group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1')
-            ORDER BY n DESC, code LIMIT 4)")" \
-    "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $1, $3}' | paste -sd' ')"
+# hardest beyond the scope's hardest under straight and unit moves, against SQL's own
+# ranking: one scan of the layouts rows keeps those with at least 120 straight or 150 unit
+# moves (918 rows, over 300 under each metric) and all of group 5-4-1-1, so that each
+# scope's first N are among them when the scan kept N or more of that scope.
+sqlite3 -batch -separator ' ' "$TEST_DB" "SELECT printf('%09X', l.code), l.min_straight_moves, l.min_unit_moves,
+    g.name, c.name FROM layouts l JOIN groups g USING (group_id) JOIN classes c USING (class_id)
+    WHERE l.min_straight_moves >= 120 OR l.min_unit_moves >= 150
+       OR l.group_id = (SELECT group_id FROM groups WHERE name = '5-4-1-1')" > "$T/deep.txt"
+# ranked METRIC FIELD VALUE LIMIT: the scan's first LIMIT of the scope (field 4 group, 5
+# class, 0 all) as "code count group" lines, most moves first, ties by code.
+ranked() {
+    local column=2 least=120
+    [ "$1" = unit ] && column=3 least=150
+    awk -v c="$column" -v least="$least" -v f="$2" -v v="$3" \
+        '(f == 0 || $f == v) && ($c >= least || $4 == "5-4-1-1") { print $1, $c, $4 }' "$T/deep.txt" |
+        sort -k2,2nr -k1,1 | head -n "$4"
+}
+for scope in "straight 0 all 300" "unit 0 all 300" "unit 5 5-4-3 200" "straight 5 5-4-2 60" \
+             "straight 4 5-4-1-1 40" "unit 4 5-4-1-1 40"; do
+    set -- $scope
+    case $2 in 0) option=() ;; 4) option=(--group "$3") ;; *) option=(--class "$3") ;; esac
+    expected=$(ranked "$@")
+    expect "hardest --metric $1 ${option[*]}: the scan holds the scope's first $4" "$4" \
+        "$(printf '%s\n' "$expected" | grep -c .)"
+    run --metric "$1" hardest "${option[@]}" --limit "$4"
+    expect "hardest --metric $1 ${option[*]} --limit $4: as SQL ranks the layouts" "$expected" \
+        "$(printf '%s\n' "$out" | tail -n +2 | awk '{print $1, $3, $4}')"
+done
 finish
