@@ -75,7 +75,7 @@ elapsed_ms=$((($(date +%s%N) - start) / 1000000))
 expect "a slow request past its deadline (3 s): answered within 4.5 s" yes "$([ "$elapsed_ms" -lt 4500 ] && echo yes || echo "no: $elapsed_ms ms")"
 
 # ---- a full slow pool: 503 with Retry-After at once ----
-$LOAD abandon "$URL" "$SLOW_PATH" 1.2 >"$T/abandon" &
+$LOAD abandon "$URL" "$SLOW_PATH" 0.8 >"$T/abandon" &
 abandoned=$!
 for wait in $(seq 1 100); do
     grep -q sent "$T/abandon" && break
@@ -88,12 +88,22 @@ expect "... with Retry-After" 1 "$(grep -ci '^retry-after: 1' "$T/headers")"
 expect "a fast request meanwhile: 200" 200 "$(status '/api/moves?layout=1A9BF0C00')"
 
 # ---- a client that hangs up stops its work within 0.5 s ----
-# The client above hangs up 1.2 s after its request, whose work has 3 s to its deadline;
-# 0.5 s later the one slow place must be free again.
+# The client above hangs up 0.8 s after its request, whose work has 3 s to its deadline:
+# work that ignored the hang-up would hold the one slow place 2.2 s more.  The place is
+# asked for every 0.1 s (each time another answer, which no cache holds) and must be free
+# within 1.6 s: the goal is 0.5 s, printed beside, but the machine may be shared with
+# other tests, and 1.6 s still tells a stopped search from one left to its deadline.
 wait "$abandoned"
-sleep 0.5
-expect "0.5 s after its client hung up, the slow request's work has stopped: the next slow request is answered" \
-    200 "$(status '/api/hardest?limit=2')"
+hung_up=$(date +%s%N)
+for probe in $(seq 2 40); do
+    answer=$(status "/api/hardest?limit=$probe")
+    freed_ms=$((($(date +%s%N) - hung_up) / 1000000))
+    [ "$answer" = 200 ] || [ "$freed_ms" -gt 1600 ] && break
+    sleep 0.1
+done
+echo "the slow place was free again $freed_ms ms after the client hung up (goal 500 ms)"
+expect "after its client hung up, the slow request's work has stopped: a slow request is answered within 1.6 s" \
+    yes "$([ "$answer" = 200 ] && [ "$freed_ms" -le 1600 ] && echo yes || echo "no: $answer after $freed_ms ms")"
 
 # ---- slow routes beside fast ones ----
 # One client looks layouts up for 2 s alone, then for 3 s while two clients ask the slow
