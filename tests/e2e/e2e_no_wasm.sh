@@ -20,7 +20,12 @@ for tool in apt-get sudo; do
 done
 : > "$T/package-manager.log"
 # shellcheck disable=SC2086 # $san: one word or none
-nodeps_make() { PATH=$T/fakebin:$PATH make --no-print-directory -C "$ROOT" NO_DEPS=1 $san "$@"; }
+# A make of its own: run from `make check`, the parent's MAKEFLAGS (its jobserver, its
+# directory lines) would add lines to what the checks read.
+nodeps_make() {
+    PATH=$T/fakebin:$PATH env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL \
+        make --no-print-directory -C "$ROOT" NO_DEPS=1 $san "$@"
+}
 
 out=$(nodeps_make -s deps WASM_CC=klotski-test-no-clang 2>&1)
 expect "make NO_DEPS=1 deps without the WebAssembly toolchain: exit status" 0 "$?"
