@@ -90,6 +90,12 @@ void api_error(struct api_reply *reply, unsigned status, const char *message)
     reply->error = xstrdup(message);
 }
 
+void api_busy(struct api_reply *reply)
+{
+    api_error(reply, 503, "busy: the server is answering as many slow requests as it takes; ask again");
+    reply->retry_after = BUSY_RETRY_AFTER_S;
+}
+
 /* A copy of text (malloc'd) where control bytes and bytes that are not UTF-8 are '?'. */
 static char *printable_copy(const char *text)
 {
@@ -663,8 +669,7 @@ static void answer_with(const struct route *route, struct db *db, const struct a
     if (route->cost != SLOW)
         route->answer(db, request, reply);
     else if (!slow_pool_run(answer_route_work, &(struct route_work){route, db, request, reply})) {
-        api_error(reply, 503, "busy: the server is answering as many slow requests as it takes; ask again");
-        reply->retry_after = BUSY_RETRY_AFTER_S;
+        api_busy(reply);
         return;
     }
     if (db && db_interrupted(db)) {

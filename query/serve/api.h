@@ -98,6 +98,10 @@ bool api_is_slow(const struct api_request *request);
  * that are not UTF-8 become '?').  The reply keeps the message (error) too. */
 void api_error(struct api_reply *reply, unsigned status, const char *message);
 
+/* Sets *reply to the 503 of a full slow pool: its message and the Retry-After that asks
+ * the client to come back (the page's api.js does). */
+void api_busy(struct api_reply *reply);
+
 void api_reply_free(struct api_reply *reply);
 
 #endif

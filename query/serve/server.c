@@ -31,7 +31,6 @@
                                     request's headers unfinished) is closed after this */
 #define MAX_SPARE_DATABASES 64   /* connections to the database kept for the next requests */
 #define ETAG_SIZE 64
-#define BUSY_RETRY_AFTER_S 1     /* what a 503 of a busy slow pool asks the client to wait */
 /* A request's key in the answer cache: its path and arguments, each ended by a NUL. */
 #define CACHE_KEY_SIZE (API_MAX_REQUEST_TEXT + 2 * API_MAX_ARGUMENTS + 1)
 /* An answer is the same for as long as the database and the program are: caches may keep
@@ -335,9 +334,7 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         *request_state = p;
         microhttpd.suspend_connection(connection);
         if (!slow_pool_submit(answer_pending, p)) {
-            api_error(&p->reply, MHD_HTTP_SERVICE_UNAVAILABLE,
-                      "busy: the server is answering as many slow requests as it takes; ask again");
-            p->reply.retry_after = BUSY_RETRY_AFTER_S;
+            api_busy(&p->reply);
             atomic_store(&p->done, true);
             microhttpd.resume_connection(connection);
         }
