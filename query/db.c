@@ -137,12 +137,14 @@ static void report_missing(const char *path, bool located)
            places[0] ? " (looked in: " : "", places, places[0] ? ")" : "", build);
 }
 
-struct db *db_open(const char *path, bool located)
+/* db_open and db_open_immutable: the handle of a reader opened with `status` and
+ * `detail`, or NULL after reporting why. */
+static struct db *opened(const char *path, bool located, struct kl_db_reader reader, enum kl_db_open_status status,
+                         const char *detail)
 {
-    char detail[256], rebuild[KL_DB_BUILD_COMMAND_SIZE];
-    struct kl_db_reader reader;
+    char rebuild[KL_DB_BUILD_COMMAND_SIZE];
     kl_db_build_command(path, false, rebuild);
-    switch (kl_db_reader_open(&reader, path, detail, sizeof detail)) {
+    switch (status) {
     case KL_DB_OPENED:
         break;
     case KL_DB_MISSING:
@@ -165,6 +167,34 @@ struct db *db_open(const char *path, bool located)
     db->reader = reader;
     db->path = path;
     return db;
+}
+
+struct db *db_open(const char *path, bool located)
+{
+    char detail[256];
+    struct kl_db_reader reader;
+    enum kl_db_open_status status = kl_db_reader_open(&reader, path, detail, sizeof detail);
+    return opened(path, located, reader, status, detail);
+}
+
+struct db *db_open_immutable(const char *path)
+{
+    char detail[256];
+    struct kl_db_reader reader;
+    enum kl_db_open_status status = kl_db_reader_open_immutable(&reader, path, detail, sizeof detail);
+    return opened(path, false, reader, status, detail);
+}
+
+bool db_finished(struct db *db)
+{
+    char done[32], groups[32];
+    if (!db_meta(db, KL_DB_META_FARTHEST_GROUPS_DONE, done, sizeof done) ||
+        !db_meta(db, KL_DB_META_GROUPS, groups, sizeof groups) || strcmp(done, groups) != 0)
+        return false;
+    sqlite3_stmt *stmt = db_prepare(db, "PRAGMA journal_mode");
+    bool rollback_journal = db_step(db, stmt) && strcmp((const char *)sqlite3_column_text(stmt, 0), "wal") != 0;
+    sqlite3_finalize(stmt);
+    return rollback_journal;
 }
 
 void db_close(struct db *db)

@@ -38,6 +38,21 @@ const char *db_locate(const char *given, char *buf, size_t size);
  * database or another format version: to rebuild it). */
 struct db *db_open(const char *path, bool located);
 
+/* Opens the database at `path` as db_open does, but immutable (kl_db_open_immutable):
+ * no file lock, so that no writer's lock can stall its reads, and none of SQLite's
+ * checks for another connection's changes.  Only for a file that nothing writes in place
+ * while it is open (db_finished): a build renamed over it is not seen.  Returns as
+ * db_open (never with the places looked at: the path is given). */
+struct db *db_open_immutable(const char *path);
+
+/* Whether no build will write the database in place again: its farthest phase is
+ * complete (meta farthest_groups_done equals meta groups: `klotski-build --farthest`
+ * has nothing left to do and leaves the file alone) and it is not in write-ahead mode
+ * (a phase's log not yet folded in).  A later base build writes a new file and renames
+ * it over this one.  Returns false when it may still be written in place, as an
+ * unfinished farthest phase does, its commits beside the readers. */
+bool db_finished(struct db *db);
+
 /* The path the database was opened at (db_open's). */
 const char *db_path(const struct db *db);
 

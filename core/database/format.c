@@ -1,5 +1,6 @@
 #include "core/database/format.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -189,8 +190,10 @@ static bool roll_back_hot_journal(const char *path, int busy_timeout_ms, char *d
     return rc == SQLITE_OK;
 }
 
-enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
-                                  sqlite3 **db, char *detail, size_t detail_size)
+/* kl_db_open and kl_db_open_immutable: opens `path` by the name `name` (the path, or a
+ * URI of it when flags hold SQLITE_OPEN_URI). */
+static enum kl_db_open_status open_checked(const char *path, const char *name, int flags, int busy_timeout_ms,
+                                           sqlite3 **db, char *detail, size_t detail_size)
 {
     *db = NULL;
     detail[0] = '\0';
@@ -200,7 +203,7 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     if (status != KL_DB_OPENED)
         return status;
     sqlite3 *handle = NULL;
-    if (sqlite3_open_v2(path, &handle, flags & ~SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+    if (sqlite3_open_v2(name, &handle, flags & ~SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
         snprintf(detail, detail_size, "%s", handle ? sqlite3_errmsg(handle) : "out of memory");
         status = KL_DB_CANNOT_OPEN;
     } else {
@@ -219,6 +222,44 @@ enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_
     else
         sqlite3_close(handle);
     return status;
+}
+
+enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
+                                  sqlite3 **db, char *detail, size_t detail_size)
+{
+    return open_checked(path, path, flags & ~SQLITE_OPEN_URI, busy_timeout_ms, db, detail, detail_size);
+}
+
+/* Room for the URI of a path of PATH_MAX bytes: "file://", each byte as %XX at most,
+ * "?immutable=1" and the NUL. */
+#define IMMUTABLE_URI_SIZE (3 * PATH_MAX + 32)
+
+/* The URI that opens `path` immutable: every byte but letters, digits and "/._-~" as
+ * %XX, so that no "?", "#" or "%" of a file's name reads as part of the URI; an absolute
+ * path after "file://" (an empty authority), so that one starting "//" names no host.
+ * Returns false when the path is longer than PATH_MAX. */
+static bool immutable_uri(const char *path, char uri[IMMUTABLE_URI_SIZE])
+{
+    if (strlen(path) >= PATH_MAX)
+        return false;
+    char *end = uri + sprintf(uri, path[0] == '/' ? "file://" : "file:");
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++)
+        end += (isalnum(*p) && *p < 0x80) || strchr("/._-~", *p) ? sprintf(end, "%c", *p) : sprintf(end, "%%%02X", *p);
+    strcpy(end, "?immutable=1");
+    return true;
+}
+
+enum kl_db_open_status kl_db_open_immutable(const char *path, int flags, sqlite3 **db, char *detail,
+                                            size_t detail_size)
+{
+    char uri[IMMUTABLE_URI_SIZE];
+    if (!immutable_uri(path, uri)) {
+        *db = NULL;
+        snprintf(detail, detail_size, "%s", strerror(ENAMETOOLONG));
+        return KL_DB_CANNOT_OPEN;
+    }
+    return open_checked(path, uri, (flags & ~SQLITE_OPEN_READWRITE) | SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, 0, db,
+                        detail, detail_size);
 }
 
 /* The path `relative` under the prefix two folders above `installed_file`, into buf.

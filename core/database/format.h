@@ -205,6 +205,18 @@ enum kl_db_open_status {
 enum kl_db_open_status kl_db_open(const char *path, int flags, int busy_timeout_ms,
                                   sqlite3 **db, char *detail, size_t detail_size);
 
+/* As kl_db_open, read-only (`flags`' other bits as there), for a file that nothing
+ * writes while it is open, as a build's file is (a new build is renamed over it):
+ * SQLite's immutable=1, which takes no file lock and never looks for another
+ * connection's changes, so that no writer's lock can stall a read, and a read
+ * transaction costs no system call.  A change made to the file in place while it is open
+ * may be read wrong; a file renamed over it is not seen (the connection reads the file
+ * it opened).  No hot journal is looked for, and no busy timeout is needed: no lock is
+ * ever waited for.  Returns as kl_db_open; a path over PATH_MAX bytes is
+ * KL_DB_CANNOT_OPEN. */
+enum kl_db_open_status kl_db_open_immutable(const char *path, int flags, sqlite3 **db, char *detail,
+                                            size_t detail_size);
+
 /* Copies the value of meta key `key` as text into buf (size bytes, at least 1; a longer
  * value is cut).  Returns true; false when the meta table cannot be read, has no such
  * key, or holds NULL for it. */

@@ -14,6 +14,13 @@ enum kl_db_open_status kl_db_reader_open(struct kl_db_reader *reader, const char
                       &reader->connection, detail, detail_size);
 }
 
+enum kl_db_open_status kl_db_reader_open_immutable(struct kl_db_reader *reader, const char *path, char *detail,
+                                                   size_t detail_size)
+{
+    *reader = (struct kl_db_reader){0};
+    return kl_db_open_immutable(path, SQLITE_OPEN_NOMUTEX, &reader->connection, detail, detail_size);
+}
+
 void kl_db_reader_close(struct kl_db_reader *reader)
 {
     sqlite3_finalize(reader->layout);

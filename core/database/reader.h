@@ -41,6 +41,11 @@ struct kl_db_reader {
 enum kl_db_open_status kl_db_reader_open(struct kl_db_reader *reader, const char *path, char *detail,
                                          size_t detail_size);
 
+/* As kl_db_reader_open, with the connection immutable (kl_db_open_immutable): for a
+ * file that nothing writes in place while it is open. */
+enum kl_db_open_status kl_db_reader_open_immutable(struct kl_db_reader *reader, const char *path, char *detail,
+                                                   size_t detail_size);
+
 /* Finalizes the reader's statements and closes its connection with sqlite3_close_v2: a
  * statement of the caller's still open on it keeps the connection until its own
  * finalize.  A reader that never opened is allowed. */

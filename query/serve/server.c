@@ -47,6 +47,10 @@
  * when none is spare, and gives it back after (SQLite connections are opened without
  * mutexes: one thread uses one at a time). */
 static const char *database_path;
+/* Whether the connections are opened immutable (db_finished, decided at the start): no
+ * writer's lock can stall them then.  Otherwise a farthest phase may still commit beside
+ * the server, whose connections take SQLite's locks and wait 250 ms at most (db_watch). */
+static bool database_immutable;
 static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct db *spares[MAX_SPARE_DATABASES];
 static size_t spare_count;
@@ -62,7 +66,9 @@ static struct db *borrow_database(void)
     pthread_mutex_lock(&spares_lock);
     struct db *db = spare_count > 0 ? spares[--spare_count] : NULL;
     pthread_mutex_unlock(&spares_lock);
-    return db ? db : db_open(database_path, false);
+    if (db)
+        return db;
+    return database_immutable ? db_open_immutable(database_path) : db_open(database_path, false);
 }
 
 static void give_back_database(struct db *db)
@@ -148,15 +154,17 @@ static enum MHD_Result not_modified(struct MHD_Connection *connection)
     return queued;
 }
 
-/* Reads the database's checksum into etag, from a connection then kept as a spare; no
- * database or no checksum: no ETag (and no answer is cached). */
-static void make_etag(void)
+/* Reads the database's checksum into etag, and whether to open it immutable, from a
+ * connection of its own (the spares are opened as that decides); no database or no
+ * checksum: no ETag (and no answer is cached). */
+static void look_at_database(void)
 {
-    struct db *db = borrow_database();
+    struct db *db = db_open(database_path, false);
     char checksum[32];
     if (db && db_meta(db, KL_DB_META_LAYOUTS_CRC32, checksum, sizeof checksum))
         snprintf(etag, sizeof etag, "\"%s-%s\"", checksum, KLOTSKI_VERSION);
-    give_back_database(db);
+    database_immutable = db && db_finished(db);
+    db_close(db);
 }
 
 /* Answers the request from a borrowed database connection, its work watched for the
@@ -414,7 +422,7 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
         return EXIT_NOT_FOUND;
     database_path = db_path;
     deadline_seconds = deadline_s;
-    make_etag();
+    look_at_database();
     answer_cache_start(cache_bytes);
     /* SIGINT and SIGTERM are waited for below: the threads must not take them. */
     sigset_t stop, previous;

@@ -5,7 +5,9 @@
 # player page byte for byte with `solve --html`; bad requests (unknown routes, bad codes,
 # over-long addresses, `..` paths, file names, wrong methods, garbage bytes) each a 4xx
 # with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; a
-# writer's lock taken while the server sits idle after its lookups; then the page in real headless
+# writer's lock taken while the server sits idle after its lookups; a writer's lock held
+# while layouts are looked up: 503 after 250 ms from a database the farthest phase may
+# still write, 200 at once from a finished one (opened immutable); then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, the
 # player's Chinese heading drawn from a CJK font (fonts-noto-cjk), and no request
@@ -271,6 +273,66 @@ expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$
 # while a server runs): a writer's lock, taken without waiting, succeeds.
 err=$(sqlite3 "$served_db" 'BEGIN EXCLUSIVE; COMMIT;' 2>&1)
 expect "a writer's lock while the server sits idle after its lookups" "0 " "$? $err"
+
+# ---- an outside writer holding the database ----
+# hold_writer_lock: the sqlite3 shell takes a writer's exclusive lock on the served copy
+# and holds it 3 s (then rolls back: nothing written) in the background; sets writer (its
+# pid) once the lock is held, or counts a failure.
+hold_writer_lock() {
+    (printf "BEGIN EXCLUSIVE; SELECT 'locked';\n"; sleep 3; printf 'ROLLBACK;\n') |
+        sqlite3 -batch "$served_db" >"$T/writer.out" 2>&1 &
+    writer=$!
+    local wait
+    for wait in $(seq 1 100); do
+        grep -q locked "$T/writer.out" && break
+        sleep 0.05
+    done
+    expect "the writer holds its lock" locked "$(cat "$T/writer.out")"
+}
+# lookups_under_lock BASE COUNT: COUNT layout lookups from BASE while the writer holds its
+# lock, one after another: their statuses counted ("20x200"), and whether the writer held
+# the lock until the last was answered.
+lookups_under_lock() {
+    local id statuses
+    statuses=$(for id in $(seq 0 1466724 29334497 | head -"$2"); do
+                   curl -s --max-time 10 -o /dev/null -w '%{http_code}\n' "$1/api/layout?layout=%23$id"
+               done | sort | uniq -c | awk '{printf "%sx%s ", $1, $2}')
+    echo "${statuses% } $(kill -0 "$writer" 2>/dev/null && echo held || echo released)"
+}
+# The server above opened a database whose farthest phase has not run (the phase may
+# still commit in place beside it): its connections take SQLite's locks, and a request
+# that meets a writer's lock answers 503 after 250 ms rather than waiting for it.
+hold_writer_lock
+expect "a database the farthest phase may still write: 4 lookups under a writer's lock answer 503, never a stall" \
+    "4x503 held" "$(lookups_under_lock "$URL" 4)"
+wait "$writer"
+# Once the phase is complete no build writes the file in place again (a new build is
+# renamed over it): a server started then opens it immutable, takes no lock, and a
+# writer's lock delays none of its lookups.  The phase's completion is written into the
+# copy's meta as the phase writes it.  The server opens it by a name holding what a URI
+# would read otherwise ("?", "#", "%", a space, Chinese), a link to the copy.
+sqlite3 "$served_db" "UPDATE meta SET value = (SELECT value FROM meta WHERE key = 'groups')
+                      WHERE key = 'farthest_groups_done'"
+ln -s "$served_db" "$T/finished ?#%25 华容道.db"
+"$K" --db "$T/finished ?#%25 华容道.db" serve --any-port >"$T/finished.out" 2>>"$T/server.err" &
+finished_server=$!
+trap 'kill "$server" "$finished_server" 2>/dev/null; wait "$server" "$finished_server" 2>/dev/null' EXIT
+for wait in $(seq 1 300); do
+    grep -q serving "$T/finished.out" && break
+    sleep 0.1
+done
+finished_url=$(sed -n 's|^klotski: serving \(http://[^ ]*\)/$|\1|p' "$T/finished.out")
+expect "the server of the finished database says where it listens" yes "$([ -n "$finished_url" ] && echo yes)"
+hold_writer_lock
+expect "a finished database: 20 lookups answered 200 at once while a writer holds its lock" \
+    "20x200 held" "$(lookups_under_lock "$finished_url" 20)"
+wait "$writer"
+finished_answer=$(curl -s "$finished_url/api/layout?layout=1A9BF0C00" | jq -cS .)
+expect "the finished database's server answers as the command does" \
+    "$(answered "$K" --db "$TEST_DB" --json show 1A9BF0C00 | jq -cS .)" "$finished_answer"
+kill -TERM "$finished_server"
+wait "$finished_server"
+expect "the finished database's server stops cleanly" 0 $?
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)
