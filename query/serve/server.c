@@ -123,8 +123,15 @@ static void watch_start(struct watch *w, int socket)
 }
 
 /* The request as sent, before libmicrohttpd decodes it (its %00 would become a NUL that
- * cuts the path or an argument): the value handle gets first, one of two marks. */
-static char uri_holds_nul, uri_clean;
+ * cuts the path or an argument): the value handle gets first, one of two marks; once
+ * the request is read whole, handle turns it into the second pair. */
+static char uri_holds_nul, uri_clean, read_holds_nul, read_clean;
+
+/* Whether the request state is one of those marks. */
+static bool is_mark(const void *state)
+{
+    return state == &uri_holds_nul || state == &uri_clean || state == &read_holds_nul || state == &read_clean;
+}
 
 static void *look_at_uri(void *context, const char *uri, struct MHD_Connection *connection)
 {
@@ -284,7 +291,7 @@ static void answer_pending(void *context)
 /* Whether the request state is a pending slow request's (not one of the marks). */
 static bool is_pending(void *state, struct MHD_Connection *connection)
 {
-    return state && state != &uri_holds_nul && state != &uri_clean && state != connection;
+    return state && !is_mark(state) && state != connection;
 }
 
 /* A request's end, however it ended: a slow request whose answer was never sent is
@@ -320,9 +327,21 @@ static enum MHD_Result handle(void *context, struct MHD_Connection *connection, 
         free(p);
         return queued;
     }
+    /* Answered at the first call, before the request's end was read, libmicrohttpd
+     * closes the connection after the answer (Connection: close): every request would
+     * cost a connection.  So the first call only notes that the headers are in; the
+     * answer comes at the call after the body (none, or read and dropped). */
+    if (*request_state == &uri_holds_nul || *request_state == &uri_clean) {
+        *request_state = *request_state == &uri_holds_nul ? &read_holds_nul : &read_clean;
+        return MHD_YES;
+    }
+    if (*upload_data_size > 0) {
+        *upload_data_size = 0;
+        return MHD_YES;
+    }
     struct api_request request;
     api_request_start(&request, method, path);
-    request.holds_nul = *request_state == &uri_holds_nul;
+    request.holds_nul = *request_state == &read_holds_nul;
     *request_state = connection;
     const char *known = microhttpd.lookup_connection_value(connection, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     if (known && etag[0] && (strstr(known, etag) || strcmp(known, "*") == 0))

@@ -267,6 +267,19 @@ for id in $ids; do
 done
 expect "64 requests, 32 at a time: each answered as the command answers it" 0 "$wrong"
 
+# ---- connections kept alive ----
+# Each request of one curl after the first goes over the first's connection (curl counts
+# 0 new connections for it), whatever the answer: a fast route, a page's file, a 404, a
+# slow route answered on the slow pool (asked nowhere else: no cached answer), a 304, a
+# HEAD.
+kept='%{http_code}:%{num_connects} '
+etag=$(curl -s --max-time 30 -o /dev/null -w '%header{etag}' "$URL/app.css")
+connects=$(curl -s --max-time 30 -w "$kept" -o /dev/null "$URL/api/layout?layout=1A9BF0C00" -o /dev/null "$URL/app.css" \
+               -o /dev/null "$URL/nothing" -o /dev/null "$URL/api/members?group=5-4-1-1&offset=3&limit=1" \
+               --next -s --max-time 30 -w "$kept" -o /dev/null -H "If-None-Match: $etag" "$URL/app.css" \
+               --next -s --max-time 30 -w "$kept" -o /dev/null -I "$URL/api/group?group=5-4-1-1")
+expect "six requests over one connection kept alive" "200:1 200:0 404:0 200:0 304:0 200:0" "${connects% }"
+
 # ---- an idle server holds no lock ----
 # Every thread of the pool has looked layouts, groups, distances and moves up by now; idle,
 # it must leave the database to a writer (the farthest phase of klotski-build commits
