@@ -201,6 +201,10 @@ long=$(printf 'A%.0s' $(seq 1 3000))
 error "over-long address" 414 "too long" "/api/layout?layout=$long"
 get "/api/layout?layout=$(printf 'A%.0s' $(seq 1 100000))"
 expect "a far over-long address: a 4xx" 4 "${code:0:1}"
+# A request's headers may be long (cookies of other pages, a long User-Agent): 6,000
+# bytes of them fit each connection's memory.
+get "/api/layout?layout=1A9BF0C00" -H "X-Padding: $(printf 'x%.0s' $(seq 1 6000))"
+expect "6,000 bytes of headers: answered" 200 "$code"
 for path in "/../etc/passwd" "/api/../../etc/passwd" "/%2e%2e/%2e%2e/etc/passwd" "/app.js/../../../etc/passwd" \
             "/..%2f..%2fetc%2fpasswd" "/api/layout/../../etc/passwd"; do
     error "$path" 404 "no such page" "$path"
