@@ -18,6 +18,7 @@ struct db {
     int (*stop)(void *context); /* db_watch's function and its context */
     void *stop_context;
     bool interrupted;      /* a watched query stopped since db_watch */
+    sqlite3_stmt *begin, *end; /* db_read_begin's and db_read_end's, made on first use */
 };
 
 const char *db_path(const struct db *db) { return db->path; }
@@ -201,8 +202,34 @@ void db_close(struct db *db)
 {
     if (!db)
         return;
+    sqlite3_finalize(db->begin);
+    sqlite3_finalize(db->end);
     kl_db_reader_close(&db->reader);
     free(db);
+}
+
+/* Steps the statement made once from `sql` into *stmt, and resets it; a failure leaves
+ * the connection as it was (a statement that cannot be made is tried again next time). */
+static void run_once(struct db *db, sqlite3_stmt **stmt, const char *sql)
+{
+    if (*stmt || sqlite3_prepare_v2(db->reader.connection, sql, -1, stmt, NULL) == SQLITE_OK) {
+        sqlite3_step(*stmt);
+        sqlite3_reset(*stmt);
+    }
+}
+
+void db_read_begin(struct db *db)
+{
+    if (sqlite3_get_autocommit(db->reader.connection))
+        run_once(db, &db->begin, "BEGIN");
+}
+
+void db_read_end(struct db *db)
+{
+    if (!sqlite3_get_autocommit(db->reader.connection))
+        run_once(db, &db->end, "COMMIT");
+    if (!sqlite3_get_autocommit(db->reader.connection))
+        sqlite3_exec(db->reader.connection, "ROLLBACK", NULL, NULL, NULL);
 }
 
 bool db_layout(struct db *db, kl_code code, struct kl_db_layout_row *out)

@@ -71,6 +71,15 @@ void db_close(struct db *db);
  * again. */
 void db_watch(struct db *db, int (*stop)(void *context), void *context);
 
+/* Makes the queries from db_read_begin to db_read_end one read transaction: SQLite takes
+ * its read lock (and looks for another connection's changes) once, not at every query
+ * of an answer (a layout's answer makes two, its moves one per neighbour).  The lock is
+ * held until db_read_end: for one answer's work, never while idle, which must leave the
+ * database to a writer.  db_read_end ends the transaction whatever happened in it (a
+ * statement left unfinished, a stopped query); neither reports anything. */
+void db_read_begin(struct db *db);
+void db_read_end(struct db *db);
+
 /* Whether a watched query was stopped (or the database locked) since db_watch: the
  * answer built since is incomplete. */
 bool db_interrupted(const struct db *db);

@@ -180,7 +180,7 @@ static void look_at_database(void)
 }
 
 /* Answers the request from a borrowed database connection, its work watched for the
- * deadline and for the client's socket hanging up. */
+ * deadline and for the client's socket hanging up, its queries one read transaction. */
 static void answer(const struct api_request *request, int socket, struct api_reply *reply)
 {
     struct db *db = borrow_database();
@@ -188,9 +188,11 @@ static void answer(const struct api_request *request, int socket, struct api_rep
     if (db) {
         watch_start(&watch, socket);
         db_watch(db, stop_work, &watch);
+        db_read_begin(db);
     }
     api_answer(db, request, reply);
     if (db) {
+        db_read_end(db);
         db_watch(db, NULL, NULL);
         give_back_database(db);
     }
