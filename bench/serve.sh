@@ -27,6 +27,16 @@ for _ in $(seq 1 300); do
 done
 url=$(sed -n 's|^klotski: serving \(http://[^ ]*\)/$|\1|p' "$scratch/server")
 echo "klotski serve at $url ($bin), $(nproc) cores, ${seconds} s a run"
+# How the server reads the database (query/db.h, db_finished): a finished one immutable,
+# with no file lock; one whose farthest phase is incomplete with SQLite's locks, taken
+# once a request.
+finished=$(sqlite3 -batch "$db" "SELECT a.value = b.value FROM meta a, meta b
+                                 WHERE a.key = 'farthest_groups_done' AND b.key = 'groups'" 2>/dev/null)
+case $finished in
+    1) echo "the database is finished: read immutable, no file lock" ;;
+    0) echo "the database's farthest phase is incomplete: read with SQLite's locks" ;;
+    *) echo "the database's state unknown (no sqlite3 to read its meta)" ;;
+esac
 
 # The server's CPU time so far (user + system), in clock ticks: per request, it says what
 # a request costs the server whatever else the machine does.
