@@ -7,12 +7,13 @@
 # with a JSON error under /api/ and an HTML error page elsewhere, while the server keeps serving; a
 # writer's lock taken while the server sits idle after its lookups; a writer's lock held
 # while layouts are looked up: 503 after 250 ms from a database the farthest phase may
-# still write, 200 at once from a finished one (opened immutable); then the page in real headless
+# still write; then the page in real headless
 # Chromium, driven by tests/e2e/browser.py through the DevTools protocol: a click on an
 # optimal move, undo and redo, the board editor's reasons, a phone-sized screen, the
 # player's Chinese heading drawn from a CJK font (fonts-noto-cjk), and no request
-# anywhere but the server.  All traffic stays on 127.0.0.1; every wait is
-# bounded; the server is stopped at the end whatever happens.
+# anywhere but the server; last, a second server on the copy marked finished (opened
+# immutable), whose lookups a writer's lock does not delay.  All traffic stays on
+# 127.0.0.1; every wait is bounded; the servers are stopped at the end whatever happens.
 . "$(dirname "$0")/lib.sh"
 use_database
 K=$BIN/klotski
@@ -323,33 +324,6 @@ hold_writer_lock
 expect "a database the farthest phase may still write: 4 lookups under a writer's lock answer 503, never a stall" \
     "4x503 held" "$(lookups_under_lock "$URL" 4)"
 wait "$writer"
-# Once the phase is complete no build writes the file in place again (a new build is
-# renamed over it): a server started then opens it immutable, takes no lock, and a
-# writer's lock delays none of its lookups.  The phase's completion is written into the
-# copy's meta as the phase writes it.  The server opens it by a name holding what a URI
-# would read otherwise ("?", "#", "%", a space, Chinese), a link to the copy.
-sqlite3 "$served_db" "UPDATE meta SET value = (SELECT value FROM meta WHERE key = 'groups')
-                      WHERE key = 'farthest_groups_done'"
-ln -s "$served_db" "$T/finished ?#%25 华容道.db"
-"$K" --db "$T/finished ?#%25 华容道.db" serve --any-port >"$T/finished.out" 2>>"$T/server.err" &
-finished_server=$!
-trap 'kill "$server" "$finished_server" 2>/dev/null; wait "$server" "$finished_server" 2>/dev/null' EXIT
-for wait in $(seq 1 300); do
-    grep -q serving "$T/finished.out" && break
-    sleep 0.1
-done
-finished_url=$(sed -n 's|^klotski: serving \(http://[^ ]*\)/$|\1|p' "$T/finished.out")
-expect "the server of the finished database says where it listens" yes "$([ -n "$finished_url" ] && echo yes)"
-hold_writer_lock
-expect "a finished database: 20 lookups answered 200 at once while a writer holds its lock" \
-    "20x200 held" "$(lookups_under_lock "$finished_url" 20)"
-wait "$writer"
-finished_answer=$(curl -s "$finished_url/api/layout?layout=1A9BF0C00" | jq -cS .)
-expect "the finished database's server answers as the command does" \
-    "$(answered "$K" --db "$TEST_DB" --json show 1A9BF0C00 | jq -cS .)" "$finished_answer"
-kill -TERM "$finished_server"
-wait "$finished_server"
-expect "the finished database's server stops cleanly" 0 $?
 
 # ---- the address and the port ----
 err=$("$K" --db "$TEST_DB" serve --bind nowhere 2>&1 >/dev/null)
@@ -377,4 +351,27 @@ wait "$server"
 expect "SIGTERM stops the server cleanly" 0 $?
 trap - EXIT
 expect "the server said nothing on stderr" "" "$(cat "$T/server.err")"
+
+# ---- a finished database: read immutable ----
+# Once the farthest phase is complete no build writes the file in place again (a new
+# build is renamed over it): a server started then opens it immutable, takes no lock, and
+# a writer's lock delays none of its lookups.  The phase's completion is written into the
+# copy's meta as the phase writes it.  The server opens it by a name holding what a URI
+# would read otherwise ("?", "#", "%", a space, Chinese), a link to the copy.
+sqlite3 "$served_db" "UPDATE meta SET value = (SELECT value FROM meta WHERE key = 'groups')
+                      WHERE key = 'farthest_groups_done'"
+ln -s "$served_db" "$T/finished ?#%25 华容道.db"
+serve_test_database "$T/finished ?#%25 华容道.db"
+hold_writer_lock
+expect "a finished database: 20 lookups answered 200 at once while a writer holds its lock" \
+    "20x200 held" "$(lookups_under_lock "$URL" 20)"
+wait "$writer"
+expect "the finished database's server answers as the command does" \
+    "$(answered "$K" --db "$TEST_DB" --json show 1A9BF0C00 | jq -cS .)" \
+    "$(curl -s --max-time 30 "$URL/api/layout?layout=1A9BF0C00" | jq -cS .)"
+kill -TERM "$server"
+wait "$server"
+expect "the finished database's server stops cleanly" 0 $?
+trap - EXIT
+expect "the finished database's server said nothing on stderr" "" "$(cat "$T/server.err")"
 finish
