@@ -167,8 +167,8 @@ static enum MHD_Result not_modified(struct MHD_Connection *connection)
 }
 
 /* Reads the database's checksum into etag, and whether to open it immutable, from a
- * connection of its own (the spares are opened as that decides); no database or no
- * checksum: no ETag (and no answer is cached). */
+ * connection opened with SQLite's locks, kept as the first spare unless the others are
+ * to be immutable; no database or no checksum: no ETag (and no answer is cached). */
 static void look_at_database(void)
 {
     struct db *db = db_open(database_path, false);
@@ -176,7 +176,10 @@ static void look_at_database(void)
     if (db && db_meta(db, KL_DB_META_LAYOUTS_CRC32, checksum, sizeof checksum))
         snprintf(etag, sizeof etag, "\"%s-%s\"", checksum, KLOTSKI_VERSION);
     database_immutable = db && db_finished(db);
-    db_close(db);
+    if (database_immutable)
+        db_close(db);
+    else
+        give_back_database(db);
 }
 
 /* Answers the request from a borrowed database connection, its work watched for the

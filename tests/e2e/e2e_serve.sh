@@ -352,6 +352,19 @@ expect "SIGTERM stops the server cleanly" 0 $?
 trap - EXIT
 expect "the server said nothing on stderr" "" "$(cat "$T/server.err")"
 
+# ---- a fresh server: a writer's lock before its first request ----
+# Its first request finds the connection the server opened at its start, whose wait for
+# a writer's lock is 250 ms as any request's: 503, not an answer once the writer is done.
+serve_test_database "$served_db"
+hold_writer_lock
+expect "a fresh server's first lookups under a writer's lock: 503, never a stall" \
+    "2x503 held" "$(lookups_under_lock "$URL" 2)"
+wait "$writer"
+kill -TERM "$server"
+wait "$server"
+expect "the fresh server stops cleanly" 0 $?
+expect "the fresh server said nothing on stderr" "" "$(cat "$T/server.err")"
+
 # ---- a finished database: read immutable ----
 # Once the farthest phase is complete no build writes the file in place again (a new
 # build is renamed over it): a server started then opens it immutable, takes no lock, and
