@@ -193,7 +193,8 @@ bool db_finished(struct db *db)
         !db_meta(db, KL_DB_META_GROUPS, groups, sizeof groups) || strcmp(done, groups) != 0)
         return false;
     sqlite3_stmt *stmt = db_prepare(db, "PRAGMA journal_mode");
-    bool rollback_journal = db_step(db, stmt) && strcmp((const char *)sqlite3_column_text(stmt, 0), "wal") != 0;
+    const char *mode = db_step(db, stmt) ? (const char *)sqlite3_column_text(stmt, 0) : NULL;
+    bool rollback_journal = mode && strcmp(mode, "wal") != 0;
     sqlite3_finalize(stmt);
     return rollback_journal;
 }
