@@ -21,8 +21,8 @@ function klotskiMetricNumber(metric = "step") {
 // pack `pack` (its bytes: the whole file, or its steps part alone), named `packName` in
 // errors.  `metrics`, when given, is called once, when a question first needs the pack's
 // metrics part (the straight and unit moves, schema/pack.md) that `pack` lacks, and
-// resolves to its bytes.  Resolves to {ask, hasMetrics}, or rejects with an Error saying
-// why the pack does not open.
+// resolves to its bytes.  Resolves to {ask, hasMetrics, loadMetrics}, or rejects with an
+// Error saying why the pack does not open.
 async function startKlotskiEngine(wasm, pack, packName, metrics) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
