@@ -5,7 +5,8 @@
 PACK is a whole pack or its steps part alone (a site's klotski.pack), which is then
 written without its metrics part as it came.
 
-  pack_tamper.py PACK info                 the header's fields and the chunk sizes, as JSON
+  pack_tamper.py PACK info                 the header's fields, the chunk sizes and whether
+                                           the checksums hold, as JSON
   pack_tamper.py PACK read ID              "RESIDUE GROUP_NUM" of the layout with id ID
   pack_tamper.py PACK read-metrics ID      "STRAIGHT UNIT": its residues in straight and
                                            in unit moves (the metrics part)
@@ -67,6 +68,12 @@ class Pack:
         self.chunks = [bytearray(data[offsets[i]:offsets[i + 1]]) for i in range(present)]
         self.absent_sizes = [offsets[i + 1] - offsets[i] for i in range(present, chunks)]
         self.header_bytes = bytearray(data[:HEADER])
+
+    def checksums_hold(self, data):
+        """Whether the steps part's and, in a whole file, the metrics part's CRC-32 hold."""
+        at = self.header["metrics_offset"]
+        steps = binascii.crc32(data[HEADER:at]) == self.header["content_crc32"]
+        return steps and (self.absent_sizes != [] or binascii.crc32(data[at:]) == self.header["metrics_crc32"])
 
     def block_layouts(self, block, per_block):
         return min(per_block, self.header["layout_count"] - block * per_block)
@@ -145,7 +152,8 @@ def main(argv):
         r, g = pack.residue_blocks, pack.group_blocks
         print(json.dumps(dict(pack.header, residue_bytes=sum(sizes[:r]), group_bytes=sum(sizes[r:r + g]),
                               groups_bytes=sizes[r + g], names_bytes=sizes[r + g + 1],
-                              metrics_bytes=sum(sizes[r + g + 2:]), size=len(data))))
+                              metrics_bytes=sum(sizes[r + g + 2:]), size=len(data),
+                              checksums_hold=pack.checksums_hold(data))))
         return 0
     if action == "read":
         print("%d %d" % pack.read(int(argv[3])))
