@@ -38,6 +38,7 @@ static int reader_failure(klotski_pack *pack, enum kl_pack_status status, const 
         return lib_fail(&pack->handle, KLOTSKI_NOTADB, pack->path, "%s; write one with `klotski pack`", detail);
     case KL_PACK_NO_MEMORY:
         return lib_fail(&pack->handle, KLOTSKI_NOMEM, NULL, "out of memory");
+    case KL_PACK_MISSING: /* the library asks in steps only, which every pack holds */
     case KL_PACK_CORRUPT:
         break;
     }

@@ -103,10 +103,31 @@ static struct kl_pack *pack_or_error(void)
  * pack's name. */
 static int pack_error(struct kl_pack *pack, enum kl_pack_status status)
 {
+    if (status == KL_PACK_MISSING)
+        site_pack_wants_metrics();
     const char *message = kl_pack_message(pack);
     char error[ERROR_SIZE];
     snprintf(error, sizeof error, "%s: %s", SITE_PACK_FILE, message[0] ? message : kl_pack_status_text(status));
     return answer_error(status == KL_PACK_INVALID ? EXIT_NOT_FOUND : EXIT_BAD_INPUT, error);
+}
+
+/* The metric the page asks in (enum kl_metric's number, api.js's METRIC_NUMBERS), or the
+ * error answered when it is none. */
+static bool metric_known(int metric)
+{
+    if (metric >= KL_METRIC_STEP && metric < KL_METRIC_COUNT)
+        return true;
+    char error[ERROR_SIZE];
+    snprintf(error, sizeof error, "metric: %d is no metric (%s)", metric, KL_METRIC_NAMES);
+    answer_error(EXIT_BAD_INPUT, error);
+    return false;
+}
+
+/* The member name of a distance in a metric, as the database's column: min_steps,
+ * min_straight_moves or min_unit_moves. */
+static void min_moves_name(enum kl_metric metric, char name[24])
+{
+    snprintf(name, 24, metric == KL_METRIC_STEP ? "min_steps" : "min_%s_moves", kl_metric_name(metric));
 }
 
 /* The request's layout as the pack knows it. */
@@ -167,13 +188,21 @@ int EXPORT(site_board)(int is_cells)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* /api/layout: show --json, the fields the pack knows. */
-int EXPORT(site_layout)(void)
+/* /api/layout: show --json, the fields the pack knows; min_straight_moves and
+ * min_unit_moves only `with_metrics` (else left out: the page's first answer comes before
+ * the pack's metrics part is downloaded). */
+int EXPORT(site_layout)(int with_metrics)
 {
     struct layout_facts l;
     int status = layout_facts(&l);
     if (status != EXIT_ANSWERED)
         return status;
+    int moves[KL_METRIC_COUNT] = {l.steps};
+    for (int m = KL_METRIC_STRAIGHT; with_metrics && m < KL_METRIC_COUNT; m++) {
+        enum kl_pack_status found = kl_pack_min_moves(l.pack, l.code, (enum kl_metric)m, &moves[m]);
+        if (found != KL_PACK_OK)
+            return pack_error(l.pack, found);
+    }
     kl_code code = l.code;
     char hex[KL_CODE_TEXT_SIZE], mirror[KL_CODE_TEXT_SIZE], short_code[KL_SHORT_CODE_TEXT_SIZE];
     char cells[KL_DRAWING_CELLS_SIZE], class_name[KL_CLASS_NAME_SIZE];
@@ -192,7 +221,11 @@ int EXPORT(site_layout)(void)
     json_string_member(out, ",", "class", class_name);
     json_string_member(out, ",", "group", l.group.name);
     fprintf(out, ",\"group_size\":%lu", (unsigned long)l.group.size);
-    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
+    for (int m = KL_METRIC_STEP; m < (with_metrics ? KL_METRIC_COUNT : 1); m++) {
+        char name[24];
+        min_moves_name((enum kl_metric)m, name);
+        json_number_or_null(out, name, moves[m], moves[m] != KL_PACK_NONE);
+    }
     json_string_member(out, ",", "mirror", mirror);
     fprintf(out, ",\"self_mirror\":%s", kl_code_mirror(code) == code ? "true" : "false");
     if (names)
@@ -204,17 +237,18 @@ int EXPORT(site_layout)(void)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* /api/moves: moves --json, in steps (farthest_steps and farthest_num: not in the pack). */
-int EXPORT(site_moves)(void)
+/* /api/moves: moves --json under `metric` (farthest_steps and farthest_num: not in the
+ * pack), each min_steps counting in that metric, as the command's. */
+int EXPORT(site_moves)(int metric)
 {
     struct layout_facts l;
-    int status = layout_facts(&l);
+    int status = metric_known(metric) ? layout_facts(&l) : EXIT_BAD_INPUT;
     if (status != EXIT_ANSWERED)
         return status;
     kl_code code = l.code;
     struct kl_move_outcome moves[KL_MAX_STEPS];
     int count, steps;
-    enum kl_pack_status ranked = kl_pack_moves(l.pack, code, moves, &count, &steps);
+    enum kl_pack_status ranked = kl_pack_moves_in(l.pack, code, (enum kl_metric)metric, moves, &count, &steps);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
     size_t optimal = 0;
@@ -227,7 +261,7 @@ int EXPORT(site_moves)(void)
     FILE *out = answer_begin();
     json_string_member(out, "{", "code", hex);
     json_string_member(out, ",", "group", l.group.name);
-    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
+    json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
     fprintf(out, ",\"moves_count\":%d,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
     for (int i = 0; i < count; i++) {
         struct step_text s = route_step_text(raw, moves[i].step);
@@ -247,11 +281,11 @@ int EXPORT(site_moves)(void)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* A minimal-step solution of the request's layout into *route (malloc'd), *count codes,
- * or the error answered. */
-static int solution(kl_code *code, kl_code **route, int *count)
+/* A minimal solution under `metric` of the request's layout into *route (malloc'd),
+ * *count codes, or the error answered. */
+static int solution(int metric, kl_code *code, kl_code **route, int *count)
 {
-    int status = parsed_layout(code);
+    int status = metric_known(metric) ? parsed_layout(code) : EXIT_BAD_INPUT;
     if (status != EXIT_ANSWERED)
         return status;
     struct kl_pack *pack = pack_or_error();
@@ -259,8 +293,8 @@ static int solution(kl_code *code, kl_code **route, int *count)
         return EXIT_BAD_INPUT;
     struct kl_pack_facts facts;
     kl_pack_facts(pack, &facts);
-    *route = xcalloc((size_t)facts.max_min_steps + 1, sizeof **route);
-    enum kl_pack_status solved = kl_pack_solve(pack, *code, *route, count);
+    *route = xcalloc((size_t)facts.max_min_moves[metric] + 1, sizeof **route);
+    enum kl_pack_status solved = kl_pack_solve_in(pack, *code, (enum kl_metric)metric, *route, count);
     if (solved == KL_PACK_OK)
         return EXIT_ANSWERED;
     free(*route);
@@ -272,11 +306,11 @@ static int solution(kl_code *code, kl_code **route, int *count)
     return answer_error(EXIT_NOT_FOUND, error);
 }
 
-/* /api/solve: solve --json, in steps. */
-int EXPORT(site_solve)(void)
+/* /api/solve: solve --json, under `metric`. */
+int EXPORT(site_solve)(int metric)
 {
     kl_code code, *route;
-    int count, status = solution(&code, &route, &count);
+    int count, status = solution(metric, &code, &route, &count);
     if (status != EXIT_ANSWERED)
         return status;
     char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
@@ -285,7 +319,7 @@ int EXPORT(site_solve)(void)
     FILE *out = answer_begin();
     json_string_member(out, "{", "from", from);
     json_string_member(out, ",", "to", to);
-    fprintf(out, ",\"steps\":%d,\"metric\":\"step\",\"route\":[", count - 1);
+    fprintf(out, ",\"steps\":%d,\"metric\":\"%s\",\"route\":[", count - 1, kl_metric_name((enum kl_metric)metric));
     for (int i = 0; i < count; i++) {
         char hex[KL_CODE_TEXT_SIZE];
         kl_code_format(route[i], hex);
@@ -310,15 +344,15 @@ int EXPORT(site_solve)(void)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* /play: the player page of a minimal-step solution (solve --html). */
-int EXPORT(site_play)(void)
+/* /play: the player page of a minimal solution under `metric` (solve --html). */
+int EXPORT(site_play)(int metric)
 {
     kl_code code, *route;
-    int count, status = solution(&code, &route, &count);
+    int count, status = solution(metric, &code, &route, &count);
     if (status != EXIT_ANSWERED)
         return status;
     char names[KL_CLASSIC_NAMES_SIZE];
-    html_player_solution(answer_begin(), route, (size_t)count, KL_METRIC_STEP,
+    html_player_solution(answer_begin(), route, (size_t)count, (enum kl_metric)metric,
                          kl_classic_names_of(code, names) ? names : NULL);
     free(route);
     return answer_end(EXIT_ANSWERED);
@@ -359,13 +393,16 @@ int EXPORT(site_group)(void)
     return answer_end(EXIT_ANSWERED);
 }
 
-/* /api/names: names --json as an array, each classic name with its layout's min_steps
- * (its group left out: the page lists none, and each would cost a group block). */
-int EXPORT(site_names)(void)
+/* /api/names: names --json as an array, each classic name with its layout's min moves
+ * under `metric` (its group left out: the page lists none, and each would cost a group
+ * block). */
+int EXPORT(site_names)(int metric)
 {
-    struct kl_pack *pack = pack_or_error();
+    struct kl_pack *pack = metric_known(metric) ? pack_or_error() : NULL;
     if (!pack)
         return EXIT_BAD_INPUT;
+    char count_name[24];
+    min_moves_name((enum kl_metric)metric, count_name);
     FILE *out = answer_begin();
     fputc('[', out);
     struct kl_pack_name name;
@@ -373,14 +410,14 @@ int EXPORT(site_names)(void)
         char hex[KL_CODE_TEXT_SIZE];
         int steps;
         kl_code_format(name.code, hex);
-        enum kl_pack_status status = kl_pack_min_steps(pack, name.code, &steps);
+        enum kl_pack_status status = kl_pack_min_moves(pack, name.code, (enum kl_metric)metric, &steps);
         if (status != KL_PACK_OK) {
             answer_end(EXIT_ANSWERED); /* dropped: the error is the answer */
             return pack_error(pack, status);
         }
         json_string_member(out, i ? ",{" : "{", "name", name.name);
         json_string_member(out, ",", "code", hex);
-        json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
+        json_number_or_null(out, count_name, steps, steps != KL_PACK_NONE);
         json_string_member(out, ",", "section", name.section);
         fputc('}', out);
     }

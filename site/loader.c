@@ -14,8 +14,13 @@
 __attribute__((import_module("site"), import_name("inflate"))) bool
 site_inflate(const unsigned char *deflated, size_t deflated_size, unsigned char *plain, size_t plain_size);
 
+/* Notes that a call needs the metrics part (assets/engine.js). */
+__attribute__((import_module("site"), import_name("metrics"))) void site_metrics(void);
+
 static unsigned char *bytes;
 static size_t size;
+static unsigned char *metrics; /* the metrics part, once handed over */
+static size_t metrics_size;
 static struct kl_pack *pack;
 static char failure[KL_PACK_MESSAGE_SIZE] = "no pack is loaded";
 
@@ -32,6 +37,8 @@ unsigned char *EXPORT(site_pack_bytes)(size_t length)
     kl_pack_close(pack);
     pack = NULL;
     free(bytes);
+    free(metrics);
+    metrics = NULL;
     bytes = xmalloc(length);
     size = length;
     return bytes;
@@ -47,6 +54,32 @@ int EXPORT(site_pack_open)(void)
 }
 
 const char *EXPORT(site_pack_failure)(void) { return failure; }
+
+/* Room for the metrics part's `length` bytes, which the page writes there before
+ * site_metrics_attach. */
+unsigned char *EXPORT(site_metrics_bytes)(size_t length)
+{
+    if (pack && kl_pack_has_metrics(pack))
+        return NULL; /* attached already: kept, since the pack points into them */
+    free(metrics);
+    metrics = xmalloc(length);
+    metrics_size = length;
+    return metrics;
+}
+
+/* Attaches the metrics part written at site_metrics_bytes to the open pack.  Returns 0,
+ * or 2 with the reason at site_pack_failure. */
+int EXPORT(site_metrics_attach)(void)
+{
+    if (!pack)
+        return EXIT_BAD_INPUT;
+    if (kl_pack_attach_metrics(pack, metrics, metrics_size) == KL_PACK_OK)
+        return EXIT_ANSWERED;
+    snprintf(failure, sizeof failure, "%s", kl_pack_message(pack));
+    return EXIT_BAD_INPUT;
+}
+
+void site_pack_wants_metrics(void) { site_metrics(); }
 
 /* Asks for every residue block once (the first layout of each), so that the page
  * inflates them all at once (after its first answer), rather than one by one as walks

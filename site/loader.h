@@ -3,7 +3,9 @@
  * inflated by the browser (the import site.inflate, DecompressionStream('deflate')
  * beforehand, since the browser inflates asynchronously and the reader asks
  * synchronously: a chunk not yet inflated fails the call, which api.js repeats once it
- * has inflated the chunks the call asked for).  One thread (the page's). */
+ * has inflated the chunks the call asked for).  The metrics part comes later, when a
+ * call first needs it, in the same way (site_pack_wants_metrics).  One thread (the
+ * page's). */
 #ifndef KLOTSKI_SITE_LOADER_H
 #define KLOTSKI_SITE_LOADER_H
 
@@ -13,5 +15,11 @@
 /* The open pack, or NULL with the reason in message (KL_PACK_MESSAGE_SIZE bytes) when
  * none is open yet. */
 struct kl_pack *site_pack(char *message);
+
+/* Tells the page that a call came to KL_PACK_MISSING: it downloads the pack's metrics
+ * part (the straight and unit residues, schema/pack.md), hands it over through
+ * site_metrics_bytes and site_metrics_attach, and makes the call again; a page with no
+ * metrics part to give answers the call's error as it is. */
+void site_pack_wants_metrics(void);
 
 #endif

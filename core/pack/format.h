@@ -9,7 +9,7 @@
 
 #define KL_PACK_MAGIC "\x89KLPACK\n"
 #define KL_PACK_MAGIC_SIZE 8
-#define KL_PACK_FORMAT_VERSION 1
+#define KL_PACK_FORMAT_VERSION 2
 
 /* The header: 64 bytes at offset 0, each field a little-endian uint32 at its offset. */
 #define KL_PACK_HEADER_SIZE 64
@@ -23,8 +23,10 @@ enum kl_pack_header_offset {
     KL_PACK_AT_GROUP_BLOCK_LAYOUTS = 32,
     KL_PACK_AT_MAX_MIN_STEPS = 36,
     KL_PACK_AT_SOURCE_CRC32 = 40,
-    KL_PACK_AT_CONTENT_CRC32 = 44,
-    KL_PACK_AT_HEADER_CRC32 = 60 /* CRC-32 of the 60 bytes before it */
+    KL_PACK_AT_CONTENT_CRC32 = 44, /* of the steps part: offset 64 to metrics_offset */
+    KL_PACK_AT_METRICS_OFFSET = 48, /* where the metrics part (the straight and unit residues) begins */
+    KL_PACK_AT_METRICS_CRC32 = 52,  /* of the metrics part: metrics_offset to the end */
+    KL_PACK_AT_HEADER_CRC32 = 60    /* CRC-32 of the 60 bytes before it */
 };
 
 /* The block sizes `klotski pack` writes (a reader takes those of the header): 32 KB of
@@ -38,8 +40,14 @@ enum kl_pack_header_offset {
 /* A residue: min_steps mod 3, or this for an unsolvable layout. */
 #define KL_PACK_RESIDUE_UNSOLVABLE 3
 
-/* The chunks after the index: the residue blocks, the group blocks, then these two. */
+/* The chunks of the steps part after the index: the residue blocks, the group blocks,
+ * then these two (the groups and the names). */
 #define KL_PACK_TRAILING_CHUNKS 2
+
+/* The metrics part after them: the residue blocks of min_straight_moves, then those of
+ * min_unit_moves, as many as the steps' residue blocks each, in the steps' format.  Apart
+ * so that a page downloads them only when a question needs them. */
+#define KL_PACK_METRIC_PARTS 2
 
 /* The groups chunk: one column per field, in this order, each group_count values of the
  * given width.  KL_PACK_GROUP_COLUMNS expands X(field, bytes) once per column. */

@@ -31,11 +31,13 @@ struct kl_pack {
     void *context;
     struct kl_pack_facts facts;
     uint32_t residue_block_layouts, group_block_layouts;
-    uint32_t residue_blocks, group_blocks; /* how many of each */
+    uint32_t residue_blocks, group_blocks; /* how many of each (per metric, the residue blocks) */
     const unsigned char *index;            /* chunk count + 1 offsets, in bytes */
-    /* Every residue block once inflated stays (7.3 MB for all), since a walk comes back
-     * to the same blocks again and again; NULL until then. */
-    unsigned char **residues;
+    uint32_t metrics_offset, metrics_end;  /* the metrics part's span in the whole file */
+    const unsigned char *metrics;          /* its bytes once attached, else NULL */
+    /* Every residue block once inflated stays (7.3 MB for all of a metric), since a walk
+     * comes back to the same blocks again and again; NULL until then.  Per metric. */
+    unsigned char **residues[KL_METRIC_COUNT];
     /* The last group block inflated: a layout's group is one lookup, not a walk. */
     unsigned char *group_block;
     uint32_t group_block_number; /* which; UINT32_MAX: none yet */
@@ -65,6 +67,8 @@ const char *kl_pack_status_text(enum kl_pack_status status)
         return "out of memory";
     case KL_PACK_CANTOPEN:
         return "cannot read the pack";
+    case KL_PACK_MISSING:
+        return "the pack's straight and unit moves are not loaded";
     }
     return "unknown status";
 }
@@ -88,12 +92,19 @@ void kl_pack_facts(const struct kl_pack *pack, struct kl_pack_facts *facts)
     *facts = pack->facts;
 }
 
-/* Chunk i's bytes (its offsets checked at open). */
+/* The first chunk of the metrics part. */
+static uint32_t first_metric_chunk(const struct kl_pack *pack)
+{
+    return pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
+}
+
+/* Chunk i's bytes (its offsets checked at open), in the steps part or in the attached
+ * metrics part. */
 static const unsigned char *chunk(const struct kl_pack *pack, uint32_t i, size_t *size)
 {
     uint32_t start = kl_pack_get(pack->index + 4 * (size_t)i, 4);
     *size = kl_pack_get(pack->index + 4 * ((size_t)i + 1), 4) - start;
-    return pack->bytes + start;
+    return i >= first_metric_chunk(pack) ? pack->metrics + (start - pack->metrics_offset) : pack->bytes + start;
 }
 
 /* Layouts in block `block` of blocks of `per_block` layouts. */
@@ -108,6 +119,8 @@ static uint32_t block_layouts(uint32_t block, uint32_t per_block)
  * header says. */
 static size_t plain_size(const struct kl_pack *pack, uint32_t i)
 {
+    if (i >= first_metric_chunk(pack))
+        i = (i - first_metric_chunk(pack)) % pack->residue_blocks;
     if (i < pack->residue_blocks)
         return (block_layouts(i, pack->residue_block_layouts) + 3) / 4;
     i -= pack->residue_blocks;
@@ -163,10 +176,12 @@ static enum kl_pack_status read_header(struct kl_pack *pack)
     f->group_count = kl_pack_get(h + KL_PACK_AT_GROUP_COUNT, 4);
     f->name_count = kl_pack_get(h + KL_PACK_AT_NAME_COUNT, 4);
     f->max_min_steps = (int)kl_pack_get(h + KL_PACK_AT_MAX_MIN_STEPS, 4);
+    f->max_min_moves[KL_METRIC_STEP] = f->max_min_steps;
     f->source_crc32 = kl_pack_get(h + KL_PACK_AT_SOURCE_CRC32, 4);
     f->content_crc32 = kl_pack_get(h + KL_PACK_AT_CONTENT_CRC32, 4);
     pack->residue_block_layouts = kl_pack_get(h + KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, 4);
     pack->group_block_layouts = kl_pack_get(h + KL_PACK_AT_GROUP_BLOCK_LAYOUTS, 4);
+    pack->metrics_offset = kl_pack_get(h + KL_PACK_AT_METRICS_OFFSET, 4);
     uint32_t names_size = kl_pack_get(h + KL_PACK_AT_NAMES_SIZE, 4);
     if (f->layout_count != KL_LAYOUT_COUNT || f->group_count == 0 || f->group_count > MAX_GROUPS ||
         names_size > MAX_NAMES_SIZE || f->name_count > names_size || f->max_min_steps < 0 ||
@@ -178,10 +193,25 @@ static enum kl_pack_status read_header(struct kl_pack *pack)
     return KL_PACK_OK;
 }
 
-/* Checks the index (schema/pack.md) and the content's checksum. */
+/* Attaches the metrics part (metrics_end - metrics_offset bytes), its checksum checked. */
+static enum kl_pack_status attach_metrics(struct kl_pack *pack, const unsigned char *bytes, size_t size)
+{
+    if (size != pack->metrics_end - pack->metrics_offset)
+        return fail(pack, KL_PACK_CORRUPT, "a metrics part of %zu bytes, the index says %u", size,
+                    pack->metrics_end - pack->metrics_offset);
+    uint32_t expected = kl_pack_get(pack->bytes + KL_PACK_AT_METRICS_CRC32, 4);
+    uint32_t crc = kl_crc32(0, bytes, size);
+    if (crc != expected)
+        return fail(pack, KL_PACK_CORRUPT, "metrics checksum %08X, expected %08X", crc, expected);
+    pack->metrics = bytes;
+    return KL_PACK_OK;
+}
+
+/* Checks the index (schema/pack.md) and the steps part's checksum; attaches the metrics
+ * part when the bytes hold the whole file, not the steps part alone. */
 static enum kl_pack_status read_index(struct kl_pack *pack)
 {
-    size_t chunks = (size_t)pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
+    size_t chunks = (size_t)first_metric_chunk(pack) + KL_PACK_METRIC_PARTS * (size_t)pack->residue_blocks;
     size_t index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
     if (pack->size < index_end || pack->size > UINT32_MAX)
         return fail(pack, KL_PACK_CORRUPT, "%zu bytes cannot hold the index of %zu chunks", pack->size, chunks);
@@ -191,18 +221,33 @@ static enum kl_pack_status read_index(struct kl_pack *pack)
         return fail(pack, KL_PACK_CORRUPT, "the first chunk does not follow the index");
     for (size_t i = 1; i <= chunks; i++) {
         uint32_t offset = kl_pack_get(pack->index + 4 * i, 4);
-        if (offset > pack->size)
-            return fail(pack, KL_PACK_CORRUPT, "index entry %zu (%u) beyond the end (%zu bytes)", i, offset, pack->size);
         if (offset < previous)
             return fail(pack, KL_PACK_CORRUPT, "index entry %zu (%u) out of order", i, offset);
         previous = offset;
     }
-    if (previous != pack->size)
-        return fail(pack, KL_PACK_CORRUPT, "the chunks end at %u, the file at %zu", previous, pack->size);
-    uint32_t crc = kl_crc32(0, pack->bytes + KL_PACK_HEADER_SIZE, pack->size - KL_PACK_HEADER_SIZE);
+    pack->metrics_end = previous;
+    if (kl_pack_get(pack->index + 4 * (size_t)first_metric_chunk(pack), 4) != pack->metrics_offset)
+        return fail(pack, KL_PACK_CORRUPT, "the metrics part does not begin at %u", pack->metrics_offset);
+    if (pack->size != pack->metrics_offset && pack->size != pack->metrics_end)
+        return fail(pack, KL_PACK_CORRUPT, "the chunks end at %u (the steps at %u), the file at %zu", previous,
+                    pack->metrics_offset, pack->size);
+    uint32_t crc = kl_crc32(0, pack->bytes + KL_PACK_HEADER_SIZE, pack->metrics_offset - KL_PACK_HEADER_SIZE);
     if (crc != pack->facts.content_crc32)
         return fail(pack, KL_PACK_CORRUPT, "content checksum %08X, expected %08X", crc, pack->facts.content_crc32);
+    if (pack->size == pack->metrics_end && pack->metrics_end > pack->metrics_offset)
+        return attach_metrics(pack, pack->bytes + pack->metrics_offset, pack->metrics_end - pack->metrics_offset);
     return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_attach_metrics(struct kl_pack *pack, const unsigned char *bytes, size_t size)
+{
+    pack->message[0] = '\0';
+    return attach_metrics(pack, bytes, size);
+}
+
+bool kl_pack_has_metrics(const struct kl_pack *pack)
+{
+    return pack->metrics != NULL;
 }
 
 /* Reads the groups chunk into pack->groups and the class's first groups, checking that
@@ -242,6 +287,11 @@ static enum kl_pack_status read_groups(struct kl_pack *pack)
         if (r->size == 0 || r->min_id >= KL_LAYOUT_COUNT || r->solved > r->size)
             return fail(pack, KL_PACK_CORRUPT, "group %u has impossible facts", g);
         layouts += r->size;
+        int *most = pack->facts.max_min_moves;
+        if (r->solved && r->max_min_straight_moves > most[KL_METRIC_STRAIGHT])
+            most[KL_METRIC_STRAIGHT] = r->max_min_straight_moves;
+        if (r->solved && r->max_min_unit_moves > most[KL_METRIC_UNIT])
+            most[KL_METRIC_UNIT] = r->max_min_unit_moves;
     }
     if (class_id != KL_CLASS_COUNT - 1 || layouts != KL_LAYOUT_COUNT)
         return fail(pack, KL_PACK_CORRUPT, "the groups cover %d classes and %llu layouts", class_id + 1,
@@ -330,8 +380,9 @@ enum kl_pack_status kl_pack_open(const unsigned char *bytes, size_t size, kl_pac
         return status;
     pack->inflate = inflate;
     pack->context = context;
-    if (!(pack->residues = calloc(pack->residue_blocks, sizeof *pack->residues)))
-        status = fail(pack, KL_PACK_NO_MEMORY, "out of memory");
+    for (int m = 0; m < KL_METRIC_COUNT && status == KL_PACK_OK; m++)
+        if (!(pack->residues[m] = calloc(pack->residue_blocks, sizeof *pack->residues[m])))
+            status = fail(pack, KL_PACK_NO_MEMORY, "out of memory");
     if (status == KL_PACK_OK)
         status = read_groups(pack);
     if (status == KL_PACK_OK)
@@ -347,7 +398,7 @@ enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, stru
     enum kl_pack_status status = begin(bytes, size, &pack, message);
     if (status != KL_PACK_OK)
         return status;
-    uint32_t n = pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
+    uint32_t n = first_metric_chunk(pack) + (pack->metrics ? KL_PACK_METRIC_PARTS * pack->residue_blocks : 0);
     if (!(*chunks = malloc(n * sizeof **chunks))) {
         kl_pack_close(pack);
         if (message)
@@ -356,7 +407,8 @@ enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, stru
     }
     for (uint32_t i = 0; i < n; i++) {
         size_t deflated_size;
-        (*chunks)[i].offset = (uint32_t)(chunk(pack, i, &deflated_size) - bytes);
+        (*chunks)[i].offset = kl_pack_get(pack->index + 4 * (size_t)i, 4);
+        chunk(pack, i, &deflated_size);
         (*chunks)[i].deflated_size = (uint32_t)deflated_size;
         (*chunks)[i].plain_size = (uint32_t)plain_size(pack, i);
     }
@@ -369,10 +421,12 @@ void kl_pack_close(struct kl_pack *pack)
 {
     if (!pack)
         return;
-    if (pack->residues)
-        for (uint32_t i = 0; i < pack->residue_blocks; i++)
-            free(pack->residues[i]);
-    free(pack->residues);
+    for (int m = 0; m < KL_METRIC_COUNT; m++) {
+        if (pack->residues[m])
+            for (uint32_t i = 0; i < pack->residue_blocks; i++)
+                free(pack->residues[m][i]);
+        free(pack->residues[m]);
+    }
     free(pack->group_block);
     free(pack->groups);
     free(pack->names_text);
@@ -380,60 +434,76 @@ void kl_pack_close(struct kl_pack *pack)
     free(pack);
 }
 
-enum kl_pack_status kl_pack_residue(struct kl_pack *pack, uint32_t id, int *residue)
+enum kl_pack_status kl_pack_metric_residue(struct kl_pack *pack, enum kl_metric metric, uint32_t id, int *residue)
 {
     uint32_t block = id / pack->residue_block_layouts, j = id % pack->residue_block_layouts;
-    if (!pack->residues[block]) {
+    unsigned char **blocks = pack->residues[metric];
+    if (!blocks[block]) {
+        if (metric != KL_METRIC_STEP && !pack->metrics)
+            return fail(pack, KL_PACK_MISSING, "%s", kl_pack_status_text(KL_PACK_MISSING));
+        uint32_t i = metric == KL_METRIC_STEP ? block : first_metric_chunk(pack) + (metric - 1) * pack->residue_blocks + block;
         enum kl_pack_status status;
         char what[48];
-        snprintf(what, sizeof what, "residue block %u", block);
-        pack->residues[block] = inflate_chunk(pack, block, what, &status);
-        if (!pack->residues[block])
+        snprintf(what, sizeof what, "%s residue block %u", kl_metric_name(metric), block);
+        if (!(blocks[block] = inflate_chunk(pack, i, what, &status)))
             return status;
     }
-    *residue = pack->residues[block][j / 4] >> 2 * (j % 4) & 3;
+    *residue = blocks[block][j / 4] >> 2 * (j % 4) & 3;
     return KL_PACK_OK;
 }
 
-/* The residue of a legal code. */
-static enum kl_pack_status residue_of(struct kl_pack *pack, kl_code code, int *residue)
+enum kl_pack_status kl_pack_residue(struct kl_pack *pack, uint32_t id, int *residue)
 {
-    return kl_pack_residue(pack, kl_code_to_id(code), residue);
+    return kl_pack_metric_residue(pack, KL_METRIC_STEP, id, residue);
+}
+
+/* The residue under `metric` of a legal code. */
+static enum kl_pack_status residue_of(struct kl_pack *pack, enum kl_metric metric, kl_code code, int *residue)
+{
+    return kl_pack_metric_residue(pack, metric, kl_code_to_id(code), residue);
+}
+
+enum kl_pack_status kl_pack_move_closer(struct kl_pack *pack, enum kl_metric metric, kl_code code, int residue,
+                                        kl_code *next, uint32_t *next_id)
+{
+    kl_raw raw;
+    kl_code_to_raw(code, &raw);
+    struct kl_step moves[KL_MAX_STEPS];
+    int n = kl_moves(raw, metric, moves), closer = (residue + 2) % 3;
+    for (int i = 0; i < n; i++) {
+        *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
+        *next_id = kl_code_to_id(*next);
+        int next_residue;
+        enum kl_pack_status status = kl_pack_metric_residue(pack, metric, *next_id, &next_residue);
+        if (status != KL_PACK_OK || next_residue == closer)
+            return status;
+    }
+    return fail(pack, KL_PACK_CORRUPT, "no %s move from %09llX leads one closer", kl_metric_name(metric),
+                (unsigned long long)code);
 }
 
 enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next,
                                         uint32_t *next_id)
 {
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    struct kl_step moves[KL_MAX_STEPS];
-    int n = kl_steps(raw, moves), closer = (residue + 2) % 3;
-    for (int i = 0; i < n; i++) {
-        *next = kl_raw_to_code(kl_step_apply(raw, moves[i]));
-        *next_id = kl_code_to_id(*next);
-        int next_residue;
-        enum kl_pack_status status = kl_pack_residue(pack, *next_id, &next_residue);
-        if (status != KL_PACK_OK || next_residue == closer)
-            return status;
-    }
-    return fail(pack, KL_PACK_CORRUPT, "no step from %09llX leads one closer", (unsigned long long)code);
+    return kl_pack_move_closer(pack, KL_METRIC_STEP, code, residue, next, next_id);
 }
 
-/* Walks from `code` (legal, of residue `residue`, solvable) to a solved layout, one step
- * closer each time (schema/pack.md): writes the layouts passed into route when not NULL
- * and their number less one, min_steps, into *steps. */
-static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue, kl_code *route, int *steps)
+/* Walks from `code` (legal, of residue `residue` under `metric`, solvable) to a solved
+ * layout, one move closer each time (schema/pack.md): writes the layouts passed into
+ * route when not NULL and their number less one, the min moves, into *steps. */
+static enum kl_pack_status walk(struct kl_pack *pack, enum kl_metric metric, kl_code code, int residue,
+                                kl_code *route, int *steps)
 {
     kl_code start = code;
-    int distance = 0;
+    int distance = 0, most = pack->facts.max_min_moves[metric];
     if (route)
         route[0] = code;
     while (!kl_code_is_solved(code)) {
-        if (distance == pack->facts.max_min_steps)
-            return fail(pack, KL_PACK_CORRUPT, "the walk from %09llX passes max_min_steps (%d)",
-                        (unsigned long long)start, pack->facts.max_min_steps);
+        if (distance == most)
+            return fail(pack, KL_PACK_CORRUPT, "the walk from %09llX passes the largest min %s (%d)",
+                        (unsigned long long)start, kl_metric_unit(metric, most), most);
         uint32_t id;
-        enum kl_pack_status status = kl_pack_step_closer(pack, code, residue, &code, &id);
+        enum kl_pack_status status = kl_pack_move_closer(pack, metric, code, residue, &code, &id);
         if (status != KL_PACK_OK)
             return status;
         residue = (residue + 2) % 3;
@@ -449,54 +519,67 @@ static enum kl_pack_status walk(struct kl_pack *pack, kl_code code, int residue,
 }
 
 /* Checks that code is legal and reads its residue. */
-static enum kl_pack_status start(struct kl_pack *pack, kl_code code, int *residue)
+static enum kl_pack_status start(struct kl_pack *pack, enum kl_metric metric, kl_code code, int *residue)
 {
     kl_raw raw;
     pack->message[0] = '\0';
     if (kl_code_to_raw(code, &raw) != KL_OK)
         return fail(pack, KL_PACK_INVALID, "%09llX is no legal layout", (unsigned long long)code);
-    return residue_of(pack, code, residue);
+    return residue_of(pack, metric, code, residue);
+}
+
+enum kl_pack_status kl_pack_min_moves(struct kl_pack *pack, kl_code code, enum kl_metric metric, int *min_moves)
+{
+    int residue;
+    enum kl_pack_status status = start(pack, metric, code, &residue);
+    if (status != KL_PACK_OK)
+        return status;
+    if (residue == KL_PACK_RESIDUE_UNSOLVABLE) {
+        *min_moves = KL_PACK_NONE;
+        return KL_PACK_OK;
+    }
+    return walk(pack, metric, code, residue, NULL, min_moves);
 }
 
 enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *min_steps)
 {
-    int residue;
-    enum kl_pack_status status = start(pack, code, &residue);
-    if (status != KL_PACK_OK)
-        return status;
-    if (residue == KL_PACK_RESIDUE_UNSOLVABLE) {
-        *min_steps = KL_PACK_NONE;
-        return KL_PACK_OK;
-    }
-    return walk(pack, code, residue, NULL, min_steps);
+    return kl_pack_min_moves(pack, code, KL_METRIC_STEP, min_steps);
 }
 
-enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *route, int *count)
+enum kl_pack_status kl_pack_solve_in(struct kl_pack *pack, kl_code code, enum kl_metric metric, kl_code *route,
+                                     int *count)
 {
     int residue, steps;
-    enum kl_pack_status status = start(pack, code, &residue);
+    enum kl_pack_status status = start(pack, metric, code, &residue);
     if (status != KL_PACK_OK)
         return status;
     if (residue == KL_PACK_RESIDUE_UNSOLVABLE)
         return fail(pack, KL_PACK_UNSOLVABLE, "%09llX is unsolvable", (unsigned long long)code);
-    status = walk(pack, code, residue, route, &steps);
+    status = walk(pack, metric, code, residue, route, &steps);
     if (status == KL_PACK_OK)
         *count = steps + 1;
     return status;
 }
 
-/* The pack behind kl_moves_ranked's lookups: the layout's residue and min_steps, and the
- * first failure of a lookup. */
+enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *route, int *count)
+{
+    return kl_pack_solve_in(pack, code, KL_METRIC_STEP, route, count);
+}
+
+/* The pack behind kl_moves_ranked's lookups: the metric, the layout's residue and min
+ * moves in it, and the first failure of a lookup. */
 struct neighbours {
     struct kl_pack *pack;
+    enum kl_metric metric;
     kl_code from;
     int residue;
     int steps;
     enum kl_pack_status failed;
 };
 
-/* A neighbour's min_steps from its residue: the layout's own, one less, or one more
- * (steps change min_steps by at most one), checked against what a pack can hold. */
+/* A neighbour's min moves from its residue: the layout's own, one less, or one more
+ * (each metric's moves change its distance by at most one), checked against what a pack
+ * can hold. */
 static void look_up_neighbour(void *context, struct kl_move_outcome *move)
 {
     struct neighbours *n = context;
@@ -506,7 +589,7 @@ static void look_up_neighbour(void *context, struct kl_move_outcome *move)
     if (n->failed != KL_PACK_OK)
         return;
     int residue;
-    if ((n->failed = residue_of(n->pack, move->to, &residue)) != KL_PACK_OK)
+    if ((n->failed = residue_of(n->pack, n->metric, move->to, &residue)) != KL_PACK_OK)
         return;
     if ((residue == KL_PACK_RESIDUE_UNSOLVABLE) != (n->residue == KL_PACK_RESIDUE_UNSOLVABLE)) {
         n->failed = fail(n->pack, KL_PACK_CORRUPT, "%09llX and its neighbour %09llX disagree on being solvable",
@@ -521,21 +604,27 @@ static void look_up_neighbour(void *context, struct kl_move_outcome *move)
                          (unsigned long long)move->to, (unsigned long long)n->from, residue);
 }
 
-enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS],
-                                  int *count, int *min_steps)
+enum kl_pack_status kl_pack_moves_in(struct kl_pack *pack, kl_code code, enum kl_metric metric,
+                                     struct kl_move_outcome out[KL_MAX_STEPS], int *count, int *min_moves)
 {
-    struct neighbours n = {pack, code, 0, KL_PACK_NONE, KL_PACK_OK};
-    enum kl_pack_status status = start(pack, code, &n.residue);
+    struct neighbours n = {pack, metric, code, 0, KL_PACK_NONE, KL_PACK_OK};
+    enum kl_pack_status status = start(pack, metric, code, &n.residue);
     if (status == KL_PACK_OK && n.residue != KL_PACK_RESIDUE_UNSOLVABLE)
-        status = walk(pack, code, n.residue, NULL, &n.steps);
+        status = walk(pack, metric, code, n.residue, NULL, &n.steps);
     if (status != KL_PACK_OK)
         return status;
-    size_t ranked = kl_moves_ranked(code, KL_METRIC_STEP, n.steps, KL_PACK_NONE, look_up_neighbour, &n, out);
+    size_t ranked = kl_moves_ranked(code, metric, n.steps, KL_PACK_NONE, look_up_neighbour, &n, out);
     if (n.failed != KL_PACK_OK)
         return n.failed;
     *count = (int)ranked;
-    *min_steps = n.steps;
+    *min_moves = n.steps;
     return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS],
+                                  int *count, int *min_steps)
+{
+    return kl_pack_moves_in(pack, code, KL_METRIC_STEP, out, count, min_steps);
 }
 
 /* Fills *out from group record group_id. */

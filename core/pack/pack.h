@@ -1,5 +1,6 @@
-/* The pack's reader (schema/pack.md): a layout's exact min_steps, its steps with their
- * outcomes, a minimal-step solution, its group and the group's facts, and the classic
+/* The pack's reader (schema/pack.md): a layout's exact min_steps (and, from the pack's
+ * metrics part, its min_straight_moves and min_unit_moves), its moves with their
+ * outcomes, a minimal solution, its group and the group's facts, and the classic
  * names, from a pack held in memory.
  *
  * It needs the C library and core/ only, not zlib: the caller inflates each chunk
@@ -30,7 +31,9 @@ enum kl_pack_status {
     KL_PACK_VERSION,      /* a pack of another format version */
     KL_PACK_CORRUPT,      /* a checksum, an index, a block or a value is wrong */
     KL_PACK_NO_MEMORY,
-    KL_PACK_CANTOPEN      /* the file cannot be read (core/pack/file.h) */
+    KL_PACK_CANTOPEN,     /* the file cannot be read (core/pack/file.h) */
+    KL_PACK_MISSING       /* straight or unit moves asked of a pack opened without its
+                             metrics part, not attached since (kl_pack_attach_metrics) */
 };
 
 /* Inflates one zlib stream (RFC 1950): `deflated` holds `deflated_size` bytes; the plain
@@ -52,7 +55,10 @@ struct kl_pack;
 
 /* Opens a pack held in memory: checks its header, its checksums and its index, and reads
  * its groups and names (schema/pack.md, "Checks a reader makes").
- * bytes, size: the whole file; the caller keeps them unchanged until kl_pack_close.
+ * bytes, size: the whole file, or its steps part alone (its first metrics_offset bytes,
+ * schema/pack.md: what a page downloads first), whose straight and unit moves are then
+ * KL_PACK_MISSING until kl_pack_attach_metrics; the caller keeps them unchanged until
+ * kl_pack_close.
  * inflate, context: how to inflate a chunk (above).
  * On KL_PACK_OK *pack receives the handle (close it with kl_pack_close); otherwise *pack
  * is NULL and, when message is not NULL (KL_PACK_MESSAGE_SIZE bytes), it receives what is
@@ -70,6 +76,16 @@ struct kl_pack_chunk {
     uint32_t plain_size;
 };
 
+/* Attaches the metrics part of a pack opened from its steps part alone: bytes, size: the
+ * file's bytes from metrics_offset to its end, kept unchanged by the caller until
+ * kl_pack_close.  Checks their size and checksum.  Returns KL_PACK_OK, or
+ * KL_PACK_CORRUPT with kl_pack_message saying what is wrong (nothing attached). */
+enum kl_pack_status kl_pack_attach_metrics(struct kl_pack *pack, const unsigned char *bytes, size_t size);
+
+/* True when the pack answers straight and unit moves: opened whole, or its metrics part
+ * attached. */
+bool kl_pack_has_metrics(const struct kl_pack *pack);
+
 /* Lists the chunks of the pack held in `bytes` (size bytes), for a caller whose inflater
  * cannot run inside kl_pack_open's calls: a web page, where DecompressionStream is
  * asynchronous, inflates every chunk ahead and then hands the plain bytes over through
@@ -77,7 +93,8 @@ struct kl_pack_chunk {
  * Checks the header, the index and the content checksum as kl_pack_open does.
  * On KL_PACK_OK *chunks receives a malloc'd array (free it) and *count its length, in
  * the format's order: the residue blocks, the group blocks, the groups chunk, the names
- * chunk.  Otherwise *chunks is NULL and message (NULL or KL_PACK_MESSAGE_SIZE bytes)
+ * chunk, then, when `bytes` holds the whole file, the metrics part's residue blocks
+ * (offsets in the whole file).  Otherwise *chunks is NULL and message (NULL or KL_PACK_MESSAGE_SIZE bytes)
  * says what is wrong.  Returns KL_PACK_OK, KL_PACK_NOT_A_PACK, KL_PACK_VERSION,
  * KL_PACK_CORRUPT or KL_PACK_NO_MEMORY.  Thread-safe. */
 enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, struct kl_pack_chunk **chunks,
@@ -97,6 +114,9 @@ struct kl_pack_facts {
     uint32_t group_count;
     uint32_t name_count;
     int max_min_steps;      /* a route from kl_pack_solve holds at most this + 1 layouts */
+    int max_min_moves[KL_METRIC_COUNT]; /* per metric, the largest min moves (steps:
+                                           max_min_steps); a route of kl_pack_solve_in
+                                           holds at most this + 1 layouts */
     uint32_t source_crc32;  /* layouts_crc32 of the database it was written from */
     uint32_t content_crc32;
 };
@@ -114,10 +134,22 @@ enum kl_pack_status kl_pack_residue(struct kl_pack *pack, uint32_t id, int *resi
  * KL_PACK_OK, or KL_PACK_CORRUPT when its block does not inflate. */
 enum kl_pack_status kl_pack_group_number(struct kl_pack *pack, uint32_t id, int *group_num);
 
+/* The stored value under `metric` of the layout with id `id` (below KL_LAYOUT_COUNT): its
+ * min moves in that metric mod 3, or KL_PACK_RESIDUE_UNSOLVABLE, into *residue.  Returns
+ * KL_PACK_OK, KL_PACK_MISSING (straight or unit, the metrics part absent) or
+ * KL_PACK_CORRUPT when its block does not inflate. */
+enum kl_pack_status kl_pack_metric_residue(struct kl_pack *pack, enum kl_metric metric, uint32_t id, int *residue);
+
 /* The layout's exact min_steps, by the walk of schema/pack.md, into *min_steps, or
  * KL_PACK_NONE when it is unsolvable.  Returns KL_PACK_OK, KL_PACK_INVALID (an illegal
  * code) or KL_PACK_CORRUPT (a block does not inflate, or the walk goes astray). */
 enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *min_steps);
+
+/* The same under `metric` (core/moves.h): min_steps, min_straight_moves or min_unit_moves
+ * by the walk over that metric's residues, into *min_moves, or KL_PACK_NONE when the
+ * layout is unsolvable.  Returns as kl_pack_min_steps, or KL_PACK_MISSING (straight or
+ * unit, the metrics part absent). */
+enum kl_pack_status kl_pack_min_moves(struct kl_pack *pack, kl_code code, enum kl_metric metric, int *min_moves);
 
 /* One step of that walk: the first step (in kl_steps order, core/moves.h) from `code`, a
  * legal layout of residue `residue` (0 to 2) that is not solved, to a layout of residue
@@ -128,12 +160,23 @@ enum kl_pack_status kl_pack_min_steps(struct kl_pack *pack, kl_code code, int *m
 enum kl_pack_status kl_pack_step_closer(struct kl_pack *pack, kl_code code, int residue, kl_code *next,
                                         uint32_t *next_id);
 
+/* The same under `metric`: the first move of kl_moves(raw, metric) order one closer in
+ * that metric's residues.  Returns as kl_pack_step_closer, or KL_PACK_MISSING. */
+enum kl_pack_status kl_pack_move_closer(struct kl_pack *pack, enum kl_metric metric, kl_code code, int residue,
+                                        kl_code *next, uint32_t *next_id);
+
 /* A minimal-step solution: route (room for max_min_steps + 1 codes, kl_pack_facts)
  * receives min_steps + 1 codes, route[0] = code, each one step from the one before,
  * the last solved; the same route as the database's (core/descent.h).  *count receives
  * how many.  Returns KL_PACK_OK, KL_PACK_INVALID, KL_PACK_UNSOLVABLE or KL_PACK_CORRUPT
  * (route then partly written). */
 enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *route, int *count);
+
+/* The same under `metric`: a minimal solution in that metric's moves (route: room for
+ * max_min_moves[metric] + 1 codes), the database's own (core/descent.h).  Returns as
+ * kl_pack_solve, or KL_PACK_MISSING. */
+enum kl_pack_status kl_pack_solve_in(struct kl_pack *pack, kl_code code, enum kl_metric metric, kl_code *route,
+                                     int *count);
 
 /* Every step from the layout with its outcome into out (room for KL_MAX_STEPS), best
  * first as kl_moves_ranked orders them (core/move_outcomes.h: change ascending, ties by
@@ -144,6 +187,12 @@ enum kl_pack_status kl_pack_solve(struct kl_pack *pack, kl_code code, kl_code *r
  * Returns KL_PACK_OK, KL_PACK_INVALID or KL_PACK_CORRUPT. */
 enum kl_pack_status kl_pack_moves(struct kl_pack *pack, kl_code code, struct kl_move_outcome out[KL_MAX_STEPS],
                                   int *count, int *min_steps);
+
+/* The same under `metric`: the layout's moves in that metric, each min_steps field the
+ * resulting layout's min moves in it, *min_moves the layout's own, as `klotski moves
+ * --metric METRIC` lists them.  Returns as kl_pack_moves, or KL_PACK_MISSING. */
+enum kl_pack_status kl_pack_moves_in(struct kl_pack *pack, kl_code code, enum kl_metric metric,
+                                     struct kl_move_outcome out[KL_MAX_STEPS], int *count, int *min_moves);
 
 /* A group's facts, as the database's groups table holds them (schema/tables.sql). */
 struct kl_pack_group {

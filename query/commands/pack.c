@@ -1,7 +1,8 @@
 /* `klotski pack FILE`: writes the pack (schema/pack.md) from the database: every layout's
  * residue and group_num, read from the depth layers (the layers table holds every
  * group's members per min_steps as id lists, 15 MB, where the layouts rows are 674 MB),
- * the groups' facts and the classic names; deflated, indexed, checksummed, written to a
+ * the groups' facts and the classic names, then its residues in straight and in unit
+ * moves, read from the layouts rows (no table lists them otherwise: about 10 s); deflated, indexed, checksummed, written to a
  * temporary file beside FILE and renamed over it, so that FILE is never half written.
  * `--check` compares a pack with the database instead (pack_check.c). */
 #include <stddef.h>
@@ -38,6 +39,7 @@ static const struct command_option pack_option_table[] = {
 /* What the pack holds before it is deflated. */
 struct pack_content {
     unsigned char *residues;   /* four layouts a byte, in id order (schema/pack.md) */
+    unsigned char *metric_residues[KL_METRIC_COUNT]; /* the same in straight and unit moves */
     uint16_t *group_nums;      /* per id */
     unsigned char *groups;     /* the groups chunk, group_count * KL_PACK_GROUP_RECORD_BYTES */
     uint32_t group_count;
@@ -151,6 +153,42 @@ static int read_layers(struct db *db, struct pack_content *c)
     return status;
 }
 
+/* Reads every layout's min_straight_moves and min_unit_moves into their residues,
+ * checking that the rows list each layout once, in id order, solvable when its step
+ * residue says so. */
+static int read_metrics(struct db *db, struct pack_content *c)
+{
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+        c->metric_residues[m] = xcalloc((KL_LAYOUT_COUNT + 3) / 4, 1);
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT code, min_straight_moves, min_unit_moves FROM layouts ORDER BY code");
+    uint32_t id = 0;
+    int status = EXIT_ANSWERED;
+    while (status == EXIT_ANSWERED && db_step(db, stmt)) {
+        kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
+        kl_raw raw;
+        bool solvable = (c->residues[id / 4] >> 2 * (id % 4) & 3) != KL_PACK_RESIDUE_UNSOLVABLE;
+        if (id >= KL_LAYOUT_COUNT || kl_code_to_raw(code, &raw) != KL_OK || kl_code_to_id(code) != id) {
+            status = report(EXIT_BAD_INPUT, NULL, "the layouts table's row %u is not the layout #%u", id, id);
+            break;
+        }
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+            int64_t moves = db_column_or_null(stmt, m);
+            if ((moves != DB_NULL) != solvable || moves < DB_NULL) {
+                status = report(EXIT_BAD_INPUT, NULL, "%09llX: its %s moves (%lld) disagree with its min_steps",
+                                (unsigned long long)code, kl_metric_name((enum kl_metric)m), (long long)moves);
+                break;
+            }
+            int residue = moves == DB_NULL ? KL_PACK_RESIDUE_UNSOLVABLE : (int)(moves % 3);
+            c->metric_residues[m][id / 4] |= (unsigned char)(residue << 2 * (id % 4));
+        }
+        id++;
+    }
+    sqlite3_finalize(stmt);
+    if (status == EXIT_ANSWERED && id != KL_LAYOUT_COUNT)
+        status = report(EXIT_BAD_INPUT, NULL, "the layouts table holds %u layouts, not %u", id, KL_LAYOUT_COUNT);
+    return status;
+}
+
 /* Reads the names table into the names chunk's lines. */
 static void read_names(struct db *db, struct pack_content *c)
 {
@@ -182,12 +220,23 @@ static void append_chunk(struct buffer *file, unsigned char *index, size_t chunk
     kl_pack_put(index + 4 * (chunk + 1), 4, (uint32_t)file->size);
 }
 
+/* Appends the residue blocks of `residues` (four layouts a byte, in id order). */
+static size_t append_residues(struct buffer *file, unsigned char *index, size_t chunk, const unsigned char *residues)
+{
+    for (uint32_t first = 0; first < KL_LAYOUT_COUNT; first += KL_PACK_RESIDUE_BLOCK_LAYOUTS, chunk++) {
+        uint32_t n = KL_LAYOUT_COUNT - first < KL_PACK_RESIDUE_BLOCK_LAYOUTS ? KL_LAYOUT_COUNT - first
+                                                                            : KL_PACK_RESIDUE_BLOCK_LAYOUTS;
+        append_chunk(file, index, chunk, residues + first / 4, (n + 3) / 4);
+    }
+    return chunk;
+}
+
 /* Assembles the file: header, index, chunks, checksums (schema/pack.md). */
 static struct buffer assemble(const struct pack_content *c)
 {
     uint32_t residue_blocks = (KL_LAYOUT_COUNT - 1) / KL_PACK_RESIDUE_BLOCK_LAYOUTS + 1;
     uint32_t group_blocks = (KL_LAYOUT_COUNT - 1) / KL_PACK_GROUP_BLOCK_LAYOUTS + 1;
-    size_t chunks = residue_blocks + group_blocks + KL_PACK_TRAILING_CHUNKS;
+    size_t chunks = residue_blocks * (1 + KL_PACK_METRIC_PARTS) + group_blocks + KL_PACK_TRAILING_CHUNKS;
     size_t index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
     struct buffer file = {0};
     buffer_reserve(&file, index_end + (8u << 20));
@@ -196,13 +245,7 @@ static struct buffer assemble(const struct pack_content *c)
     /* The index is filled as chunks are appended; file.bytes may move meanwhile. */
     unsigned char *index = xcalloc(chunks + 1, 4);
     kl_pack_put(index, 4, (uint32_t)index_end);
-    size_t chunk = 0;
-    for (uint32_t b = 0; b < residue_blocks; b++, chunk++) {
-        uint32_t first = b * KL_PACK_RESIDUE_BLOCK_LAYOUTS;
-        uint32_t n = KL_LAYOUT_COUNT - first < KL_PACK_RESIDUE_BLOCK_LAYOUTS ? KL_LAYOUT_COUNT - first
-                                                                            : KL_PACK_RESIDUE_BLOCK_LAYOUTS;
-        append_chunk(&file, index, chunk, c->residues + first / 4, (n + 3) / 4);
-    }
+    size_t chunk = append_residues(&file, index, 0, c->residues);
     unsigned char *planes = xmalloc(2 * (size_t)KL_PACK_GROUP_BLOCK_LAYOUTS);
     for (uint32_t b = 0; b < group_blocks; b++, chunk++) {
         uint32_t first = b * KL_PACK_GROUP_BLOCK_LAYOUTS;
@@ -217,6 +260,9 @@ static struct buffer assemble(const struct pack_content *c)
     free(planes);
     append_chunk(&file, index, chunk++, c->groups, (size_t)c->group_count * KL_PACK_GROUP_RECORD_BYTES);
     append_chunk(&file, index, chunk++, c->names, c->names_size);
+    size_t metrics_offset = file.size;
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+        chunk = append_residues(&file, index, chunk, c->metric_residues[m]);
     memcpy(file.bytes + KL_PACK_HEADER_SIZE, index, 4 * (chunks + 1));
     free(index);
     unsigned char *h = file.bytes;
@@ -231,7 +277,10 @@ static struct buffer assemble(const struct pack_content *c)
     kl_pack_put(h + KL_PACK_AT_MAX_MIN_STEPS, 4, (uint32_t)c->max_min_steps);
     kl_pack_put(h + KL_PACK_AT_SOURCE_CRC32, 4, c->source_crc32);
     kl_pack_put(h + KL_PACK_AT_CONTENT_CRC32, 4,
-                kl_crc32(0, file.bytes + KL_PACK_HEADER_SIZE, file.size - KL_PACK_HEADER_SIZE));
+                kl_crc32(0, file.bytes + KL_PACK_HEADER_SIZE, metrics_offset - KL_PACK_HEADER_SIZE));
+    kl_pack_put(h + KL_PACK_AT_METRICS_OFFSET, 4, (uint32_t)metrics_offset);
+    kl_pack_put(h + KL_PACK_AT_METRICS_CRC32, 4,
+                kl_crc32(0, file.bytes + metrics_offset, file.size - metrics_offset));
     kl_pack_put(h + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, h, KL_PACK_AT_HEADER_CRC32));
     return file;
 }
@@ -283,6 +332,8 @@ int pack_of_database(struct db *db, unsigned char **bytes, size_t *size)
     int status = read_groups(db, &content);
     if (status == EXIT_ANSWERED)
         status = read_layers(db, &content);
+    if (status == EXIT_ANSWERED)
+        status = read_metrics(db, &content);
     if (status == EXIT_ANSWERED) {
         read_names(db, &content);
         struct buffer file = assemble(&content);
@@ -290,6 +341,8 @@ int pack_of_database(struct db *db, unsigned char **bytes, size_t *size)
         *size = file.size;
     }
     free(content.residues);
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        free(content.metric_residues[m]);
     free(content.group_nums);
     free(content.groups);
     free(content.names);
@@ -322,7 +375,8 @@ const struct command command_pack = {
     .summary = "write every layout's steps and group into a small file (the pack)",
     .help = "Writes the pack FILE (schema/pack.md): for every layout its min_steps modulo 3\n"
             "(or unsolvable) and its group, each group's facts and the classic names,\n"
-            "deflated in blocks with an index, about 5 MB.  From it libklotski\n"
+            "then the same residues in straight and in unit moves (the metrics part),\n"
+            "deflated in blocks with an index, about NN MB.  From it libklotski\n"
             "(klotski_pack_open), the Python module (klotski.open_pack) and the static web\n"
             "site answer min_steps, moves and solutions without the database.  The file is\n"
             "written beside FILE and renamed over it at the end.  With --check, compares\n"

@@ -20,7 +20,9 @@
 struct check {
     const char *path;
     struct kl_pack *pack;
-    uint8_t *depth;          /* min_steps per id from the layers, or DEPTH_UNSOLVABLE */
+    /* per metric, the min moves per id from the database (steps: from the layers), or
+     * DEPTH_UNSOLVABLE */
+    uint8_t *depth[KL_METRIC_COUNT];
     uint16_t *group_num;     /* per id */
     long long differences;
     char first[200];         /* the first difference, for the one line on stderr */
@@ -47,21 +49,46 @@ static int corrupt(struct check *c)
     return report(EXIT_NOT_FOUND, c->path, "%s", kl_pack_message(c->pack));
 }
 
+/* Reads every layout's min_straight_moves and min_unit_moves from the layouts rows. */
+static void load_metrics(struct db *db, struct check *c)
+{
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+        c->depth[m] = xmalloc(KL_LAYOUT_COUNT);
+        memset(c->depth[m], DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
+    }
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT code, min_straight_moves, min_unit_moves FROM layouts");
+    while (db_step(db, stmt)) {
+        kl_code code = (kl_code)sqlite3_column_int64(stmt, 0);
+        kl_raw raw;
+        if (kl_code_to_raw(code, &raw) != KL_OK) {
+            differ(c, "the layouts table holds %09llX, no legal layout", (unsigned long long)code);
+            continue;
+        }
+        uint32_t id = kl_code_to_id(code);
+        for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+            int64_t moves = db_column_or_null(stmt, m);
+            c->depth[m][id] = moves == DB_NULL ? DEPTH_UNSOLVABLE : moves < 0 || moves >= DEPTH_UNKNOWN ? DEPTH_UNKNOWN
+                                                                                                         : (uint8_t)moves;
+        }
+    }
+    sqlite3_finalize(stmt);
+}
+
 /* Reads every layout's min_steps and group_num from the layers (the writer's source). */
 static void load_database(struct db *db, struct check *c)
 {
-    c->depth = xmalloc(KL_LAYOUT_COUNT);
-    memset(c->depth, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
+    uint8_t *depth = c->depth[KL_METRIC_STEP] = xmalloc(KL_LAYOUT_COUNT);
+    memset(depth, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
     c->group_num = xcalloc(KL_LAYOUT_COUNT, sizeof *c->group_num);
     sqlite3_stmt *stmt = db_prepare(db, "SELECT l.depth, l.size, l.ids, g.group_num FROM layers l"
                                         " JOIN groups g USING (group_id)");
     while (db_step(db, stmt)) {
-        int64_t depth = db_column_or_null(stmt, 0);
+        int64_t layer = db_column_or_null(stmt, 0);
         int64_t size = sqlite3_column_int64(stmt, 1);
         uint32_t *ids = db_column_ids(db, stmt, 2, (size_t)(size > 0 ? size : 0));
         uint16_t group_num = (uint16_t)sqlite3_column_int(stmt, 3);
         for (int64_t i = 0; i < size; i++) {
-            c->depth[ids[i]] = depth == DB_NULL ? DEPTH_UNSOLVABLE : (uint8_t)depth;
+            depth[ids[i]] = layer == DB_NULL ? DEPTH_UNSOLVABLE : (uint8_t)layer;
             c->group_num[ids[i]] = group_num;
         }
         free(ids);
@@ -69,22 +96,27 @@ static void load_database(struct db *db, struct check *c)
     sqlite3_finalize(stmt);
 }
 
-/* Every layout's residue and group_num against the database's, in id order (so that
- * each block is inflated once). */
-static int check_layouts(struct check *c)
+/* Every layout's residues in metrics `first` to `last` (and in steps its group_num)
+ * against the database's, in id order (so that each block is inflated once). */
+static int check_layouts(struct check *c, enum kl_metric first, enum kl_metric last)
 {
     for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id++) {
-        int residue, group_num;
-        if (kl_pack_residue(c->pack, id, &residue) != KL_PACK_OK ||
-            kl_pack_group_number(c->pack, id, &group_num) != KL_PACK_OK)
+        int group_num = c->group_num[id];
+        if (first == KL_METRIC_STEP && kl_pack_group_number(c->pack, id, &group_num) != KL_PACK_OK)
             return corrupt(c);
-        int depth = c->depth[id];
-        int expected = depth == DEPTH_UNSOLVABLE ? KL_PACK_RESIDUE_UNSOLVABLE : depth % 3;
-        if (depth == DEPTH_UNKNOWN)
-            differ(c, "the database's layers do not list #%u", id);
-        else if (residue != expected)
-            differ(c, "%09llX (#%u): residue %d, the database's min_steps %d gives %d",
-                   (unsigned long long)kl_id_to_code(id), id, residue, depth == DEPTH_UNSOLVABLE ? -1 : depth, expected);
+        for (int m = first; m <= (int)last; m++) {
+            int residue;
+            if (kl_pack_metric_residue(c->pack, (enum kl_metric)m, id, &residue) != KL_PACK_OK)
+                return corrupt(c);
+            int depth = c->depth[m][id];
+            int expected = depth == DEPTH_UNSOLVABLE ? KL_PACK_RESIDUE_UNSOLVABLE : depth % 3;
+            if (depth == DEPTH_UNKNOWN)
+                differ(c, "the database has no %s of #%u", kl_db_min_moves_column((enum kl_metric)m), id);
+            else if (residue != expected)
+                differ(c, "%09llX (#%u): %s residue %d, the database's %s %d gives %d",
+                       (unsigned long long)kl_id_to_code(id), id, kl_metric_name((enum kl_metric)m), residue,
+                       kl_db_min_moves_column((enum kl_metric)m), depth == DEPTH_UNSOLVABLE ? -1 : depth, expected);
+        }
         if (group_num != c->group_num[id])
             differ(c, "%09llX (#%u): group_num %d, the database's %d", (unsigned long long)kl_id_to_code(id), id,
                    group_num, c->group_num[id]);
@@ -92,12 +124,14 @@ static int check_layouts(struct check *c)
     return EXIT_ANSWERED;
 }
 
-/* The state of the walks below. */
+/* The state of the walks below, under one metric. */
 struct walks {
     struct check *c;
-    int max_min_steps;
-    uint8_t *walked;  /* per id: the walk's min_steps, DEPTH_UNSOLVABLE, or DEPTH_UNKNOWN */
-    uint32_t *chain;  /* the ids one walk passed, max_min_steps + 2 */
+    enum kl_metric metric;
+    const uint8_t *depth; /* the database's, per id */
+    int max_moves;
+    uint8_t *walked;  /* per id: the walk's count, DEPTH_UNSOLVABLE, or DEPTH_UNKNOWN */
+    uint32_t *chain;  /* the ids one walk passed, max_moves + 2 */
     int status;
 };
 
@@ -111,7 +145,7 @@ static bool walk_from(void *context, uint32_t id, kl_code start)
     uint32_t at = id;
     kl_code code = start;
     while (w->walked[at] == DEPTH_UNKNOWN) {
-        if (kl_pack_residue(c->pack, at, &residue) != KL_PACK_OK) {
+        if (kl_pack_metric_residue(c->pack, w->metric, at, &residue) != KL_PACK_OK) {
             w->status = corrupt(c);
             return false;
         }
@@ -121,13 +155,14 @@ static bool walk_from(void *context, uint32_t id, kl_code start)
                 differ(c, "%09llX is solved but has residue %d", (unsigned long long)code, residue);
             break;
         }
-        if (length > w->max_min_steps) {
-            differ(c, "the walk from %09llX passes max_min_steps (%d)", (unsigned long long)start, w->max_min_steps);
+        if (length > w->max_moves) {
+            differ(c, "the walk from %09llX passes %s (%d)", (unsigned long long)start,
+                   kl_db_max_moves_column(w->metric), w->max_moves);
             break;
         }
         w->chain[length++] = at;
         /* Every block inflated in check_layouts: a failure here is a walk astray. */
-        if (kl_pack_step_closer(c->pack, code, residue, &code, &at) != KL_PACK_OK) {
+        if (kl_pack_move_closer(c->pack, w->metric, code, residue, &code, &at) != KL_PACK_OK) {
             differ(c, "%s", kl_pack_message(c->pack));
             break;
         }
@@ -141,10 +176,10 @@ static bool walk_from(void *context, uint32_t id, kl_code start)
     }
     if (w->walked[id] == DEPTH_UNKNOWN)
         w->walked[id] = DEPTH_UNSOLVABLE;
-    if (w->walked[id] != c->depth[id])
-        differ(c, "%09llX: the walk gives %d steps, the database %d", (unsigned long long)start,
-               w->walked[id] == DEPTH_UNSOLVABLE ? -1 : w->walked[id],
-               c->depth[id] == DEPTH_UNSOLVABLE ? -1 : c->depth[id]);
+    if (w->walked[id] != w->depth[id])
+        differ(c, "%09llX: the walk gives %d %s, the database %d", (unsigned long long)start,
+               w->walked[id] == DEPTH_UNSOLVABLE ? -1 : w->walked[id], kl_metric_unit(w->metric, 2),
+               w->depth[id] == DEPTH_UNSOLVABLE ? -1 : w->depth[id]);
     return true;
 }
 
@@ -152,10 +187,10 @@ static bool walk_from(void *context, uint32_t id, kl_code start)
  * walk takes the reader's step one closer (kl_pack_step_closer, as kl_pack_min_steps
  * does), whose own walk's length is remembered, so each layout costs one step.  The
  * layouts come in id order from the enumeration, each with its code: none converted. */
-static int check_walks(struct check *c, int max_min_steps)
+static int check_walks(struct check *c, enum kl_metric metric, int max_moves)
 {
-    struct walks w = {c, max_min_steps, xmalloc(KL_LAYOUT_COUNT),
-                      xmalloc(((size_t)max_min_steps + 2) * sizeof *w.chain), EXIT_ANSWERED};
+    struct walks w = {c, metric, c->depth[metric], max_moves, xmalloc(KL_LAYOUT_COUNT),
+                      xmalloc(((size_t)max_moves + 2) * sizeof *w.chain), EXIT_ANSWERED};
     memset(w.walked, DEPTH_UNKNOWN, KL_LAYOUT_COUNT);
     kl_enumerate_each(walk_from, &w);
     free(w.chain);
@@ -218,13 +253,25 @@ int pack_check(struct db *db, const char *path)
     if (db_meta(db, KL_DB_META_LAYOUTS_CRC32, crc, sizeof crc) && strtoul(crc, NULL, 10) != facts.source_crc32)
         differ(&c, "written from a database whose layouts_crc32 is %u, this one's is %s", facts.source_crc32, crc);
     load_database(db, &c);
-    int status = check_layouts(&c);
+    int status = check_layouts(&c, KL_METRIC_STEP, KL_METRIC_STEP);
+    /* The metrics part after the steps part is right: the layouts rows it needs take
+     * 10 s to read, which a fault of the steps need not wait for. */
+    if (status == EXIT_ANSWERED && c.differences == 0) {
+        if (!kl_pack_has_metrics(c.pack))
+            status = report(EXIT_NOT_FOUND, path, "%s", kl_pack_status_text(KL_PACK_MISSING));
+        else {
+            load_metrics(db, &c);
+            status = check_layouts(&c, KL_METRIC_STRAIGHT, KL_METRIC_UNIT);
+        }
+    }
     if (status == EXIT_ANSWERED)
-        printf("every layout's residue and group_num: %s\n", c.differences ? "DIFFER" : "OK");
+        printf("every layout's residues in steps, straight and unit moves, and group_num: %s\n",
+               c.differences ? "DIFFER" : "OK");
     /* The walks read the values just compared: once those differ, their answers would
      * only repeat the difference, at the cost of a minute. */
-    if (status == EXIT_ANSWERED && c.differences == 0 && (status = check_walks(&c, facts.max_min_steps)) == EXIT_ANSWERED)
-        printf("every layout's min_steps by the walk: %s\n", c.differences ? "DIFFER" : "OK");
+    for (int m = 0; m < KL_METRIC_COUNT && status == EXIT_ANSWERED && c.differences == 0; m++)
+        if ((status = check_walks(&c, (enum kl_metric)m, facts.max_min_moves[m])) == EXIT_ANSWERED)
+            printf("every layout's %s by the walk: %s\n", kl_db_min_moves_column((enum kl_metric)m), c.differences ? "DIFFER" : "OK");
     if (status == EXIT_ANSWERED) {
         long long before = c.differences;
         check_groups(db, &c, facts.group_count);
@@ -236,7 +283,8 @@ int pack_check(struct db *db, const char *path)
                         c.differences == 1 ? "" : "s", c.first);
     } else if (status == EXIT_ANSWERED)
         printf("%s: OK, the pack holds the database's %u layouts\n", path, facts.layout_count);
-    free(c.depth);
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        free(c.depth[m]);
     free(c.group_num);
     kl_pack_file_close(&file);
     return status;

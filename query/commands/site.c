@@ -1,12 +1,15 @@
 /* `klotski site DIR`: the page with no server (site/README.md): writes into DIR the
  * explorer page of `klotski serve` (its HTML, CSS and script, the same files), the api.js
  * that answers its questions with the engine compiled to WebAssembly instead of HTTP, the
- * engine (klotski.wasm), the pack of the database (klotski.pack, schema/pack.md), the
+ * engine (klotski.wasm), the pack of the database (schema/pack.md) in two files, its steps
+ * part (klotski.pack, what the first answer needs) and its metrics part
+ * (klotski-metrics.pack, the straight and unit moves, downloaded when first needed), the
  * player page and the service worker that keeps them for use offline.  All but the pack
  * are compiled in (the Makefile's EMBEDDED list and klotski.wasm.inc).
  * `klotski site --single-file FILE.html` writes the same page as one file instead: the
- * style sheet and scripts inline, the engine and the pack inside in base64, so that it
- * works opened from disk (browsers let a page opened from disk fetch nothing). */
+ * style sheet and scripts inline, the engine and the pack's steps part (with --metrics,
+ * the whole pack) inside in base64, so that it works opened from disk (browsers let a
+ * page opened from disk fetch nothing). */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/pack/format.h"
 #include "query/commands/command.h"
 #include "query/commands/pack_write.h"
 #include "answer/report.h"
@@ -47,6 +51,9 @@ static const unsigned char klotski_wasm[] = {
     0};
 #define KLOTSKI_WASM_SIZE (sizeof klotski_wasm - 1)
 
+/* The pack's metrics part in the site (site/assets/api.js's METRICS_FILE). */
+#define SITE_METRICS_FILE "klotski-metrics.pack"
+
 /* One file of the site: its name in DIR and its bytes. */
 struct site_file {
     const char *name;
@@ -77,14 +84,18 @@ static int write_file(const char *path, const struct site_file *file)
 
 struct site_options {
     bool single_file;
+    bool metrics;
 };
 
 static const struct site_options option_defaults;
 
 static const struct command_option site_option_table[] = {
     {.name = "single-file", .kind = OPTION_FLAG, .offset = offsetof(struct site_options, single_file),
-     .help = "write the page as the one HTML file FILE.html (the engine and the pack\n"
-             "inside), which works opened from disk, with no server"},
+     .help = "write the page as the one HTML file FILE.html (the engine and the pack's\n"
+             "steps part inside), which works opened from disk, with no server"},
+    {.name = "metrics", .kind = OPTION_FLAG, .offset = offsetof(struct site_options, metrics),
+     .help = "with --single-file, the pack's metrics part inside too, so that the page\n"
+             "counts in straight and unit moves as well (about 20 MB in all)"},
     {NULL},
 };
 
@@ -106,10 +117,19 @@ static void write_base64(FILE *out, const unsigned char *bytes, size_t size)
 #define STYLE_LINK "<link rel=\"stylesheet\" href=\"app.css\">\n"
 #define SCRIPT_LINKS "<script src=\"api.js\"></script>\n<script src=\"app.js\"></script>\n"
 
+/* Writes `size` bytes as the base64 text of <script type="application/base64" id="NAME">. */
+static void write_embedded(FILE *out, const char *name, const unsigned char *bytes, size_t size)
+{
+    fprintf(out, "<script type=\"application/base64\" id=\"%s\">", name);
+    write_base64(out, bytes, size);
+    fputs("</script>\n", out);
+}
+
 /* The one-file page at `path`: index.html with app.css, api.js and app.js inline, the
- * engine, the pack (`pack`, `pack_size` bytes) in base64 and app.js's text before api.js,
- * which reads them there and starts app.js. */
-static int write_single_file(const char *path, const unsigned char *pack, size_t pack_size)
+ * engine, the pack's steps part (`pack`, `steps_size` bytes) and, when `metrics_size` is
+ * not 0, its metrics part (the `metrics_size` bytes after them) in base64 and app.js's
+ * text before api.js, which reads them there and starts app.js. */
+static int write_single_file(const char *path, const unsigned char *pack, size_t steps_size, size_t metrics_size)
 {
     const char *style = strstr(index_html, STYLE_LINK), *scripts = strstr(index_html, SCRIPT_LINKS);
     if (!style || !scripts || scripts < style)
@@ -120,12 +140,11 @@ static int write_single_file(const char *path, const unsigned char *pack, size_t
     fwrite(index_html, 1, (size_t)(style - index_html), out);
     fprintf(out, "<style>\n%s</style>\n", app_css);
     fwrite(style + strlen(STYLE_LINK), 1, (size_t)(scripts - style - strlen(STYLE_LINK)), out);
-    fputs("<script type=\"application/base64\" id=\"klotski.wasm\">", out);
-    write_base64(out, klotski_wasm, KLOTSKI_WASM_SIZE);
-    fprintf(out, "</script>\n<script type=\"application/base64\" id=\"%s\">", SITE_PACK_FILE);
-    write_base64(out, pack, pack_size);
-    fprintf(out, "</script>\n<script type=\"text/plain\" id=\"app.js\">\n%s</script>\n<script>\n%s</script>\n", app_js,
-            api_js);
+    write_embedded(out, "klotski.wasm", klotski_wasm, KLOTSKI_WASM_SIZE);
+    write_embedded(out, SITE_PACK_FILE, pack, steps_size);
+    if (metrics_size)
+        write_embedded(out, SITE_METRICS_FILE, pack + steps_size, metrics_size);
+    fprintf(out, "<script type=\"text/plain\" id=\"app.js\">\n%s</script>\n<script>\n%s</script>\n", app_js, api_js);
     fputs(scripts + strlen(SCRIPT_LINKS), out);
     int error = ferror(out) ? (errno ? errno : EIO) : 0;
     if (fclose(out) != 0 && !error)
@@ -135,17 +154,28 @@ static int write_single_file(const char *path, const unsigned char *pack, size_t
     return EXIT_ANSWERED;
 }
 
-static int run_single_file(struct db *db, const char *path)
+/* The pack of the database, and where its metrics part begins (schema/pack.md). */
+static int site_pack(struct db *db, unsigned char **pack, size_t *size, size_t *steps_size)
+{
+    int status = pack_of_database(db, pack, size);
+    if (status == EXIT_ANSWERED)
+        *steps_size = kl_pack_get(*pack + KL_PACK_AT_METRICS_OFFSET, 4);
+    return status;
+}
+
+static int run_single_file(struct db *db, const char *path, bool metrics)
 {
     unsigned char *pack;
-    size_t pack_size;
-    int status = pack_of_database(db, &pack, &pack_size);
+    size_t size, steps_size;
+    int status = site_pack(db, &pack, &size, &steps_size);
     if (status != EXIT_ANSWERED)
         return status;
-    status = write_single_file(path, pack, pack_size);
+    size_t inside = metrics ? size : steps_size;
+    status = write_single_file(path, pack, steps_size, inside - steps_size);
     free(pack);
     if (status == EXIT_ANSWERED)
-        printf("%s: the page as one file, with the engine and the pack (%zu bytes) inside\n", path, pack_size);
+        printf("%s: the page as one file, with the engine and the pack%s (%zu bytes) inside\n", path,
+               metrics ? "" : "'s steps part", inside);
     return status;
 }
 
@@ -161,24 +191,34 @@ static int run_site(struct db *db, const struct request *req)
                       "wasi-libc (Debian: apt-get install clang lld wasi-libc libclang-rt-14-dev-wasm32), "
                       "then run make again");
     const struct site_options *options = req->options;
+    if (options->metrics && !options->single_file)
+        return report(EXIT_BAD_INPUT, "--metrics", "goes with --single-file (a site's folder holds the metrics part anyway)");
     if (options->single_file)
-        return run_single_file(db, req->args[0]);
+        return run_single_file(db, req->args[0], options->metrics);
     const char *dir = req->args[0];
     struct stat st;
     if (mkdir(dir, 0777) != 0 && !(errno == EEXIST && stat(dir, &st) == 0 && S_ISDIR(st.st_mode)))
         return report(EXIT_NOT_FOUND, dir, errno == EEXIST ? "not a folder" : "cannot make the folder: %s",
                       strerror(errno));
+    unsigned char *pack;
+    size_t pack_size, steps_size;
+    int status = site_pack(db, &pack, &pack_size, &steps_size);
+    if (status != EXIT_ANSWERED)
+        return status;
+    /* The pack as `klotski pack` writes it, cut in two where its metrics part begins. */
+    const struct site_file pack_files[] = {{SITE_PACK_FILE, pack, steps_size},
+                                           {SITE_METRICS_FILE, pack + steps_size, pack_size - steps_size}};
     char path[4096];
-    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, files[i].name);
-        int status = write_file(path, &files[i]);
-        if (status != EXIT_ANSWERED)
-            return status;
+    for (size_t i = 0; status == EXIT_ANSWERED && i < sizeof files / sizeof *files + 2; i++) {
+        const struct site_file *file = i < sizeof files / sizeof *files ? &files[i] : &pack_files[i - sizeof files / sizeof *files];
+        snprintf(path, sizeof path, "%s/%s", dir, file->name);
+        status = write_file(path, file);
     }
-    /* The pack as `klotski pack DIR/klotski.pack` writes it. */
-    snprintf(path, sizeof path, "%s/%s", dir, SITE_PACK_FILE);
-    return command_pack.run(db, &(struct request){.options = command_pack.option_defaults, .args = (char *[]){path},
-                                                  .arg_count = 1, .db_path = req->db_path});
+    free(pack);
+    if (status == EXIT_ANSWERED)
+        printf("%s: %zu files; the pack's steps part (%s) %zu bytes, its metrics part (%s) %zu\n", dir,
+               sizeof files / sizeof *files + 2, SITE_PACK_FILE, steps_size, SITE_METRICS_FILE, pack_size - steps_size);
+    return status;
 }
 
 const struct command command_site = {
@@ -193,11 +233,14 @@ const struct command command_site = {
             "redo, the solution played, the group's facts, the classic layouts, English\n"
             "and Chinese, every state an address (index.html?layout=1A9BF0C00).  Any\n"
             "static file server serves it (python3 -m http.server --directory DIR); after\n"
-            "the first visit it works offline.  Counts in steps only, and without the\n"
-            "farthest and hardest layouts, which the pack does not hold.\n"
+            "the first visit it works offline.  Counts in steps, straight and unit moves\n"
+            "(the pack's metrics part, klotski-metrics.pack, downloaded when first\n"
+            "needed), without the farthest and hardest layouts, which the pack does not\n"
+            "hold.\n"
             "With --single-file, writes the same page as the one file FILE.html instead,\n"
-            "the engine and the pack inside (about 7.4 MB): it works opened from disk\n"
-            "(double-clicked, sent by mail), offline, with no server.\n",
+            "the engine and the pack's steps part inside (about 7.4 MB; with --metrics the\n"
+            "whole pack, about 20 MB): it works opened from disk (double-clicked, sent by\n"
+            "mail), offline, with no server.\n",
     .options = site_option_table,
     .option_defaults = &option_defaults,
     .options_size = sizeof option_defaults,

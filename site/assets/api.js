@@ -4,17 +4,22 @@
 // answers the API routes from the pack (klotski.pack, schema/pack.md) in the JSON of the
 // server's /api/, so that the page is the same.  This file downloads the two, turns the
 // page's questions into the engine's routes, writes the player page, and registers sw.js,
-// which keeps the site's files for use offline.
-
-// What this api answers: steps only (the pack holds no straight or unit moves), and no
-// farthest or hardest layouts.
-const API_OFFERS = {metrics: ["step"], farthest: false, hardest: false};
+// which keeps the site's files for use offline.  The pack's metrics part (the straight
+// and unit moves, klotski-metrics.pack) is downloaded after the first answer, or when a
+// question first needs it.
 
 // The page as one file (`klotski site --single-file`) carries the engine and the pack
 // inside, in base64, as <script type="application/base64" id="FILE"> elements, and app.js
 // as the text of <script type="text/plain" id="app.js">, which this file starts unless the
 // address asks for the player page (?player&layout=CODE), written in place of the page.
+// It carries the steps part of the pack only, unless it holds the metrics part too.
 const ONE_FILE = document.getElementById("klotski.pack") !== null;
+const METRICS_FILE = "klotski-metrics.pack"; // query/commands/site.c's SITE_METRICS_FILE
+const WITH_METRICS = !ONE_FILE || document.getElementById(METRICS_FILE) !== null;
+
+// What this api answers: every metric (but in a one-file page without the metrics part),
+// and no farthest or hardest layouts.
+const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: false, hardest: false};
 
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's
 // names.
@@ -49,17 +54,44 @@ const {api, playAddress, showPlayer} = (() => {
   // The engine on the pack (engine.js, before this file), compiled while the pack downloads.
   const started = Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
                                download("klotski.pack")])
-    .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack"));
+    .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack",
+                                                 WITH_METRICS ? () => download(METRICS_FILE) : undefined));
 
   // One route of the engine: the answer's text, or an Error with the engine's message.
   async function ask(route, text, ...args) {
     return (await started).ask(route, text, ...args);
   }
 
+  // The engine's number of the metric a question names (engine.js), one this page offers.
+  let countsInMetrics = false; // whether a question in straight or unit moves was asked
+  function metricNumber(metric = "step") {
+    const number = klotskiMetricNumber(metric);
+    if (!API_OFFERS.metrics.includes(metric))
+      throw new Error(`metric: ${metric}: the pack counts in steps only`);
+    countsInMetrics = countsInMetrics || metric !== "step";
+    return number;
+  }
+
+  // /api/layout.  The page's first answer does not wait for the metrics part, unless it
+  // counts in straight or unit moves (the moves asked with it need the part anyway): it
+  // comes without min_straight_moves and min_unit_moves, the download starts, and once
+  // the part is there the layout is shown again (as Back and Forward show one) with them,
+  // when the page still shows that first answer.
+  let layoutsAsked = 0;
+  async function layout(text) {
+    const engine = await started, asked = ++layoutsAsked;
+    const withMetrics = WITH_METRICS && (asked > 1 || countsInMetrics || engine.hasMetrics());
+    const answer = JSON.parse(await engine.ask("site_layout", text, withMetrics ? 1 : 0));
+    if (WITH_METRICS && !withMetrics)
+      engine.loadMetrics().then(() => {
+        if (layoutsAsked === asked && document.body.dataset.code === answer.code)
+          window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
+      }, error => console.error(error.message));
+    return answer;
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
-    if (params.metric && !API_OFFERS.metrics.includes(params.metric))
-      throw new Error(`metric: ${params.metric}: the pack counts in steps only`);
     switch (path) {
     case "board":
       try {
@@ -67,29 +99,33 @@ const {api, playAddress, showPlayer} = (() => {
       } catch (error) {
         return {legal: false, error: error.message};
       }
-    case "layout": return JSON.parse(await ask("site_layout", params.layout));
-    case "moves": return JSON.parse(await ask("site_moves", params.layout));
-    case "solve": return JSON.parse(await ask("site_solve", params.layout));
+    case "layout": return layout(params.layout);
+    case "moves": return JSON.parse(await ask("site_moves", params.layout, metricNumber(params.metric)));
+    case "solve": return JSON.parse(await ask("site_solve", params.layout, metricNumber(params.metric)));
     case "group": return JSON.parse(await ask("site_group", params.group));
-    case "names": return JSON.parse(await ask("site_names", ""));
+    case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }
 
-  // The address of the page that plays a minimal solution of `code` (steps only), in the
+  // The address of the page that plays a minimal solution of `code` in `metric`, in the
   // explorer's language (app.js keeps it in <body data-lang>).
-  function playAddress(code) {
+  function playAddress(code, metric = "step") {
     const language = document.body.dataset.lang;
-    return `${ONE_FILE ? "?player&" : "play.html?"}layout=${code}${language ? `&lang=${language}` : ""}`;
+    const counted = metric === "step" ? "" : `&metric=${metric}`;
+    return `${ONE_FILE ? "?player&" : "play.html?"}layout=${code}${counted}${language ? `&lang=${language}` : ""}`;
   }
 
   // The player page's own words in Chinese (answer/html_player.c, player.js and the
   // board's picture write them in English), as [English, Chinese] patterns over its texts.
   const PIECE_NAMES_ZH = {K: "曹操", H: "横将", V: "竖将", o: "兵"};
   const DIRECTIONS_ZH = {up: "上", down: "下", left: "左", right: "右"};
+  const UNITS_ZH = {step: "步", "straight move": "直线步", "unit move": "单格步"};
   const PLAYER_ZH = [
     [/: a minimal-step solution in (\d+) steps?$/, "：最少步解法，共 $1 步"],
-    [/^step (\d+) of (\d+)$/, "第 $1 步，共 $2 步"], [/^step$/, "步"], [/^start ([0-9A-F]+)$/, "开始 $1"],
+    [/: a minimal solution in (\d+) (straight|unit) moves?$/, (_, n, unit) => `：最少${UNITS_ZH[`${unit} move`]}解法，共 ${n} ${UNITS_ZH[`${unit} move`]}`],
+    [/^(step|straight move|unit move) (\d+) of (\d+)$/, (_, unit, n, last) => `第 ${n} ${UNITS_ZH[unit]}，共 ${last} ${UNITS_ZH[unit]}`],
+    [/^(step|straight move|unit move)$/, unit => UNITS_ZH[unit]], [/^start ([0-9A-F]+)$/, "开始 $1"],
     [/^([KHVo]) r(\d)c(\d) (.+)$/, (_, piece, row, col, slides) => `${PIECE_NAMES_ZH[piece]}（第${row}行第${col}列）` +
       slides.replace(/(up|down|left|right) (\d+)/g, (_, way, cells) => `向${DIRECTIONS_ZH[way]}${cells}格`).replaceAll(", ", "，")],
     [/^EXIT$/, "出口"], [/play$/, "播放"], [/pause$/, "暂停"], [/^first \(Home\)$/, "第一步（Home）"],
@@ -137,7 +173,7 @@ const {api, playAddress, showPlayer} = (() => {
   async function showPlayer() {
     const address = new URLSearchParams(location.search), layout = address.get("layout") || "";
     try {
-      const page = await ask("site_play", layout);
+      const page = await ask("site_play", layout, metricNumber(address.get("metric") || undefined));
       document.open();
       document.write(page);
       document.close();

@@ -7,14 +7,30 @@
 // (browsers, Node 18 and later), and the few system calls of wasi-libc (its writes go to
 // the console).
 
+// The engine's number (core/moves.h's enum kl_metric) of a metric a question names
+// (steps when it names none), or an Error worded as the server's, status 2 (bad input).
+function klotskiMetricNumber(metric = "step") {
+  const numbers = {step: 0, straight: 1, unit: 2};
+  if (!Object.hasOwn(numbers, metric))
+    throw Object.assign(new Error(`metric: '${String(metric).slice(0, 64)}' is no metric (step, straight or unit)`),
+                        {status: 2});
+  return numbers[metric];
+}
+
 // Starts the engine (`wasm`: the bytes of klotski.wasm, or its compiled module) on the
-// pack `pack` (its bytes), named `packName` in errors.  Resolves to {ask}, or rejects with
-// an Error saying why the pack does not open.
-async function startKlotskiEngine(wasm, pack, packName) {
+// pack `pack` (its bytes: the whole file, or its steps part alone), named `packName` in
+// errors.  `metrics`, when given, is called once, when a question first needs the pack's
+// metrics part (the straight and unit moves, schema/pack.md) that `pack` lacks, and
+// resolves to its bytes.  Resolves to {ask, hasMetrics, loadMetrics}, or rejects with an
+// Error saying why the pack does not open.
+async function startKlotskiEngine(wasm, pack, packName, metrics) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
   const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
   let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
+  let metricsWanted = false;  // whether a call came to the pack's absent metrics part
+  let metricsAttached = null; // the promise of the metrics part attached, while asked for
+  let metricsReady = !metrics; // whether it is attached (or the pack came whole)
   let engine = null;          // the instance's exports, once started
 
   function memory() { return new Uint8Array(engine.memory.buffer); }
@@ -63,16 +79,45 @@ async function startKlotskiEngine(wasm, pack, packName) {
     }
   }
 
+  // The metrics part downloaded and handed to the engine, once; after a failure (no
+  // network) the next question that needs it tries again.
+  function attachMetrics() {
+    metricsAttached = metricsAttached || (async () => {
+      const bytes = new Uint8Array(await metrics());
+      const at = engine.site_metrics_bytes(bytes.length);
+      if (at) {
+        memory().set(bytes, at);
+        if (engine.site_metrics_attach() !== EXIT_ANSWERED) throw new Error(`${packName}: ${failureText()}`);
+      }
+      metricsReady = true;
+    })().catch(error => {
+      metricsAttached = null;
+      throw error;
+    });
+    return metricsAttached;
+  }
+
   // Runs an engine call until no chunk it needs is missing: each round inflates, all at
-  // once, the chunks the last round asked for.  `call` reads its answer before it
-  // returns, so that calls waiting on chunks meanwhile never see another's.
+  // once, the chunks the last round asked for, or first attaches the metrics part when
+  // the round needed it.  `call` reads its answer before it returns, so that calls
+  // waiting on chunks meanwhile never see another's.
   async function complete(call) {
     for (;;) {
       missing = new Map();
+      metricsWanted = false;
       const result = call();
+      if (metricsWanted && metrics) {
+        await attachMetrics();
+        continue;
+      }
       if (!missing.size) return result;
       await Promise.all([...missing].map(([at, size]) => inflateChunk(at, size)));
     }
+  }
+
+  function failureText() {
+    const failure = engine.site_pack_failure();
+    return decoder.decode(memory().subarray(failure, memory().indexOf(0, failure)));
   }
 
   function answerText() {
@@ -81,16 +126,15 @@ async function startKlotskiEngine(wasm, pack, packName) {
   }
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
-  const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(), site: {inflate}});
+  const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
+                                                           site: {inflate, metrics() { metricsWanted = true; }}});
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
   const at = engine.site_pack_bytes(packBytes.length); // may grow the memory: its view after
   memory().set(packBytes, at);
-  if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED) {
-    const failure = engine.site_pack_failure();
-    throw new Error(`${packName}: ${decoder.decode(memory().subarray(failure, memory().indexOf(0, failure)))}`);
-  }
+  if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED)
+    throw new Error(`${packName}: ${failureText()}`);
 
   // Once a first answer is given, every residue block is inflated at once (a walk reaches
   // many of them; the first answer inflates only those its walks reach, sooner).
@@ -115,5 +159,11 @@ async function startKlotskiEngine(wasm, pack, packName) {
     return answer;
   }
 
-  return {ask};
+  // Whether the metrics part is attached (or the pack came whole), so that a question
+  // that needs it is answered without a download; and the download started ahead of
+  // such a question (resolves once attached, rejects when it fails).
+  const hasMetrics = () => metricsReady;
+  const loadMetrics = () => metricsReady ? Promise.resolve() : attachMetrics();
+
+  return {ask, hasMetrics, loadMetrics};
 }

@@ -21,6 +21,9 @@ export interface Layout {
   group_size: number;
   /** null: unsolvable */
   min_steps: number | null;
+  /** min_steps counted in straight moves and in unit moves (the pack's metrics part) */
+  min_straight_moves: number | null;
+  min_unit_moves: number | null;
   mirror: string;
   self_mirror: boolean;
   /** the classic names, joined by " / "; null for none */
@@ -67,12 +70,16 @@ export interface RouteStep {
   code: string;
 }
 
-/** `klotski solve LAYOUT --json`: a minimal-step solution. */
+/** How moves are counted (SPEC.md "Other ways to count"): steps unless told. */
+export type Metric = "step" | "straight" | "unit";
+
+/** `klotski solve LAYOUT --json [--metric METRIC]`: a minimal solution. */
 export interface Solution {
   from: string;
   to: string;
+  /** its length, in the metric's moves */
   steps: number;
-  metric: "step";
+  metric: Metric;
   route: RouteStep[];
 }
 
@@ -102,11 +109,14 @@ export interface Board {
   board: string;
 }
 
-/** A classic name (`klotski names --json`) with its layout's min_steps. */
+/** A classic name (`klotski names --json`) with its layout's min_steps (under another
+ * metric, min_straight_moves or min_unit_moves in its place). */
 export interface ClassicName {
   name: string;
   code: string;
-  min_steps: number | null;
+  min_steps?: number | null;
+  min_straight_moves?: number | null;
+  min_unit_moves?: number | null;
   section: string;
 }
 
@@ -114,15 +124,16 @@ export interface Pack {
   layout(layout: string): Promise<Layout>;
   /** null: unsolvable */
   minSteps(layout: string): Promise<number | null>;
-  moves(layout: string): Promise<Moves>;
-  solve(layout: string): Promise<Solution>;
+  /** under another metric, its moves, each min_steps counted in it (`--metric`) */
+  moves(layout: string, metric?: Metric): Promise<Moves>;
+  solve(layout: string, metric?: Metric): Promise<Solution>;
   /** a group's name (5-4-1-1) or a LAYOUT of it */
   group(groupOrLayout: string): Promise<Group>;
   /** the 20 cells in a row; an illegal board rejects with the reason */
   board(cells: string): Promise<Board>;
-  names(): Promise<ClassicName[]>;
+  names(metric?: Metric): Promise<ClassicName[]>;
   /** the player page of a minimal solution (`klotski solve LAYOUT --html`), one HTML file */
-  player(layout: string): Promise<string>;
+  player(layout: string, metric?: Metric): Promise<string>;
 }
 
 /** Opens a pack (`klotski pack FILE`); without bytes, the one this package carries. */

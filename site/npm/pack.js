@@ -34,13 +34,13 @@ export async function openPack(bytes) {
   const engine = await startKlotskiEngine(wasmModule, pack, "pack");
   const json = async (route, text, ...args) => JSON.parse(await engine.ask(route, text, ...args));
   return {
-    layout: layout => json("site_layout", layoutText(layout)),
-    minSteps: async layout => (await json("site_layout", layoutText(layout))).min_steps,
-    moves: layout => json("site_moves", layoutText(layout)),
-    solve: layout => json("site_solve", layoutText(layout)),
+    layout: layout => json("site_layout", layoutText(layout), 1),
+    minSteps: async layout => (await json("site_layout", layoutText(layout), 0)).min_steps,
+    moves: async (layout, metric) => json("site_moves", layoutText(layout), klotskiMetricNumber(metric)),
+    solve: async (layout, metric) => json("site_solve", layoutText(layout), klotskiMetricNumber(metric)),
     group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
     board: cells => json("site_board", layoutText(cells, "board"), 1),
-    names: () => json("site_names", ""),
-    player: layout => engine.ask("site_play", layoutText(layout)),
+    names: async metric => json("site_names", "", klotskiMetricNumber(metric)),
+    player: async (layout, metric) => engine.ask("site_play", layoutText(layout), klotskiMetricNumber(metric)),
   };
 }

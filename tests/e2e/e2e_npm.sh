@@ -25,13 +25,13 @@ expect "the package holds its module, types, engine, pack and licence" \
 run pack "$T/test.pack"
 expect "the pack of the test database" 0 "$status"
 
-# answers COMMAND: for each line of $T/layouts, the line "LAYOUT<TAB>STATUS<TAB>ANSWER" of
-# `klotski COMMAND LAYOUT --json`: its JSON, or the reason it says on stderr (after
-# "klotski: "), as npm_test.mjs reads them.
+# answers [OPTION...] COMMAND: for each line of $T/layouts, the line
+# "LAYOUT<TAB>STATUS<TAB>ANSWER" of `klotski [OPTION...] COMMAND LAYOUT --json`: its JSON,
+# or the reason it says on stderr (after "klotski: "), as npm_test.mjs reads them.
 answers() {
     local layout answer status
     while IFS= read -r layout; do
-        answer=$("$K" --db "$TEST_DB" "$1" "$layout" --json 2>"$T/cli.err")
+        answer=$("$K" --db "$TEST_DB" "$@" "$layout" --json 2>"$T/cli.err")
         status=$?
         [ "$status" = 0 ] || answer=$(sed 's/^klotski: //' "$T/cli.err")
         printf '%s\t%s\t%s\n' "$layout" "$status" "$answer"
@@ -50,6 +50,9 @@ expect "layouts sampled" yes "$([ "$(wc -l < "$T/layouts")" -ge 60 ] && echo yes
 for command in show moves solve; do
     answers "$command" > "$T/$command.tsv"
 done
+# The same moves and solutions in unit moves (--metric unit, the pack's metrics part).
+answers --metric unit moves > "$T/moves_unit.tsv"
+answers --metric unit solve > "$T/solve_unit.tsv"
 cut -f3 "$T/show.tsv" | jq -r .group | sort -u > "$T/layouts"
 answers group > "$T/group.tsv"
 printf '%s\n' ZZZ "" 1A9BF0C0Q 1A9BF0C01 '#99999999999' VKKVVKKVVHHVVooVo.oo 四面楚歌 'no such name' 000995000 \

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # End-to-end test of the pack (schema/pack.md): `klotski pack FILE` writes it from the
-# test database, at most 6 MB; an independent reader of the format
+# test database, its steps part at most 6 MB, the whole at most 16; an independent reader of the format
 # (tests/reference/pack_tamper.py, python3's zlib alone) finds the header's counts and the
-# stored values of known layouts where SPEC.md puts them; `klotski pack --check` agrees
-# with the database on every one of the 29,334,498 layouts (their values, groups and the
-# min_steps of the walk), every group and every name; the installed Python module
+# stored values of known layouts where SPEC.md puts them, in steps, straight and unit
+# moves; `klotski pack --check` agrees
+# with the database on every one of the 29,334,498 layouts (their values in the three
+# metrics, groups and the min moves of the three walks), every group and every name; the installed Python module
 # (klotski.open_pack over libklotski) and a C program on the installed header answer as the klotski command's --json on sampled
 # layouts, unsolvable and classic ones among them, with threads sharing a pack and every
 # call's allocations failing one by one (tests/library/test_pack.py); bad
@@ -22,7 +23,11 @@ run pack "$PACK"
 expect "pack: exit status" 0 "$status"
 has "pack: says what it wrote" "$PACK: "
 size=$(stat -c %s "$PACK")
-expect "the pack holds at most 6 MB (it holds $size bytes)" yes "$([ "$size" -le 6000000 ] && echo yes || echo no)"
+metrics_offset=$($TAMPER "$PACK" info | jq .metrics_offset)
+echo "figure bytes of the pack, of its steps part	$size $metrics_offset"
+expect "the pack's steps part holds at most 6 MB (it holds $metrics_offset bytes)" yes \
+    "$([ "$metrics_offset" -le 6000000 ] && echo yes || echo no)"
+expect "the whole pack holds at most 16 MB (it holds $size bytes)" yes "$([ "$size" -le 16000000 ] && echo yes || echo no)"
 expect "the pack's permissions follow the umask" "$(printf '%o' $((0666 & ~$(umask))))" "$(stat -c %a "$PACK")"
 expect "nothing but the pack is left in its folder" "klotski.pack" "$(ls "$T" | grep -v '^prefix' | grep '^klotski')"
 
@@ -38,15 +43,26 @@ expect "independent reader: the file's size" "$size" "$(jq -r .size <<< "$info")
 # (id 10399732): 138 (residue 0); an unsolvable group's first layout: residue 3.
 expect "independent reader: 1A9BF0C00's residue and group_num" "0 1" "$($TAMPER "$PACK" read 4091296)"
 expect "independent reader: 4FEA13400's residue" "0" "$($TAMPER "$PACK" read 10399732 | cut -d' ' -f1)"
+# Their residues in straight and in unit moves, from the database's min_straight_moves and
+# min_unit_moves (90 and 116 for 1A9BF0C00).
+for id_code in "4091296 0x1A9BF0C00" "10399732 0x4FEA13400"; do
+    expect "independent reader: the straight and unit residues of ${id_code#* }" \
+        "$(sql "SELECT (min_straight_moves % 3) || ' ' || (min_unit_moves % 3) FROM layouts WHERE code = ${id_code#* }")" \
+        "$($TAMPER "$PACK" read-metrics "${id_code% *}")"
+done
 unsolvable=$(sql "SELECT printf('%09X', min_code), group_num FROM groups WHERE solved = 0 ORDER BY group_id LIMIT 1")
 unsolvable_id=$("$BIN/klotski" --db "$TEST_DB" show "${unsolvable%|*}" --json | jq -r .id)
 expect "independent reader: an unsolvable layout's residue" "3 ${unsolvable#*|}" "$($TAMPER "$PACK" read "$unsolvable_id")"
+expect "independent reader: an unsolvable layout's straight and unit residues" "3 3" \
+    "$($TAMPER "$PACK" read-metrics "$unsolvable_id")"
 
 # The check over every layout, group and name.
 run pack --check "$PACK"
 expect "pack --check: exit status" 0 "$status"
-expect "pack --check: every check OK" "4" "$(grep -c ': OK' <<< "$out")"
+expect "pack --check: every check OK" "6" "$(grep -c ': OK' <<< "$out")"
 has "pack --check: the walk's min_steps of every layout" "every layout's min_steps by the walk: OK"
+has "pack --check: the walk's min_straight_moves of every layout" "every layout's min_straight_moves by the walk: OK"
+has "pack --check: the walk's min_unit_moves of every layout" "every layout's min_unit_moves by the walk: OK"
 
 # The installed module against the command's answers.  Its C allocations failing
 # (tests/library/failmalloc.c, CAllocationTest) in the normal build only, since the
@@ -178,8 +194,16 @@ expect "pack over a pack writes the same bytes" same "$(cmp "$PACK" "$T/first.pa
 # Faults made on purpose: each must fail the check, naming what is wrong.
 $TAMPER "$PACK" residue 4091296 1 "$T/residue.pack"
 expect "fault: the independent reader sees the flipped residue" "1 1" "$($TAMPER "$T/residue.pack" read 4091296)"
-expect_error "fault: a flipped residue in one block" 1 "1A9BF0C00 (#4091296): residue 1, the database's min_steps 81 gives 0" \
+expect_error "fault: a flipped residue in one block" 1 "1A9BF0C00 (#4091296): step residue 1, the database's min_steps 81 gives 0" \
     pack --check "$T/residue.pack"
+$TAMPER "$PACK" metric-residue straight 4091296 1 "$T/straight.pack"
+expect "fault: the independent reader sees the flipped straight residue" "1 2" \
+    "$($TAMPER "$T/straight.pack" read-metrics 4091296)"
+expect_error "fault: a flipped residue in straight moves" 1 \
+    "1A9BF0C00 (#4091296): straight residue 1, the database's min_straight_moves 90 gives 0" pack --check "$T/straight.pack"
+head -c "$metrics_offset" "$PACK" > "$T/steps.pack"
+expect_error "the steps part alone: the check says the metrics are missing" 1 \
+    "$T/steps.pack: the pack's straight and unit moves are not loaded" pack --check "$T/steps.pack"
 $TAMPER "$PACK" group 4091296 0 "$T/group.pack"
 expect_error "fault: a wrong group number" 1 "1A9BF0C00 (#4091296): group_num 0, the database's 1" \
     pack --check "$T/group.pack"
@@ -195,7 +219,15 @@ try:
 except klotski.DatabaseError as e:
     print(type(e).__name__ if "content checksum" in str(e) else e)' "$T/damaged.pack")"
 $TAMPER "$PACK" damage-rechecked 5 "$T/rechecked.pack"
-expect_error "fault: a damaged block under right checksums (its inflating)" 1 "residue block 5 does not inflate" \
+expect_error "fault: a damaged block under right checksums (its inflating)" 1 "step residue block 5 does not inflate" \
     pack --check "$T/rechecked.pack"
+first_unit_chunk=$(( $(jq '(.layout_count + .residue_block_layouts - 1) / .residue_block_layouts | floor' <<< "$info") * 2 +
+                     $(jq '(.layout_count + .group_block_layouts - 1) / .group_block_layouts | floor' <<< "$info") + 2 ))
+$TAMPER "$PACK" damage "$first_unit_chunk" "$T/metrics-damaged.pack"
+expect_error "fault: a damaged block of the metrics part (its checksum)" 1 "metrics checksum" \
+    pack --check "$T/metrics-damaged.pack"
+$TAMPER "$PACK" damage-rechecked "$first_unit_chunk" "$T/metrics-rechecked.pack"
+expect_error "fault: a damaged block of the metrics part under right checksums" 1 "unit residue block 0 does not inflate" \
+    pack --check "$T/metrics-rechecked.pack"
 rm -rf "$T"
 finish

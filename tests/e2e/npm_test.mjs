@@ -2,7 +2,8 @@
 // own test runner (node --test), run from a scratch project where the tarball is
 // installed, so that `import "klotski"` finds it as a user's project does.
 // KLOTSKI_TEST_ANSWERS: the folder of the command's answers, a line "LAYOUT<TAB>STATUS<TAB>
-// ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv: the JSON, or the
+// ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv, and
+// moves_unit.tsv, solve_unit.tsv under --metric unit: the JSON, or the
 // reason the command gave with its exit status), and names.jsonl; KLOTSKI_TEST_PACK: the
 // pack of the test database.
 import assert from "node:assert/strict";
@@ -16,7 +17,8 @@ const answers = file => read(file).map(line => {
   const [layout, status, answer] = line.split("\t");
   return [layout, status === "0" ? JSON.parse(answer) : {error: answer, status: Number(status)}];
 });
-const [shown, moves, solved, groups, bad] = ["show", "moves", "solve", "group", "bad"].map(c => answers(`${c}.tsv`));
+const [shown, moves, solved, groups, bad, unitMoves, unitSolved] =
+  ["show", "moves", "solve", "group", "bad", "moves_unit", "solve_unit"].map(c => answers(`${c}.tsv`));
 const names = read("names.jsonl").map(line => JSON.parse(line));
 const pack = await openPack(readFileSync(process.env.KLOTSKI_TEST_PACK));
 
@@ -42,15 +44,17 @@ test("layout: the fields of klotski show --json", async () => {
   for (const [layout, show] of shown) {
     const answer = await pack.layout(layout);
     assert.deepEqual(Object.keys(answer), ["code", "id", "short_code", "class", "group", "group_size", "min_steps",
-                                           "mirror", "self_mirror", "names", "board"], `${layout}: the pack's fields`);
+                                           "min_straight_moves", "min_unit_moves", "mirror", "self_mirror", "names",
+                                           "board"], `${layout}: the pack's fields`);
     sameFields(answer, show, layout);
     assert.equal(await pack.minSteps(layout), show.min_steps, `${layout}: minSteps`);
   }
 });
 
-test("moves: klotski moves --json, best first", async () => {
-  for (const [layout, expected] of moves) {
-    const answer = await pack.moves(layout);
+for (const [metric, list] of [["step", moves], ["unit", unitMoves]])
+test(`moves in ${metric}: klotski --metric ${metric} moves --json, best first`, async () => {
+  for (const [layout, expected] of list) {
+    const answer = await pack.moves(layout, metric);
     assert.equal(answer.move_list.length, expected.move_list.length, `${layout}: how many moves`);
     const {move_list: list, ...facts} = answer;
     sameFields(facts, expected, layout);
@@ -62,15 +66,16 @@ test("moves: klotski moves --json, best first", async () => {
   }
 });
 
-test("solve: a minimal solution as long as klotski solve's, or its error", async () => {
+for (const [metric, list] of [["step", solved], ["unit", unitSolved]])
+test(`solve in ${metric}: a minimal solution as long as klotski solve's, or its error`, async () => {
   let unsolvable = 0;
-  for (const [layout, solve] of solved) {
+  for (const [layout, solve] of list) {
     if (solve.error) {
       unsolvable++;
-      await rejectsAs(pack.solve(layout), solve, layout);
+      await rejectsAs(pack.solve(layout, metric), solve, layout);
       continue;
     }
-    const answer = await pack.solve(layout);
+    const answer = await pack.solve(layout, metric);
     assert.deepEqual([answer.from, answer.steps, answer.metric, answer.route.length],
                      [solve.from, solve.steps, solve.metric, solve.route.length], layout);
     assert.equal(answer.to[0], "D", `${layout}: ends solved`);
@@ -91,6 +96,8 @@ test("names: the classic names and their min_steps", async () => {
 test("bad input: an Error with the command's reason and exit status", async () => {
   for (const [layout, solve] of bad) await rejectsAs(pack.solve(layout), solve, JSON.stringify(layout));
   await assert.rejects(pack.minSteps(42), TypeError);
+  await rejectsAs(pack.moves("1A9BF0C00", "diagonal"), {error: "metric: 'diagonal' is no metric (step, straight or unit)",
+                                                      status: 2}, "a metric that is none");
   await assert.rejects(openPack("klotski.pack"), TypeError);
   await assert.rejects(openPack(new Uint8Array(100)), /^Error: pack: not a klotski pack/);
 });

@@ -3,8 +3,9 @@
 tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
 
   site.py reference SERVER_URL CODES_FILE OUT_JSON
-      reads, from `klotski serve`'s /api/, each layout's min_steps and group, its moves best first
-      (code, min_steps, change) and its solution's length (or the error of /api/solve),
+      reads, from `klotski serve`'s /api/, each layout's min_steps, min_straight_moves,
+      min_unit_moves and group, its moves best first (code, min_steps, change) and its
+      solution's length (or the error of /api/solve) under each of the three metrics,
       into OUT_JSON: the answers the page must give.
   site.py damaged CHROMIUM PROFILE_DIR SITE_DIR
       checks that the page of a site whose pack is damaged shows the reader's error.
@@ -46,24 +47,32 @@ def get(url):
         return {"error": json.load(error)["error"]}
 
 
+METRICS = ("step", "straight", "unit")
+
+
 def reference(server, codes_file, out):
     answers = {}
     for code in open(codes_file).read().split():
         layout = get(f"{server}/api/layout?layout={code}")
-        moves = get(f"{server}/api/moves?layout={code}")
-        solve = get(f"{server}/api/solve?layout={code}")
-        answers[code] = {"min_steps": layout["min_steps"], "group": layout["group"],
-                         "moves": [[m["code"], m["min_steps"], m["change"]] for m in moves["move_list"]],
-                         "solve": solve.get("steps", solve.get("error"))}
+        answers[code] = {part: layout[part] for part in ("min_steps", "min_straight_moves", "min_unit_moves", "group")}
+        for metric in METRICS:
+            moves = get(f"{server}/api/moves?layout={code}&metric={metric}")
+            solve = get(f"{server}/api/solve?layout={code}&metric={metric}")
+            answers[code][f"moves_{metric}"] = [[m["code"], m["min_steps"], m["change"]] for m in moves["move_list"]]
+            answers[code][f"solve_{metric}"] = solve.get("steps", solve.get("error"))
     json.dump(answers, open(out, "w"))
 
 
 # The page's answers for a batch of codes, from the api() the page itself uses.
 PAGE_ANSWERS = """Promise.all(%s.map(async code => {
-  const layout = await api("layout", {layout: code}), moves = await api("moves", {layout: code, metric: "step"});
-  const solve = await api("solve", {layout: code}).then(s => s.steps, e => e.message);
-  return [code, {min_steps: layout.min_steps, group: layout.group, moves: moves.move_list.map(m => [m.code, m.min_steps, m.change]),
-                 solve}];
+  const layout = await api("layout", {layout: code}), answer = {group: layout.group};
+  for (const part of ["min_steps", "min_straight_moves", "min_unit_moves"]) answer[part] = layout[part];
+  for (const metric of %s) {
+    const moves = await api("moves", {layout: code, metric});
+    answer[`moves_${metric}`] = moves.move_list.map(m => [m.code, m.min_steps, m.change]);
+    answer[`solve_${metric}`] = await api("solve", {layout: code, metric}).then(s => s.steps, e => e.message);
+  }
+  return [code, answer];
 }))"""
 
 # Notes when the page first shows an answer (data-state ready), before the page's own
@@ -80,13 +89,16 @@ def mismatches(expected, actual):
     return [(code, expected[code], actual.get(code)) for code in expected if expected[code] != actual.get(code)]
 
 
-def compare_answers(page, expected, codes, what):
-    """Asks the page's api() the answers of `codes` and checks them against the server's,
-    part by part; returns the seconds it took."""
+def compare_answers(page, expected, codes, what, metrics=METRICS):
+    """Asks the page's api() the answers of `codes` under `metrics` and checks them
+    against the server's, part by part (the straight and unit counts of a layout only
+    with those metrics); returns the seconds it took."""
     answers, started = {}, time.time()
     for i in range(0, len(codes), BATCH):
-        answers.update(dict(page.js(PAGE_ANSWERS % json.dumps(codes[i:i + BATCH]))))
-    for part in ("min_steps", "group", "moves", "solve"):
+        answers.update(dict(page.js(PAGE_ANSWERS % (json.dumps(codes[i:i + BATCH]), json.dumps(metrics)))))
+    parts = ["min_steps", "group"] + (["min_straight_moves", "min_unit_moves"] if metrics == METRICS else []) + \
+        [f"{part}_{metric}" for metric in metrics for part in ("moves", "solve")]
+    for part in parts:
         wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
         check(f"{what}{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
     return time.time() - started
@@ -128,28 +140,47 @@ def run_page(chromium, profile, folder, reference_file):
         print(f"figure first answer after the page starts loading, ms\t{first if first is None else round(first)}",
               flush=True)
         check("its min_steps, from the pack", "81", page.js("document.body.dataset.minSteps"))
-        check("its moves best first, as /api/moves", [m[0] for m in expected["1A9BF0C00"]["moves"]],
+        check("its moves best first, as /api/moves", [m[0] for m in expected["1A9BF0C00"]["moves_step"]],
               page.js("Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code)"))
         check("the facts of the group", "25955", page.js(
             "Array.from(document.querySelectorAll('#group-facts tr')).find(r => r.cells[0].textContent === 'size')"
             ".cells[1].textContent"))
+        # The metrics part comes after the first answer, and the layout is shown again with
+        # its straight and unit moves.
+        check("then its min straight and unit moves, once the metrics part is there", ["90", "116"], page.wait(
+            "Array.from(document.querySelectorAll('#layout-facts tr')).some(r => r.cells[0].textContent === 'min unit moves')")
+            and page.js("['min straight moves', 'min unit moves'].map(name => Array.from(document.querySelectorAll("
+                        "'#layout-facts tr')).find(r => r.cells[0].textContent === name).cells[1].textContent)"))
         sizes = page.js("performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
-                        ".map(e => [e.name, e.transferSize, e.encodedBodySize])")
-        total = sum(max(transfer, body) for _, transfer, body in sizes)
-        print(f"figure bytes the page downloads on its first load\t{total}", flush=True)
-        check("everything the page downloads totals at most 8 MB", True, 0 < total <= 8 * 1000 * 1000)
-        check("every download is a file of the site", [], [n for n, _, _ in sizes if not n.startswith(url + "/")])
+                        ".map(e => [e.name, e.transferSize, e.encodedBodySize, e.responseEnd])")
+        before = [(n, max(transfer, body)) for n, transfer, body, end in sizes if end <= first]
+        total = sum(max(transfer, body) for _, transfer, body, _ in sizes)
+        print(f"figure bytes the page downloads before its first answer, and in all\t{sum(b for _, b in before)} {total}",
+              flush=True)
+        check("the page downloads at most 6 MB before its first answer", True, 0 < sum(b for _, b in before) <= 6000000)
+        check("the metrics part is not among them", [], [n for n, _ in before if n.endswith("/klotski-metrics.pack")])
+        check("everything the page downloads totals at most 24 MB", True, 0 < total <= 24 * 1000 * 1000)
+        check("every download is a file of the site", [], [n for n, _, _, _ in sizes if not n.startswith(url + "/")])
 
         # ---- the same answers as /api/ of klotski serve ----
         codes = list(expected)
         seconds = compare_answers(page, expected, codes, "")
         print(f"figure layouts compared, and seconds the page took\t{len(codes)} {seconds:.1f}", flush=True)
         check("some layouts compared are unsolvable", True, any(expected[c]["min_steps"] is None for c in codes))
+        page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00&metric=unit")
+        check("counted in unit moves: the page's count and moves", ["116", "unit",
+              [m[0] for m in expected["1A9BF0C00"]["moves_unit"]]],
+              page.ready() and page.js("[document.body.dataset.minMoves, $('metric').value,"
+                                       " Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code)]"))
+        play = page.js("$('play').getAttribute('href')")
+        page.call("Page.navigate", url=f"{url}/{play}")
+        check("the player page of a minimal solution in unit moves", "116",
+              page.wait("document.body.dataset.steps") and page.js("document.body.dataset.steps"))
 
         # ---- the page as a person uses it ----
         open_layout(page, url, "1A9BF0C00")
         page.ready()
-        optimal = next(m for m in expected["1A9BF0C00"]["moves"] if m[2] == -1)[0]
+        optimal = next(m for m in expected["1A9BF0C00"]["moves_step"] if m[2] == -1)[0]
         page.click(f"#moves a[data-code='{optimal}']")
         check("a move played shows its layout", True,
               page.wait(f"document.body.dataset.code === '{optimal}'") and page.ready())
@@ -320,7 +351,7 @@ def run_single(chromium, profile, file, reference_file):
         first = page.js("window.firstAnswerMs")
         print(f"figure one file: first answer after the page starts loading, ms\t{first if first is None else round(first)}",
               flush=True)
-        compare_answers(page, expected, list(expected)[:SINGLE_SAMPLE], "one file: ")
+        compare_answers(page, expected, list(expected)[:SINGLE_SAMPLE], "one file: ", ("step",))
         play = page.js("$('play').getAttribute('href')")
         check("one file: the play link stays in the file", "?player&layout=1A9BF0C00&lang=en", play)
         check_player(page, f"{address}{play}", "one file: ")

@@ -1,6 +1,7 @@
 /* Fuzzes the pack reader (core/pack/pack.h), the parser of a pack file: the input is a
  * pack's header fields (from offset 8) and its content; the target writes the magic, the
- * format version, the layout count and both checksums itself, so that inputs get past
+ * format version, the layout count and the three checksums itself (those of the steps
+ * and metrics parts where the header's metrics_offset falls inside the input), so that inputs get past
  * them to the index, the groups chunk and the names.  Chunks are inflated by copying
  * (the reader takes any inflater): every byte is the reader's to parse.  A pack that
  * opens answers lookups without crashing, with statuses it documents, a route that
@@ -31,7 +32,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memcpy(bytes, KL_PACK_MAGIC, KL_PACK_MAGIC_SIZE);
     kl_pack_put(bytes + KL_PACK_AT_FORMAT_VERSION, 4, KL_PACK_FORMAT_VERSION);
     kl_pack_put(bytes + KL_PACK_AT_LAYOUT_COUNT, 4, KL_LAYOUT_COUNT);
-    kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, size - KL_PACK_HEADER_SIZE));
+    size_t metrics = kl_pack_get(bytes + KL_PACK_AT_METRICS_OFFSET, 4);
+    metrics = metrics < KL_PACK_HEADER_SIZE || metrics > size ? size : metrics;
+    kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, metrics - KL_PACK_HEADER_SIZE));
+    kl_pack_put(bytes + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, bytes + metrics, size - metrics));
     kl_pack_put(bytes + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, bytes, KL_PACK_AT_HEADER_CRC32));
     struct kl_pack *pack;
     char message[KL_PACK_MESSAGE_SIZE];
@@ -57,6 +61,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             struct kl_move_outcome moves[KL_MAX_STEPS];
             status = kl_pack_moves(pack, codes[i], moves, &count, &steps);
             FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT);
+            status = kl_pack_min_moves(pack, codes[i], KL_METRIC_UNIT, &steps);
+            FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT ||
+                       (status == KL_PACK_MISSING && !kl_pack_has_metrics(pack)));
+            FUZZ_CHECK(status != KL_PACK_OK || (steps >= KL_PACK_NONE && steps <= facts.max_min_moves[KL_METRIC_UNIT]));
             struct kl_pack_group group;
             status = kl_pack_group_of(pack, codes[i], &group);
             FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT);

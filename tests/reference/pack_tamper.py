@@ -2,12 +2,20 @@
 """An independent reader and rewriter of the pack format, from schema/pack.md alone
 (python3's zlib, struct and binascii; nothing of core/pack/), for e2e_pack.sh:
 
-  pack_tamper.py PACK info                 the header's fields and the chunk sizes, as JSON
+PACK is a whole pack or its steps part alone (a site's klotski.pack), which is then
+written without its metrics part as it came.
+
+  pack_tamper.py PACK info                 the header's fields, the chunk sizes and whether
+                                           the checksums hold, as JSON
   pack_tamper.py PACK read ID              "RESIDUE GROUP_NUM" of the layout with id ID
+  pack_tamper.py PACK read-metrics ID      "STRAIGHT UNIT": its residues in straight and
+                                           in unit moves (the metrics part)
   pack_tamper.py PACK residue ID VALUE OUT  OUT: PACK with ID's residue set to VALUE,
                                            its block deflated again, index and checksums
                                            made right (a pack whose only fault is that value)
   pack_tamper.py PACK group ID NUM OUT      likewise ID's group_num
+  pack_tamper.py PACK metric-residue METRIC ID VALUE OUT
+                                           likewise ID's residue in METRIC (straight, unit)
   pack_tamper.py PACK name INDEX TEXT OUT  OUT: PACK with the NAME of the names chunk's
                                            line INDEX (from 0) set to TEXT (its bytes as
                                            given: any but tab and line end), names_size,
@@ -18,7 +26,7 @@
                                            the same with both checksums made right again,
                                            so that only inflating the chunk finds it
 
-Exit status 0, or 2 with one line on stderr for a file that is no pack of version 1.
+Exit status 0, or 2 with one line on stderr for a file that is no pack of version 2.
 """
 import binascii
 import json
@@ -31,35 +39,49 @@ MAGIC = b"\x89KLPACK\n"
 HEADER = 64
 FIELDS = ("format_version", "layout_count", "group_count", "name_count", "names_size",
           "residue_block_layouts", "group_block_layouts", "max_min_steps", "source_crc32",
-          "content_crc32")
+          "content_crc32", "metrics_offset", "metrics_crc32")
+METRICS = ("straight", "unit")  # the metrics part's residue blocks, in this order
 
 
 class Pack:
     def __init__(self, data):
         if data[:8] != MAGIC:
             raise ValueError("no pack's magic")
-        self.header = dict(zip(FIELDS, struct.unpack_from("<10I", data, 8)))
-        if self.header["format_version"] != 1:
+        self.header = dict(zip(FIELDS, struct.unpack_from("<12I", data, 8)))
+        if self.header["format_version"] != 2:
             raise ValueError("format version %d" % self.header["format_version"])
         if struct.unpack_from("<I", data, 60)[0] != binascii.crc32(data[:60]):
             raise ValueError("header checksum")
         count = self.header["layout_count"]
         self.residue_blocks = -(-count // self.header["residue_block_layouts"])
         self.group_blocks = -(-count // self.header["group_block_layouts"])
-        chunks = self.residue_blocks + self.group_blocks + 2
+        self.names_chunk = self.residue_blocks + self.group_blocks + 1
+        chunks = self.names_chunk + 1 + len(METRICS) * self.residue_blocks
         offsets = struct.unpack_from("<%dI" % (chunks + 1), data, HEADER)
         self.prefix_size = HEADER + 4 * (chunks + 1)
-        if offsets[0] != self.prefix_size or offsets[-1] != len(data) or list(offsets) != sorted(offsets):
+        # The whole file, or its steps part alone (a site's klotski.pack): the metrics
+        # part's chunks are then absent, their sizes kept from the index.
+        present = chunks if offsets[-1] == len(data) else self.names_chunk + 1
+        if offsets[0] != self.prefix_size or offsets[present] != len(data) or list(offsets) != sorted(offsets) \
+                or offsets[self.names_chunk + 1] != self.header["metrics_offset"]:
             raise ValueError("index")
-        self.chunks = [bytearray(data[offsets[i]:offsets[i + 1]]) for i in range(chunks)]
+        self.chunks = [bytearray(data[offsets[i]:offsets[i + 1]]) for i in range(present)]
+        self.absent_sizes = [offsets[i + 1] - offsets[i] for i in range(present, chunks)]
         self.header_bytes = bytearray(data[:HEADER])
+
+    def checksums_hold(self, data):
+        """Whether the steps part's and, in a whole file, the metrics part's CRC-32 hold."""
+        at = self.header["metrics_offset"]
+        steps = binascii.crc32(data[HEADER:at]) == self.header["content_crc32"]
+        return steps and (self.absent_sizes != [] or binascii.crc32(data[at:]) == self.header["metrics_crc32"])
 
     def block_layouts(self, block, per_block):
         return min(per_block, self.header["layout_count"] - block * per_block)
 
-    def residue_chunk(self, layout_id):
+    def residue_chunk(self, layout_id, metric=None):
         per = self.header["residue_block_layouts"]
-        return layout_id // per, layout_id % per
+        first = 0 if metric is None else self.names_chunk + 1 + METRICS.index(metric) * self.residue_blocks
+        return first + layout_id // per, layout_id % per
 
     def group_chunk(self, layout_id):
         per = self.header["group_block_layouts"]
@@ -69,15 +91,17 @@ class Pack:
     def plain(self, chunk):
         return bytearray(zlib.decompress(bytes(self.chunks[chunk])))
 
+    def residue(self, layout_id, metric=None):
+        chunk, j = self.residue_chunk(layout_id, metric)
+        return self.plain(chunk)[j // 4] >> 2 * (j % 4) & 3
+
     def read(self, layout_id):
-        chunk, j = self.residue_chunk(layout_id)
-        residue = self.plain(chunk)[j // 4] >> 2 * (j % 4) & 3
         chunk, j, n = self.group_chunk(layout_id)
         groups = self.plain(chunk)
-        return residue, groups[j] | groups[n + j] << 8
+        return self.residue(layout_id), groups[j] | groups[n + j] << 8
 
-    def set_residue(self, layout_id, value):
-        chunk, j = self.residue_chunk(layout_id)
+    def set_residue(self, layout_id, value, metric=None):
+        chunk, j = self.residue_chunk(layout_id, metric)
         plain = self.plain(chunk)
         plain[j // 4] = plain[j // 4] & ~(3 << 2 * (j % 4)) & 0xFF | value << 2 * (j % 4)
         self.chunks[chunk] = bytearray(zlib.compress(bytes(plain), 9))
@@ -89,24 +113,29 @@ class Pack:
         self.chunks[chunk] = bytearray(zlib.compress(bytes(plain), 9))
 
     def set_name(self, index, text):
-        lines = bytes(self.plain(len(self.chunks) - 1)).split(b"\n")
+        lines = bytes(self.plain(self.names_chunk)).split(b"\n")
         code, _, section = lines[index].split(b"\t")
         lines[index] = b"\t".join((code, text, section))
         plain = b"\n".join(lines)
-        self.chunks[-1] = bytearray(zlib.compress(plain, 9))
+        self.chunks[self.names_chunk] = bytearray(zlib.compress(plain, 9))
         struct.pack_into("<I", self.header_bytes, 24, len(plain))
 
     def serialize(self, checksums=True):
         offsets, at = [], self.prefix_size
-        for c in [b""] + self.chunks:
-            at += len(c)
+        for size in [0] + [len(c) for c in self.chunks] + self.absent_sizes:
+            at += size
             offsets.append(at)
-        content = struct.pack("<%dI" % len(offsets), *offsets) + b"".join(bytes(c) for c in self.chunks)
+        steps = struct.pack("<%dI" % len(offsets), *offsets) + \
+            b"".join(bytes(c) for c in self.chunks[:self.names_chunk + 1])
+        metrics = b"".join(bytes(c) for c in self.chunks[self.names_chunk + 1:])
         header = self.header_bytes
+        struct.pack_into("<I", header, 48, offsets[self.names_chunk + 1])
         if checksums:
-            struct.pack_into("<I", header, 44, binascii.crc32(content))
+            struct.pack_into("<I", header, 44, binascii.crc32(steps))
+            if not self.absent_sizes:
+                struct.pack_into("<I", header, 52, binascii.crc32(metrics))
             struct.pack_into("<I", header, 60, binascii.crc32(bytes(header[:60])))
-        return bytes(header) + content
+        return bytes(header) + steps + metrics
 
 
 def main(argv):
@@ -122,14 +151,21 @@ def main(argv):
         sizes = [len(c) for c in pack.chunks]
         r, g = pack.residue_blocks, pack.group_blocks
         print(json.dumps(dict(pack.header, residue_bytes=sum(sizes[:r]), group_bytes=sum(sizes[r:r + g]),
-                              groups_bytes=sizes[r + g], names_bytes=sizes[r + g + 1], size=len(data))))
+                              groups_bytes=sizes[r + g], names_bytes=sizes[r + g + 1],
+                              metrics_bytes=sum(sizes[r + g + 2:]), size=len(data),
+                              checksums_hold=pack.checksums_hold(data))))
         return 0
     if action == "read":
         print("%d %d" % pack.read(int(argv[3])))
         return 0
+    if action == "read-metrics":
+        print(" ".join(str(pack.residue(int(argv[3]), metric)) for metric in METRICS))
+        return 0
     checksums = True
     if action == "residue":
         pack.set_residue(int(argv[3]), int(argv[4]))
+    elif action == "metric-residue":
+        pack.set_residue(int(argv[4]), int(argv[5]), argv[3])
     elif action == "group":
         pack.set_group(int(argv[3]), int(argv[4]))
     elif action == "name":

@@ -27,6 +27,7 @@ static const char *const SOLVED = "oooo" "oooo" "...." ".KK." ".KK.";
 /* What a hand-made pack holds before it is laid out. */
 struct spec {
     unsigned char *residues;  /* packed four a byte, as the format stores them */
+    unsigned char *metric_residues[KL_METRIC_COUNT]; /* straight and unit, the same way */
     unsigned char *group_nums; /* the low bytes of every layout's group_num, then the high
                                   ones; build() cuts both planes per block */
     int max_min_steps;
@@ -36,21 +37,42 @@ struct spec {
     bool swap_first_groups;   /* lays the groups out of order */
 };
 
-static void set_residue(struct spec *s, kl_code code, int residue)
+static void set_residue_in(unsigned char *residues, kl_code code, int residue)
 {
     uint32_t id = kl_code_to_id(code);
-    s->residues[id / 4] = (unsigned char)((s->residues[id / 4] & ~(3 << 2 * (id % 4))) | residue << 2 * (id % 4));
+    residues[id / 4] = (unsigned char)((residues[id / 4] & ~(3 << 2 * (id % 4))) | residue << 2 * (id % 4));
+}
+
+static void set_residue(struct spec *s, kl_code code, int residue)
+{
+    set_residue_in(s->residues, code, residue);
+}
+
+/* NEAR one move from SOLVED in `residues`: their residues 1 and 0. */
+static void one_move_from_solved(unsigned char *residues)
+{
+    set_residue_in(residues, picture_code(NEAR), 1);
+    set_residue_in(residues, picture_code(SOLVED), 0);
+}
+
+/* Every layout unsolvable. */
+static unsigned char *unsolvable_residues(void)
+{
+    unsigned char *residues = malloc((KL_LAYOUT_COUNT + 3) / 4);
+    assert_non_null(residues);
+    memset(residues, 0xFF, (KL_LAYOUT_COUNT + 3) / 4);
+    residues[(KL_LAYOUT_COUNT - 1) / 4] &= (1 << 2 * ((KL_LAYOUT_COUNT - 1) % 4 + 1)) - 1;
+    return residues;
 }
 
 static void spec_init(struct spec *s)
 {
     memset(s, 0, sizeof *s);
-    s->residues = malloc((KL_LAYOUT_COUNT + 3) / 4);
+    s->residues = unsolvable_residues();
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+        s->metric_residues[m] = unsolvable_residues();
     s->group_nums = calloc(2, KL_LAYOUT_COUNT);
-    assert_non_null(s->residues);
     assert_non_null(s->group_nums);
-    memset(s->residues, 0xFF, (KL_LAYOUT_COUNT + 3) / 4); /* every layout unsolvable */
-    s->residues[(KL_LAYOUT_COUNT - 1) / 4] &= (1 << 2 * ((KL_LAYOUT_COUNT - 1) % 4 + 1)) - 1;
     s->max_min_steps = 5;
     s->names = "1A9BF0C00\t横刀立马\t经典\n4FEA13400\tfar\t\n";
     s->name_count = 2;
@@ -60,6 +82,8 @@ static void spec_init(struct spec *s)
 static void spec_free(struct spec *s)
 {
     free(s->residues);
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+        free(s->metric_residues[m]);
     free(s->group_nums);
 }
 
@@ -87,10 +111,12 @@ static unsigned char *groups_chunk(const struct spec *s)
     return chunk;
 }
 
-/* Makes both checksums right for the bytes as they are. */
+/* Makes the three checksums right for the bytes as they are. */
 static void reseal(unsigned char *bytes, size_t size)
 {
-    kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, size - KL_PACK_HEADER_SIZE));
+    uint32_t metrics = kl_pack_get(bytes + KL_PACK_AT_METRICS_OFFSET, 4);
+    kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, metrics - KL_PACK_HEADER_SIZE));
+    kl_pack_put(bytes + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, bytes + metrics, size - metrics));
     kl_pack_put(bytes + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, bytes, KL_PACK_AT_HEADER_CRC32));
 }
 
@@ -98,9 +124,9 @@ static void reseal(unsigned char *bytes, size_t size)
 static unsigned char *build(const struct spec *s, size_t *size)
 {
     uint32_t residue_blocks = (KL_LAYOUT_COUNT - 1) / RESIDUE_BLOCK + 1, group_blocks = (KL_LAYOUT_COUNT - 1) / GROUP_BLOCK + 1;
-    size_t chunks = residue_blocks + group_blocks + 2, index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
+    size_t chunks = 3 * residue_blocks + group_blocks + 2, index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
     size_t names_size = strlen(s->names);
-    *size = index_end + (KL_LAYOUT_COUNT + 3) / 4 + 2 * (size_t)KL_LAYOUT_COUNT +
+    *size = index_end + 3 * ((KL_LAYOUT_COUNT + 3) / 4) + 2 * (size_t)KL_LAYOUT_COUNT +
             (size_t)KL_CLASS_COUNT * KL_PACK_GROUP_RECORD_BYTES + names_size;
     unsigned char *bytes = calloc(1, *size);
     assert_non_null(bytes);
@@ -112,10 +138,12 @@ static unsigned char *build(const struct spec *s, size_t *size)
         at += length;                                                            \
         kl_pack_put(bytes + KL_PACK_HEADER_SIZE + 4 * ++chunk, 4, (uint32_t)at); \
     } while (0)
-    for (uint32_t b = 0; b < residue_blocks; b++) {
-        uint32_t n = b + 1 < residue_blocks ? RESIDUE_BLOCK : KL_LAYOUT_COUNT - b * RESIDUE_BLOCK;
-        APPEND(s->residues + b * (RESIDUE_BLOCK / 4), (n + 3) / 4);
+#define APPEND_RESIDUES(residues)                                                                   \
+    for (uint32_t b = 0; b < residue_blocks; b++) {                                                 \
+        uint32_t n = b + 1 < residue_blocks ? RESIDUE_BLOCK : KL_LAYOUT_COUNT - b * RESIDUE_BLOCK; \
+        APPEND((residues) + b * (RESIDUE_BLOCK / 4), (n + 3) / 4);                                  \
     }
+    APPEND_RESIDUES(s->residues)
     unsigned char *planes = malloc(2 * (size_t)GROUP_BLOCK);
     assert_non_null(planes);
     for (uint32_t b = 0; b < group_blocks; b++) {
@@ -129,6 +157,10 @@ static unsigned char *build(const struct spec *s, size_t *size)
     APPEND(groups, (size_t)KL_CLASS_COUNT * KL_PACK_GROUP_RECORD_BYTES);
     free(groups);
     APPEND(s->names, names_size);
+    size_t metrics_offset = at;
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
+        APPEND_RESIDUES(s->metric_residues[m])
+#undef APPEND_RESIDUES
 #undef APPEND
     assert_int_equal(at, *size);
     assert_int_equal(chunk, chunks);
@@ -138,7 +170,8 @@ static unsigned char *build(const struct spec *s, size_t *size)
                             {KL_PACK_AT_NAMES_SIZE, (uint32_t)names_size},
                             {KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, RESIDUE_BLOCK},
                             {KL_PACK_AT_GROUP_BLOCK_LAYOUTS, GROUP_BLOCK},
-                            {KL_PACK_AT_MAX_MIN_STEPS, (uint32_t)s->max_min_steps}, {KL_PACK_AT_SOURCE_CRC32, 42}};
+                            {KL_PACK_AT_MAX_MIN_STEPS, (uint32_t)s->max_min_steps}, {KL_PACK_AT_SOURCE_CRC32, 42},
+                            {KL_PACK_AT_METRICS_OFFSET, (uint32_t)metrics_offset}};
     for (size_t i = 0; i < sizeof header / sizeof *header; i++)
         kl_pack_put(bytes + header[i][0], 4, header[i][1]);
     reseal(bytes, *size);
@@ -172,14 +205,21 @@ static void test_crc32_is_zlibs(void **state)
     assert_int_equal(kl_crc32(kl_crc32(0, bytes, 300), bytes + 300, 700), (uint32_t)crc32(0, bytes, 1000));
 }
 
+/* A spec whose NEAR is one move from SOLVED under the first `metrics` metrics (the
+ * others, and every other layout, unsolvable). */
+static void spec_near_solved(struct spec *s, int metrics)
+{
+    spec_init(s);
+    for (int m = KL_METRIC_STEP; m < metrics; m++)
+        one_move_from_solved(m == KL_METRIC_STEP ? s->residues : s->metric_residues[m]);
+}
+
 static void test_walk_and_route(void **state)
 {
     (void)state;
     struct spec s;
-    spec_init(&s);
+    spec_near_solved(&s, 1);
     kl_code near = picture_code(NEAR), solved = picture_code(SOLVED);
-    set_residue(&s, near, 1);
-    set_residue(&s, solved, 0);
     size_t size;
     unsigned char *bytes = build(&s, &size);
     struct kl_pack *pack;
@@ -220,14 +260,14 @@ static void test_walk_and_route(void **state)
     struct kl_pack_chunk *chunks;
     uint32_t chunk_count;
     assert_int_equal(kl_pack_chunks(bytes, size, &chunks, &chunk_count, NULL), KL_PACK_OK);
-    assert_int_equal(chunk_count, (KL_LAYOUT_COUNT - 1) / RESIDUE_BLOCK + 1 + (KL_LAYOUT_COUNT - 1) / GROUP_BLOCK + 1 + 2);
+    assert_int_equal(chunk_count, 3 * ((KL_LAYOUT_COUNT - 1) / RESIDUE_BLOCK + 1) + (KL_LAYOUT_COUNT - 1) / GROUP_BLOCK + 1 + 2);
     for (uint32_t i = 0; i < chunk_count; i++) {
         assert_int_equal(chunks[i].plain_size, chunks[i].deflated_size);
         assert_true(i == 0 || chunks[i].offset == chunks[i - 1].offset + chunks[i - 1].deflated_size);
     }
     assert_int_equal(chunks[chunk_count - 1].offset + chunks[chunk_count - 1].deflated_size, size);
     free(chunks);
-    bytes[size - 1] ^= 1;
+    bytes[KL_PACK_HEADER_SIZE + 4 * 200] ^= 1;
     assert_int_equal(kl_pack_chunks(bytes, size, &chunks, &chunk_count, NULL), KL_PACK_CORRUPT);
     assert_null(chunks);
     free(bytes);
@@ -289,7 +329,7 @@ static void test_walk_refuses_wrong_residues(void **state)
     bytes = build(&s, &size);
     assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
     assert_int_equal(kl_pack_min_steps(pack, near, &steps), KL_PACK_CORRUPT);
-    assert_non_null(strstr(kl_pack_message(pack), "passes max_min_steps"));
+    assert_non_null(strstr(kl_pack_message(pack), "passes the largest min steps"));
     kl_pack_close(pack);
     free(bytes);
     spec_free(&s);
@@ -375,10 +415,14 @@ static void test_open_checks(void **state)
     bytes[KL_PACK_AT_HEADER_CRC32] ^= 1;
     expect_refused(bytes, size, KL_PACK_CORRUPT, "header checksum");
     bytes[KL_PACK_AT_HEADER_CRC32] ^= 1;
-    bytes[size - 1] ^= 1;
+    uint32_t metrics = kl_pack_get(bytes + KL_PACK_AT_METRICS_OFFSET, 4);
+    bytes[metrics - 1] ^= 1;
     expect_refused(bytes, size, KL_PACK_CORRUPT, "content checksum");
+    bytes[metrics - 1] ^= 1;
     bytes[size - 1] ^= 1;
-    expect_refused(bytes, size - 1, KL_PACK_CORRUPT, "beyond the end");
+    expect_refused(bytes, size, KL_PACK_CORRUPT, "metrics checksum");
+    bytes[size - 1] ^= 1;
+    expect_refused(bytes, size - 1, KL_PACK_CORRUPT, "the file at");
     /* an index entry out of order, checksums made right */
     unsigned char *entry = bytes + KL_PACK_HEADER_SIZE + 4 * 3;
     uint32_t saved = kl_pack_get(entry, 4);
@@ -391,9 +435,9 @@ static void test_open_checks(void **state)
     reseal(bytes, size);
     expect_refused(bytes, size, KL_PACK_CORRUPT, "impossible counts");
     free(bytes);
-    s.version = 2;
+    s.version = 1;
     bytes = build(&s, &size);
-    expect_refused(bytes, size, KL_PACK_VERSION, "format version 2");
+    expect_refused(bytes, size, KL_PACK_VERSION, "format version 1");
     free(bytes);
     s.version = KL_PACK_FORMAT_VERSION;
     s.swap_first_groups = true;
@@ -417,12 +461,74 @@ static void test_open_checks(void **state)
     spec_free(&s);
 }
 
+/* The straight and unit residues of the metrics part: their walks, routes and moves; a
+ * pack opened from its steps part alone answers them KL_PACK_MISSING until the metrics
+ * part is attached, which must be the part its header names, checksum and size. */
+static void test_metrics(void **state)
+{
+    (void)state;
+    struct spec s;
+    spec_near_solved(&s, KL_METRIC_COUNT);
+    kl_code near = picture_code(NEAR), solved = picture_code(SOLVED);
+    size_t size;
+    unsigned char *bytes = build(&s, &size);
+    struct kl_pack *pack;
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_true(kl_pack_has_metrics(pack));
+    int moves_count, count;
+    kl_code route[6];
+    for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++) {
+        assert_int_equal(kl_pack_min_moves(pack, near, (enum kl_metric)m, &moves_count), KL_PACK_OK);
+        assert_int_equal(moves_count, 1);
+        assert_int_equal(kl_pack_solve_in(pack, near, (enum kl_metric)m, route, &count), KL_PACK_OK);
+        assert_true(count == 2 && route[1] == solved);
+        assert_int_equal(kl_pack_min_moves(pack, 0x1A9BF0C00u, (enum kl_metric)m, &moves_count), KL_PACK_OK);
+        assert_int_equal(moves_count, KL_PACK_NONE);
+    }
+    /* 横刀立马 is unsolvable here: its unit moves are its 4 one-cell steps of 8, neutral */
+    struct kl_move_outcome moves[KL_MAX_STEPS];
+    assert_int_equal(kl_pack_moves_in(pack, 0x1A9BF0C00u, KL_METRIC_UNIT, moves, &count, &moves_count), KL_PACK_OK);
+    assert_int_equal(count, 4);
+    for (int i = 0; i < count; i++)
+        assert_true(moves[i].step.distance == 1 && moves[i].change == 0);
+    kl_pack_close(pack);
+    /* the steps part alone, then the metrics part attached */
+    uint32_t metrics = kl_pack_get(bytes + KL_PACK_AT_METRICS_OFFSET, 4);
+    assert_int_equal(open_bytes(bytes, metrics, &pack, NULL), KL_PACK_OK);
+    assert_false(kl_pack_has_metrics(pack));
+    assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_STEP, &moves_count), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_UNIT, &moves_count), KL_PACK_MISSING);
+    assert_int_equal(kl_pack_attach_metrics(pack, bytes + metrics, size - metrics - 1), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "the index says"));
+    bytes[size - 1] ^= 1;
+    assert_int_equal(kl_pack_attach_metrics(pack, bytes + metrics, size - metrics), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "metrics checksum"));
+    bytes[size - 1] ^= 1;
+    assert_false(kl_pack_has_metrics(pack));
+    assert_int_equal(kl_pack_attach_metrics(pack, bytes + metrics, size - metrics), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_UNIT, &moves_count), KL_PACK_OK);
+    assert_int_equal(moves_count, 1);
+    kl_pack_close(pack);
+    /* a unit residue that leads nowhere: near 2, its solved neighbour 0 */
+    set_residue_in(s.metric_residues[KL_METRIC_UNIT], near, 2);
+    free(bytes);
+    bytes = build(&s, &size);
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_STRAIGHT, &moves_count), KL_PACK_OK);
+    assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_UNIT, &moves_count), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "no unit move from"));
+    kl_pack_close(pack);
+    free(bytes);
+    spec_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_crc32_is_zlibs),
         cmocka_unit_test(test_walk_and_route),
         cmocka_unit_test(test_walk_refuses_wrong_residues),
+        cmocka_unit_test(test_metrics),
         cmocka_unit_test(test_groups_and_names),
         cmocka_unit_test(test_open_checks),
     };
