@@ -123,7 +123,7 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
         /* The steps taken less the steps gained: a neutral step wastes one, a backward two. */
         table_number_or_null(summary, start_steps == DB_NULL ? DB_NULL : tally.steps - (start_steps - end_steps),
                              "-");
-        answer_print(NULL, summary, "step_list", t);
+        answer_print(NULL, &(struct answer_value){summary, "step_list", t});
         /* CSV and Markdown print the list alone: the summary follows as a table of its own
          * (in CSV after a blank line), since what the attempt adds up to is check's answer. */
         if (out_format() == FORMAT_CSV)

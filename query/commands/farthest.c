@@ -75,7 +75,7 @@ static int farthest_of(struct db *db, const void *given, const struct kl_db_layo
     char headline[128];
     snprintf(headline, sizeof headline, "%s: %zu farthest layout%s, %d steps away (group %s)", hex, count,
              count == 1 ? "" : "s", distance, group->name);
-    answer_print(headline, summary, "farthest", list);
+    answer_print(headline, &(struct answer_value){summary, "farthest", list});
     table_free(list);
     table_free(summary);
     free(farthest);
@@ -183,7 +183,7 @@ static int farthest_of_group(struct db *db, const struct farthest_options *optio
                  e.central_count, e.radius,
                  e.source == EXTREMES_FOUND_NOW ? " (found now; " : "", e.source == EXTREMES_FOUND_NOW ? complete : "",
                  e.source == EXTREMES_FOUND_NOW ? " stores them)" : "");
-    answer_print(headline, summary, "layouts", list);
+    answer_print(headline, &(struct answer_value){summary, "layouts", list});
     table_free(list);
     table_free(summary);
     if (!known)
@@ -263,7 +263,7 @@ static int farthest_of_class(struct db *db, const struct farthest_options *optio
     snprintf(headline, sizeof headline, "class %s: %lld peripheral layout%s in %zu group%s of diameter %d%s",
                  class_name, peripheral, peripheral == 1 ? "" : "s", group_count, group_count == 1 ? "" : "s",
                  diameter, missing ? ", the largest stored" : ", its largest");
-    answer_print(headline, summary, "layouts", list);
+    answer_print(headline, &(struct answer_value){summary, "layouts", list});
     table_free(list);
     table_free(summary);
     if (missing)

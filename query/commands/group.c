@@ -197,7 +197,7 @@ static int answer_group(struct db *db, const void *given, const struct kl_db_gro
         table_free(t);
     } else {
         struct table *summary = summary_of(g), *histogram = histogram_of(g, layers, count);
-        answer_print(NULL, summary, "depths", histogram);
+        answer_print(NULL, &(struct answer_value){summary, "depths", histogram});
         table_free(summary);
         table_free(histogram);
     }

@@ -99,7 +99,7 @@ static int moves_of(struct db *db, const void *options, const struct kl_db_layou
     snprintf(headline, sizeof headline, "%s (%s): %zu %s, %zu optimal", hex, distance, count,
              kl_metric_unit(metric, (long long)count), optimal);
     struct table *list = move_table(layout->code, moves, count, metric);
-    answer_print(headline, summary, "move_list", list);
+    answer_print(headline, &(struct answer_value){summary, "move_list", list});
     table_free(list);
     table_free(summary);
     return EXIT_ANSWERED;

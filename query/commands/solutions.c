@@ -122,7 +122,7 @@ static int solutions_of(struct db *db, const void *options, const struct kl_db_l
     char headline[128];
     snprintf(headline, sizeof headline, "%s: %zu solution%s; %zu minimal, at %d steps", hex,
              table_rows(t), table_rows(t) == 1 ? "" : "s", minimal, layout->min_steps);
-    answer_print(headline, summary, "solution_list", t);
+    answer_print(headline, &(struct answer_value){summary, "solution_list", t});
     /* Where the database stores the counts, they must be the search's. */
     int status = check_stored(hex, "min_solution_num", layout->min_solution_num, minimal,
                               EXIT_ANSWERED);

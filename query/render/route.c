@@ -116,7 +116,7 @@ void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool
     table_text(summary, to);
     table_number(summary, (long long)count - 1);
     table_text(summary, kl_metric_name(metric));
-    answer_print(NULL, summary, "route", steps);
+    answer_print(NULL, &(struct answer_value){summary, "route", steps});
     table_free(summary);
     table_free(steps);
 }
