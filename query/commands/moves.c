@@ -2,6 +2,7 @@
  * the chess tablebase probes list a position's moves (query/explore/moves.h). */
 #include <stdio.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/explore/moves.h"
 #include "query/input/input.h"
@@ -28,9 +29,9 @@ static const char *change_word(const struct kl_move_outcome *m)
 
 /* The step's columns: for people one text, else piece, row, col, to_row, to_col, moves
  * and distance. */
-static void add_step(struct table *t, kl_raw raw, kl_code from, const struct kl_move_outcome *m)
+static void add_step(struct table *t, kl_raw raw, kl_code from, const struct kl_move_outcome *m, bool for_people)
 {
-    if (out_format() == FORMAT_TEXT) {
+    if (for_people) {
         char text[EXPLORE_MOVE_TEXT_SIZE];
         explore_move_text(from, m, text);
         table_text(t, text);
@@ -48,16 +49,15 @@ static void add_step(struct table *t, kl_raw raw, kl_code from, const struct kl_
 }
 
 static struct table *move_table(kl_code from, const struct kl_move_outcome *moves, size_t count,
-                                enum kl_metric metric)
+                                enum kl_metric metric, bool for_people)
 {
     kl_raw raw;
     kl_code_to_raw(from, &raw);
-    bool for_people = out_format() == FORMAT_TEXT;
     struct table *t = table_new(for_people ? move_columns_for_people[metric] : move_columns);
     for (size_t i = 0; i < count; i++) {
         const struct kl_move_outcome *m = &moves[i];
         table_code(t, m->to);
-        add_step(t, raw, from, m);
+        add_step(t, raw, from, m, for_people);
         table_number_or_null(t, m->min_steps, "unsolvable");
         if (for_people) {
             char change[32];
@@ -72,10 +72,9 @@ static struct table *move_table(kl_code from, const struct kl_move_outcome *move
     return t;
 }
 
-static int moves_of(struct db *db, const void *options, const struct kl_db_layout_row *layout,
-                    const struct kl_db_group_row *group)
+struct answer_value moves_answer(struct db *db, const struct kl_db_layout_row *layout,
+                                 const struct kl_db_group_row *group, bool for_people, size_t *optimal_count)
 {
-    (void)options; /* moves takes none */
     struct kl_move_outcome moves[KL_MAX_STEPS];
     size_t count = db_moves(db, layout->code, moves);
     size_t optimal = 0;
@@ -90,7 +89,20 @@ static int moves_of(struct db *db, const void *options, const struct kl_db_layou
     table_number_or_null(summary, layout->min_moves[db_metric(db)], "unsolvable");
     table_number(summary, (long long)count);
     table_number(summary, (long long)optimal);
-    char headline[160], distance[32] = "unsolvable";
+    *optimal_count = optimal;
+    return (struct answer_value){summary, "move_list",
+                                 move_table(layout->code, moves, count, db_metric(db), for_people)};
+}
+
+static int moves_of(struct db *db, const void *options, const struct kl_db_layout_row *layout,
+                    const struct kl_db_group_row *group)
+{
+    (void)options; /* moves takes none */
+    size_t optimal;
+    struct answer_value answer = moves_answer(db, layout, group, out_format() == FORMAT_TEXT, &optimal);
+    size_t count = table_rows(answer.list);
+    char hex[KL_CODE_TEXT_SIZE], headline[160], distance[32] = "unsolvable";
+    kl_code_format(layout->code, hex);
     enum kl_metric metric = db_metric(db);
     int distance_count = layout->min_moves[metric];
     if (distance_count != DB_NULL)
@@ -98,10 +110,8 @@ static int moves_of(struct db *db, const void *options, const struct kl_db_layou
                  kl_metric_unit(metric, distance_count));
     snprintf(headline, sizeof headline, "%s (%s): %zu %s, %zu optimal", hex, distance, count,
              kl_metric_unit(metric, (long long)count), optimal);
-    struct table *list = move_table(layout->code, moves, count, metric);
-    answer_print(headline, &(struct answer_value){summary, "move_list", list});
-    table_free(list);
-    table_free(summary);
+    answer_print(headline, &answer);
+    answer_value_free(&answer);
     return EXIT_ANSWERED;
 }
 

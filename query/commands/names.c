@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/render/output.h"
 #include "answer/report.h"
@@ -72,14 +73,11 @@ static int find_section(struct db *db, const char *wanted, char **section)
     return report(EXIT_NOT_FOUND, wanted, "no such section; the sections are %s", list);
 }
 
-static int run_names(struct db *db, const struct request *req)
+int names_answer(struct db *db, const char *wanted_section, struct table **list)
 {
-    const struct names_options *options = req->options;
-    if (req->arg_count > 0)
-        return report(EXIT_BAD_INPUT, req->args[0], "names takes no arguments; use --section");
     char *section = NULL;
-    if (options->section) {
-        int status = find_section(db, options->section, &section);
+    if (wanted_section) {
+        int status = find_section(db, wanted_section, &section);
         if (status != EXIT_ANSWERED)
             return status;
     }
@@ -100,9 +98,22 @@ static int run_names(struct db *db, const struct request *req)
         table_text(t, (const char *)sqlite3_column_text(stmt, 4));
     }
     sqlite3_finalize(stmt);
-    table_print(t);
-    table_free(t);
     free(section);
+    *list = t;
+    return EXIT_ANSWERED;
+}
+
+static int run_names(struct db *db, const struct request *req)
+{
+    const struct names_options *options = req->options;
+    if (req->arg_count > 0)
+        return report(EXIT_BAD_INPUT, req->args[0], "names takes no arguments; use --section");
+    struct table *list;
+    int status = names_answer(db, options->section, &list);
+    if (status != EXIT_ANSWERED)
+        return status;
+    table_print(list);
+    table_free(list);
     return EXIT_ANSWERED;
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/classic.h"
 #include "core/classes.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/drawing.h"
 #include "query/input/input.h"
@@ -33,8 +34,10 @@ static const char *const show_columns[] = {
     "min_straight_moves", "min_unit_moves", "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
     "names", "board", NULL};
 
-static void add_fields(struct table *t, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+struct table *show_answer(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                          bool for_people)
 {
+    struct table *t = table_new(show_columns);
     char class_name[KL_CLASS_NAME_SIZE];
     table_code(t, layout->code);
     uint32_t id = kl_code_to_id(layout->code);
@@ -59,7 +62,7 @@ static void add_fields(struct table *t, const struct kl_db_layout_row *layout, c
     char named[KL_CLASSIC_NAMES_SIZE];
     char *names = kl_classic_names_of(layout->code, named) ? named : NULL;
     /* For people one name a line, so that the card stays narrow beside the board. */
-    for (char *comma; names && out_format() == FORMAT_TEXT && (comma = strstr(names, ", "));) {
+    for (char *comma; names && for_people && (comma = strstr(names, ", "));) {
         *comma = '\n';
         memmove(comma + 1, comma + 2, strlen(comma + 2) + 1);
     }
@@ -69,10 +72,11 @@ static void add_fields(struct table *t, const struct kl_db_layout_row *layout, c
         table_null(t, NULL);
     char cells[KL_DRAWING_CELLS_SIZE];
     kl_drawing_cells(layout->code, cells);
-    if (out_format() == FORMAT_TEXT)
+    if (for_people)
         table_null(t, NULL); /* drawn beside the card */
     else
         table_text(t, cells);
+    return t;
 }
 
 static void print_for_people(const struct table *t, kl_code code)
@@ -96,8 +100,7 @@ static int show_layout(struct db *db, const void *given, const struct kl_db_layo
         char names[KL_CLASSIC_NAMES_SIZE];
         return picture_board(layout, group, kl_classic_names_of(layout->code, names) ? names : NULL);
     }
-    struct table *t = table_new(show_columns);
-    add_fields(t, layout, group);
+    struct table *t = show_answer(layout, group, out_format() == FORMAT_TEXT);
     if (out_format() == FORMAT_TEXT)
         print_for_people(t, layout->code);
     else

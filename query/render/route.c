@@ -62,9 +62,8 @@ static const char *const step_columns_with_start[] = {
     "from", "step", "piece", "row", "col", "moves", "distance", "code", NULL};
 #define STEP_DETAIL_COLUMNS 5 /* piece .. distance: null in the row of the start */
 
-static struct table *step_table(const kl_code *codes, size_t count)
+static struct table *step_table(const kl_code *codes, size_t count, bool with_start)
 {
-    bool with_start = out_format() == FORMAT_CSV || out_format() == FORMAT_MD;
     struct table *t = table_new(with_start ? step_columns_with_start : step_columns);
     char start[KL_CODE_TEXT_SIZE];
     kl_code_format(codes[0], start);
@@ -107,8 +106,16 @@ void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool
         print_for_people(codes, count, metric);
         return;
     }
+    struct answer_value answer = route_answer(codes, count, metric,
+                                              out_format() == FORMAT_CSV || out_format() == FORMAT_MD);
+    answer_print(NULL, &answer);
+    answer_value_free(&answer);
+}
+
+struct answer_value route_answer(const kl_code *codes, size_t count, enum kl_metric metric, bool with_start)
+{
     static const char *const summary_columns[] = {"from", "to", "steps", "metric", NULL};
-    struct table *summary = table_new(summary_columns), *steps = step_table(codes, count);
+    struct table *summary = table_new(summary_columns);
     char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
     kl_code_format(codes[0], from);
     kl_code_format(codes[count - 1], to);
@@ -116,7 +123,5 @@ void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool
     table_text(summary, to);
     table_number(summary, (long long)count - 1);
     table_text(summary, kl_metric_name(metric));
-    answer_print(NULL, &(struct answer_value){summary, "route", steps});
-    table_free(summary);
-    table_free(steps);
+    return (struct answer_value){summary, "route", step_table(codes, count, with_start)};
 }

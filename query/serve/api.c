@@ -9,6 +9,7 @@
 #include "core/board.h"
 #include "core/database/format.h"
 #include "core/rank.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/classic.h"
 #include "query/input/input.h"
@@ -20,6 +21,7 @@
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "answer/report.h"
+#include "answer/value_json.h"
 #include "query/search/solution.h"
 #include "query/serve/slow_pool.h"
 
@@ -27,7 +29,7 @@
 #define ID_ARGUMENT_SIZE 16 /* "#29334497" */
 #define NAME_ARGUMENT_SIZE 32
 #define API_MAX_LIST 1000           /* rows a list route answers at most (limit=) */
-#define API_DEFAULT_MEMBERS "100"   /* members a page of /api/members holds unless told */
+#define API_DEFAULT_MEMBERS 100   /* members a page of /api/members holds unless told */
 #define API_LIST_SEPARATORS ", \t\r\n" /* between the LAYOUTs of /api/check's attempt */
 
 #define BUSY_RETRY_AFTER_S 1 /* what a 503 of busy slow routes asks the client to wait */
@@ -204,19 +206,53 @@ static void run_command(struct db *db, const struct run *run, struct api_reply *
     status_error(reply, status, error);
 }
 
-/* Checks argument `name`, when given: a whole number from `min` to `max` (the routes
- * hand it to a command's option of that name).  Returns false after answering the error. */
+/* An answer's value as the reply: its JSON (answer/value_json.h) on one line. */
+static void value_reply(struct api_reply *reply, const struct answer_value *answer)
+{
+    struct body b;
+    body_begin(&b);
+    value_json_answer(b.stream, answer);
+    fputc('\n', b.stream);
+    reply_end(&b, reply, 200, JSON_TYPE);
+}
+
+/* A table's rows as the reply: an array of objects, on one line. */
+static void rows_reply(struct api_reply *reply, const struct table *rows)
+{
+    value_reply(reply, &(struct answer_value){.list = (struct table *)rows});
+}
+
+/* Keeps the calling thread's reports in `error` (ERROR_SIZE bytes) until reports_answered,
+ * so that an answer function's error becomes the reply's. */
+static void reports_kept(char *error) { report_to_buffer(error, ERROR_SIZE); }
+
+/* Sends reports back to stderr; answers the error kept when status is not EXIT_ANSWERED.
+ * Returns whether it is. */
+static bool reports_answered(int status, const char *error, struct api_reply *reply)
+{
+    report_to_buffer(NULL, 0);
+    if (status != EXIT_ANSWERED)
+        status_error(reply, status, error);
+    return status == EXIT_ANSWERED;
+}
+
+/* Checks argument `name`, when given: a whole number from `min` to `max`, stored in
+ * *value (NULL: only checked; left as it is when not given).  Returns false after
+ * answering the error. */
 static bool number_argument(const struct api_request *request, const char *name, long min, long max,
-                            struct api_reply *reply)
+                            long *value, struct api_reply *reply)
 {
     const char *text = argument(request, name);
     if (!text)
         return true;
     char *end, error[ERROR_SIZE];
     errno = 0;
-    long value = strtol(text, &end, 10);
-    if (*text >= '0' && *text <= '9' && !*end && !errno && value >= min && value <= max)
+    long number = strtol(text, &end, 10);
+    if (*text >= '0' && *text <= '9' && !*end && !errno && number >= min && number <= max) {
+        if (value)
+            *value = number;
         return true;
+    }
     snprintf(error, sizeof error, "%s: %s takes a number from %ld to %ld", text, name, min, max);
     api_error(reply, 400, error);
     return false;
@@ -275,6 +311,28 @@ static bool group_argument(const struct api_request *request, const char *name, 
     return layout_argument(request, name, out, &code, reply);
 }
 
+/* The request's layout= looked up with its group.  Returns false after answering the
+ * error. */
+static bool layout_found(struct db *db, const struct api_request *request, struct kl_db_layout_row *layout,
+                         struct kl_db_group_row *group, struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
+    kl_code code;
+    if (!layout_argument(request, "layout", id, &code, reply))
+        return false;
+    reports_kept(error);
+    return reports_answered(db_layout_in_group(db, code, layout, group), error, reply);
+}
+
+/* A GROUP as group_argument reads it, looked up.  Returns false after answering the
+ * error. */
+static bool group_found(struct db *db, const char *name, struct kl_db_group_row *group, struct api_reply *reply)
+{
+    char error[ERROR_SIZE];
+    reports_kept(error);
+    return reports_answered(input_group(db, name, group), error, reply);
+}
+
 /* Reads argument `name` as a CLASS name. */
 static bool class_argument(const struct api_request *request, const char *name, struct api_reply *reply)
 {
@@ -302,17 +360,40 @@ static void layout_route(struct db *db, const struct api_request *request, const
 
 static void answer_layout(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_show, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    struct answer_value answer = {.summary = show_answer(&layout, &group, false)};
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_moves(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_moves, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    size_t optimal;
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    struct answer_value answer = moves_answer(db, &layout, &group, false, &optimal);
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_solve(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_solve, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct answer_value answer;
+    char error[ERROR_SIZE];
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    reports_kept(error);
+    if (reports_answered(solve_answer(db, &layout, false, &answer), error, reply)) {
+        value_reply(reply, &answer);
+        answer_value_free(&answer);
+    }
 }
 
 static void answer_solutions(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -326,7 +407,7 @@ static void answer_hint(struct db *db, const struct api_request *request, struct
     kl_code code;
     const char *level = argument(request, "level");
     if (layout_argument(request, "layout", id, &code, reply) &&
-        number_argument(request, "level", 1, 3, reply))
+        number_argument(request, "level", 1, 3, NULL, reply))
         run_command(db, &(struct run){.command = &command_hint, .args = (char *[]){id}, .arg_count = 1,
                                       .options = {{level ? "level" : NULL, level}}},
                     reply);
@@ -367,10 +448,13 @@ static void answer_check(struct db *db, const struct api_request *request, struc
 
 static void answer_names(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    const char *section = argument(request, "section");
-    run_command(db, &(struct run){.command = &command_names, .options = {{section ? "section" : NULL, section}},
-                                  .rows = true},
-                reply);
+    struct table *list;
+    char error[ERROR_SIZE];
+    reports_kept(error);
+    if (reports_answered(names_answer(db, argument(request, "section"), &list), error, reply)) {
+        rows_reply(reply, list);
+        table_free(list);
+    }
 }
 
 static void answer_path(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -383,9 +467,13 @@ static void answer_path(struct db *db, const struct api_request *request, struct
 
 static void answer_group(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    if (group_argument(request, "group", group, reply))
-        run_command(db, &(struct run){.command = &command_group, .args = (char *[]){group}, .arg_count = 1}, reply);
+    struct kl_db_group_row group;
+    char name[NAME_ARGUMENT_SIZE];
+    if (!group_argument(request, "group", name, reply) || !group_found(db, name, &group, reply))
+        return;
+    struct answer_value answer = group_facts_answer(db, &group, false);
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_farthest(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -412,7 +500,7 @@ static void answer_hardest(struct db *db, const struct api_request *request, str
         api_error(reply, 400, "hardest: give class or group, not both");
         return;
     }
-    if (!number_argument(request, "limit", 1, API_MAX_LIST, reply))
+    if (!number_argument(request, "limit", 1, API_MAX_LIST, NULL, reply))
         return;
     if (class_name) {
         if (!class_argument(request, "class", reply))
@@ -429,22 +517,23 @@ static void answer_hardest(struct db *db, const struct api_request *request, str
 /* group --members: a page of a group's members, API_MAX_LIST at most. */
 static void answer_members(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    const char *depth = argument(request, "depth"), *offset = argument(request, "offset");
-    const char *limit = argument(request, "limit");
-    struct run run = {.command = &command_group, .args = (char *[]){group}, .arg_count = 1, .rows = true,
-                      .options = {{"limit", limit ? limit : API_DEFAULT_MEMBERS}}};
-    struct run_option *next = run.options + 1;
-    if (!group_argument(request, "group", group, reply) ||
-        !number_argument(request, "limit", 1, API_MAX_LIST, reply) ||
-        !number_argument(request, "offset", 0, KL_LAYOUT_COUNT, reply) ||
-        !number_argument(request, "depth", 0, KL_DB_UNSOLVABLE, reply))
+    struct kl_db_group_row group;
+    struct group_members page = {.depth = DB_NULL, .limit = API_DEFAULT_MEMBERS};
+    struct table *list;
+    char name[NAME_ARGUMENT_SIZE], error[ERROR_SIZE];
+    long depth = DB_NULL;
+    if (!group_argument(request, "group", name, reply) ||
+        !number_argument(request, "limit", 1, API_MAX_LIST, &page.limit, reply) ||
+        !number_argument(request, "offset", 0, KL_LAYOUT_COUNT, &page.offset, reply) ||
+        !number_argument(request, "depth", 0, KL_DB_UNSOLVABLE, &depth, reply) ||
+        !group_found(db, name, &group, reply))
         return;
-    if (offset)
-        *next++ = (struct run_option){"offset", offset};
-    if (depth)
-        *next++ = (struct run_option){"depth", depth};
-    run_command(db, &run, reply);
+    page.depth = (int)depth;
+    reports_kept(error);
+    if (reports_answered(group_members_answer(db, &page, &group, false, &list), error, reply)) {
+        rows_reply(reply, list);
+        table_free(list);
+    }
 }
 
 static void answer_stats(struct db *db, const struct api_request *request, struct api_reply *reply)

@@ -1,0 +1,63 @@
+/* The commands' answers as values (answer/value.h), each computed by one function of its
+ * command's file from its inputs and its options passed in, printing nothing: the
+ * command prints the value in the output format asked (query/render/output.h), the
+ * server (query/serve/api.c) writes it as JSON (answer/value_json.h).  Moves count in
+ * the db's metric (db_metric).  Errors are reported (answer/report.h: on stderr, or in
+ * the thread's buffer of report_to_buffer) and their exit status returned.  Free each
+ * value with table_free or answer_value_free. */
+#ifndef KLOTSKI_QUERY_ANSWERS_H
+#define KLOTSKI_QUERY_ANSWERS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "answer/value.h"
+#include "query/db.h"
+
+/* show: a layout's facts, one row: code, id, short_code, class, group, group_index,
+ * group_size, min_steps and the same in straight and unit moves, min_solution_num,
+ * mirror, self_mirror, farthest_steps, farthest_num, solution_num, names, board.  For
+ * people (for_people) the names go one a line and the board is left out (null), since
+ * it is drawn beside the card. */
+struct table *show_answer(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                          bool for_people);
+
+/* moves: the summary code, group, min_steps, moves_count, optimal_count and the list
+ * "move_list" of every move with its outcome, best first; for people each move is one
+ * text column and the counts' columns are named in the metric's unit.  *optimal_count
+ * is the number of optimal moves. */
+struct answer_value moves_answer(struct db *db, const struct kl_db_layout_row *layout,
+                                 const struct kl_db_group_row *group, bool for_people, size_t *optimal_count);
+
+/* solve: a minimal solution of the layout as route_answer (query/render/route.h) gives
+ * it, with_start as there.  Returns EXIT_ANSWERED and fills *answer, or EXIT_NOT_FOUND
+ * for an unsolvable layout (reported), the status of solution_route otherwise. */
+int solve_answer(struct db *db, const struct kl_db_layout_row *layout, bool with_start,
+                 struct answer_value *answer);
+
+/* group: the summary of a group's facts and the list "depths", its depth histogram
+ * (group, depth, layouts; for people depth, layouts and a bar). */
+struct answer_value group_facts_answer(struct db *db, const struct kl_db_group_row *group, bool for_people);
+
+/* The page of a group's members that group --members lists. */
+struct group_members {
+    int depth;   /* only the members this far from solved; DB_NULL: every one */
+    long offset; /* members to skip */
+    long limit;  /* members to list at most; 0: all */
+};
+
+/* group --members: a table of the page of members asked (group, code, id, group_index,
+ * min_steps), in code order, into *list: a table that prints its rows as they come when
+ * `streamed` (table_new_streamed), for a list of any length on the command line.
+ * Returns EXIT_ANSWERED, or EXIT_NOT_FOUND (reported) when the group has no members at
+ * the depth asked. */
+int group_members_answer(struct db *db, const struct group_members *page, const struct kl_db_group_row *group,
+                         bool streamed, struct table **list);
+
+/* names: the classic names (name, code, the min count named in the db's metric, group,
+ * section), all or those of the section that `section` names (NULL: all), into *list.
+ * Returns EXIT_ANSWERED, or EXIT_NOT_FOUND or EXIT_BAD_INPUT (reported) when `section`
+ * names none or several. */
+int names_answer(struct db *db, const char *section, struct table **list);
+
+#endif
