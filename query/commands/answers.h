@@ -60,4 +60,18 @@ int group_members_answer(struct db *db, const struct group_members *page, const 
  * names none or several. */
 int names_answer(struct db *db, const char *section, struct table **list);
 
+/* hint: the hint of `level` (1 a band of ten distances, 2 also the piece to move, 3 also
+ * the step), one row: code, level, steps_from, steps_to, piece, row, col, moves, to (the
+ * fields the level does not tell null), into *hint.  Returns EXIT_ANSWERED, or
+ * EXIT_NOT_FOUND (reported) for an unsolvable layout. */
+int hint_answer(struct db *db, const struct kl_db_layout_row *layout, long level, struct table **hint);
+
+/* check: the attempt (its layouts, the start first, and each one's line) checked step by
+ * step: the summary (start, end, steps, start and end min_steps, solved,
+ * first_not_optimal, wasted; for people the counts named in the metric's unit) and the
+ * list "step_list", a row per line.  Returns EXIT_ANSWERED, or reports a layout not in
+ * the database (EXIT_NOT_FOUND) or not one step from the one before (EXIT_BAD_INPUT). */
+struct input_list;
+int check_answer(struct db *db, const struct input_list *attempt, bool for_people, struct answer_value *answer);
+
 #endif

@@ -403,18 +403,26 @@ static void answer_solutions(struct db *db, const struct api_request *request, s
 
 static void answer_hint(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char id[ID_ARGUMENT_SIZE];
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
     kl_code code;
-    const char *level = argument(request, "level");
-    if (layout_argument(request, "layout", id, &code, reply) &&
-        number_argument(request, "level", 1, 3, NULL, reply))
-        run_command(db, &(struct run){.command = &command_hint, .args = (char *[]){id}, .arg_count = 1,
-                                      .options = {{level ? "level" : NULL, level}}},
-                    reply);
+    long level = 1;
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct table *hint;
+    if (!layout_argument(request, "layout", id, &code, reply) || !number_argument(request, "level", 1, 3, &level, reply))
+        return;
+    reports_kept(error);
+    int status = db_layout_in_group(db, code, &layout, &group);
+    if (status == EXIT_ANSWERED)
+        status = hint_answer(db, &layout, level, &hint);
+    if (reports_answered(status, error, reply)) {
+        value_reply(reply, &(struct answer_value){.summary = hint});
+        table_free(hint);
+    }
 }
 
 /* check: the attempt's LAYOUTs in one argument, separated by commas, blanks or line
- * ends; each is read as the other routes read one, and handed to the command as "#ID". */
+ * ends; each is read as the other routes read one, on the line of its place (from 1). */
 static void answer_check(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     const char *attempt = argument(request, "attempt");
@@ -422,28 +430,29 @@ static void answer_check(struct db *db, const struct api_request *request, struc
         api_error(reply, 400, "attempt: missing (LAYOUTs, the start first, separated by commas)");
         return;
     }
-    size_t room = strlen(attempt) / 2 + 1, count = 0;
-    char (*ids)[ID_ARGUMENT_SIZE] = xcalloc(room, sizeof *ids), **args = xcalloc(room, sizeof *args);
+    size_t room = strlen(attempt) / 2 + 1;
+    struct input_list list = {xcalloc(room, sizeof *list.codes), xcalloc(room, sizeof *list.lines), 0};
     char *text = xstrdup(attempt), *save = NULL;
     char error[ERROR_SIZE];
-    int status = EXIT_ANSWERED;
-    for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && status == EXIT_ANSWERED;
+    bool typed = true;
+    for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && typed;
          item = strtok_r(NULL, API_LIST_SEPARATORS, &save)) {
-        kl_code code;
-        status = input_layout_typed(item, &code, error, sizeof error) ? EXIT_ANSWERED : EXIT_BAD_INPUT;
-        if (status == EXIT_ANSWERED) {
-            snprintf(ids[count], ID_ARGUMENT_SIZE, "#%lu", (unsigned long)kl_code_to_id(code));
-            args[count] = ids[count];
-            count++;
+        typed = input_layout_typed(item, &list.codes[list.count], error, sizeof error);
+        list.lines[list.count] = (int)list.count + 1;
+        list.count += typed;
+    }
+    struct answer_value answer;
+    if (!typed) {
+        status_error(reply, EXIT_BAD_INPUT, error);
+    } else {
+        reports_kept(error);
+        if (reports_answered(check_answer(db, &list, false, &answer), error, reply)) {
+            value_reply(reply, &answer);
+            answer_value_free(&answer);
         }
     }
-    if (status == EXIT_ANSWERED)
-        run_command(db, &(struct run){.command = &command_check, .args = args, .arg_count = (int)count}, reply);
-    else
-        status_error(reply, status, error);
     free(text);
-    free(args);
-    free(ids);
+    input_list_free(&list);
 }
 
 static void answer_names(struct db *db, const struct api_request *request, struct api_reply *reply)
