@@ -74,4 +74,19 @@ int hint_answer(struct db *db, const struct kl_db_layout_row *layout, long level
 struct input_list;
 int check_answer(struct db *db, const struct input_list *attempt, bool for_people, struct answer_value *answer);
 
+/* path: a shortest path, under the db's metric, from the layout `from` to `to` into
+ * *route (malloc'd, *length codes, from first; route_answer makes it a value).  Returns
+ * EXIT_ANSWERED, or reports a layout not in the database or layouts in different groups
+ * (EXIT_NOT_FOUND); EXIT_NOT_FOUND unreported when the db's watch stopped the search. */
+int path_answer(struct db *db, kl_code from, kl_code to, kl_code **route, size_t *length);
+
+/* solutions: the summary code, min_steps, solutions, min_solutions and the list
+ * "solution_list" of the solved layouts the layout reaches first (layout, solution,
+ * distance, minimal), by distance then code.  Returns EXIT_ANSWERED with *answer filled;
+ * EXIT_NOT_FOUND (reported) for an unsolvable layout, unreported when the db's watch
+ * stopped the search, *answer left as it is; EXIT_NOT_FOUND with *answer filled after
+ * reporting that the database stores other counts than the search finds. */
+int solutions_answer(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                     struct answer_value *answer);
+
 #endif

@@ -20,6 +20,7 @@
 #include "query/render/html_error.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
+#include "query/render/route.h"
 #include "answer/report.h"
 #include "answer/value_json.h"
 #include "query/search/solution.h"
@@ -398,7 +399,16 @@ static void answer_solve(struct db *db, const struct api_request *request, struc
 
 static void answer_solutions(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_solutions, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct answer_value answer = {0};
+    char error[ERROR_SIZE];
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    reports_kept(error);
+    if (reports_answered(solutions_answer(db, &layout, &group, &answer), error, reply))
+        value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_hint(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -468,10 +478,18 @@ static void answer_names(struct db *db, const struct api_request *request, struc
 
 static void answer_path(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char from[ID_ARGUMENT_SIZE], to[ID_ARGUMENT_SIZE];
-    kl_code code;
-    if (layout_argument(request, "from", from, &code, reply) && layout_argument(request, "to", to, &code, reply))
-        run_command(db, &(struct run){.command = &command_path, .args = (char *[]){from, to}, .arg_count = 2}, reply);
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
+    kl_code from, to, *route;
+    size_t length;
+    if (!layout_argument(request, "from", id, &from, reply) || !layout_argument(request, "to", id, &to, reply))
+        return;
+    reports_kept(error);
+    if (reports_answered(path_answer(db, from, to, &route, &length), error, reply)) {
+        struct answer_value answer = route_answer(route, length, db_metric(db), false);
+        value_reply(reply, &answer);
+        answer_value_free(&answer);
+        free(route);
+    }
 }
 
 static void answer_group(struct db *db, const struct api_request *request, struct api_reply *reply)
