@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "answer/value.h"
+#include "core/database/format.h"
 #include "query/db.h"
 
 /* show: a layout's facts, one row: code, id, short_code, class, group, group_index,
@@ -88,5 +89,26 @@ int path_answer(struct db *db, kl_code from, kl_code to, kl_code **route, size_t
  * reporting that the database stores other counts than the search finds. */
 int solutions_answer(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
                      struct answer_value *answer);
+
+/* The room for the one-line headline for people that farthest's answers give beside
+ * their value (a build command in it). */
+#define FARTHEST_HEADLINE_SIZE (256 + KL_DB_BUILD_COMMAND_SIZE)
+
+/* farthest LAYOUT: the summary code, group, farthest_steps, farthest_num and the list
+ * "farthest" (layout, farthest, distance) of the layouts of its group farthest from it,
+ * `limit` at most (0: all), found by a search; its headline for people in `headline`.
+ * Returns EXIT_ANSWERED, or EXIT_NOT_FOUND unreported when the db's watch stopped the
+ * search (*answer left as it is). */
+int farthest_answer(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                    long limit, struct answer_value *answer, char headline[FARTHEST_HEADLINE_SIZE]);
+
+/* farthest GROUP: the summary (group, max_min_steps, hardest_count, diameter, radius,
+ * peripheral_count, central_count, extremes: stored, found now or missing) and the list
+ * "layouts" (group, kind, code, steps) of its hardest and peripheral layouts, and its
+ * central ones when `central`, `limit` of each kind at most (0: all); the headline as
+ * farthest_answer's.  Returns EXIT_ANSWERED; with *answer filled too, EXIT_NOT_FOUND
+ * after reporting that the extremes of a group too large to search now are missing. */
+int farthest_group_answer(struct db *db, const struct kl_db_group_row *group, bool central, long limit,
+                          struct answer_value *answer, char headline[FARTHEST_HEADLINE_SIZE]);
 
 #endif

@@ -349,16 +349,6 @@ static bool class_argument(const struct api_request *request, const char *name, 
     return false;
 }
 
-/* The routes that answer one LAYOUT with a command. */
-static void layout_route(struct db *db, const struct api_request *request, const struct command *c,
-                         struct api_reply *reply)
-{
-    char id[ID_ARGUMENT_SIZE];
-    kl_code code;
-    if (layout_argument(request, "layout", id, &code, reply))
-        run_command(db, &(struct run){.command = c, .args = (char *[]){id}, .arg_count = 1}, reply);
-}
-
 static void answer_layout(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     struct kl_db_layout_row layout;
@@ -505,13 +495,29 @@ static void answer_group(struct db *db, const struct api_request *request, struc
 
 static void answer_farthest(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    if (!argument(request, "group"))
-        layout_route(db, request, &command_farthest, reply);
-    else if (argument(request, "layout"))
+    char name[NAME_ARGUMENT_SIZE], error[ERROR_SIZE], headline[FARTHEST_HEADLINE_SIZE];
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct answer_value answer = {0};
+    int status;
+    if (argument(request, "group") && argument(request, "layout")) {
         api_error(reply, 400, "farthest: give layout or group, not both");
-    else if (group_argument(request, "group", group, reply))
-        run_command(db, &(struct run){.command = &command_farthest, .options = {{"group", group}}}, reply);
+        return;
+    }
+    if (!argument(request, "group")) {
+        if (!layout_found(db, request, &layout, &group, reply))
+            return;
+        reports_kept(error);
+        status = farthest_answer(db, &layout, &group, 0, &answer, headline);
+    } else {
+        if (!group_argument(request, "group", name, reply) || !group_found(db, name, &group, reply))
+            return;
+        reports_kept(error);
+        status = farthest_group_answer(db, &group, false, 0, &answer, headline);
+    }
+    if (reports_answered(status, error, reply))
+        value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 /* hardest: over the whole database, a class or a group, API_MAX_LIST rows at most. */
