@@ -111,4 +111,16 @@ int farthest_answer(struct db *db, const struct kl_db_layout_row *layout, const 
 int farthest_group_answer(struct db *db, const struct kl_db_group_row *group, bool central, long limit,
                           struct answer_value *answer, char headline[FARTHEST_HEADLINE_SIZE]);
 
+/* hardest's default --limit. */
+#define HARDEST_DEFAULT_LIMIT 10
+
+/* hardest: the `limit` layouts with the most min moves in the db's metric, most first,
+ * ties by code (code, id, the count named in the metric, group), over the class that
+ * class_name names, or the group that group_text names (a group name or a LAYOUT), or
+ * the whole database when both are NULL, into *rows: a table that prints its rows as
+ * they come when `streamed` (table_new_streamed).  Returns EXIT_ANSWERED, or reports no
+ * such class or group, or no solvable layout in it (EXIT_NOT_FOUND). */
+int hardest_answer(struct db *db, const char *class_name, const char *group_text, long limit, bool streamed,
+                   struct table **rows);
+
 #endif

@@ -523,28 +523,24 @@ static void answer_farthest(struct db *db, const struct api_request *request, st
 /* hardest: over the whole database, a class or a group, API_MAX_LIST rows at most. */
 static void answer_hardest(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    const char *class_name = argument(request, "class"), *limit = argument(request, "limit");
-    struct run run = {.command = &command_hardest, .rows = true};
-    struct run_option *next = run.options;
-    if (limit)
-        *next++ = (struct run_option){"limit", limit};
+    char group[NAME_ARGUMENT_SIZE], error[ERROR_SIZE];
+    const char *class_name = argument(request, "class");
+    long limit = HARDEST_DEFAULT_LIMIT;
+    struct table *rows;
     if (class_name && argument(request, "group")) {
         api_error(reply, 400, "hardest: give class or group, not both");
         return;
     }
-    if (!number_argument(request, "limit", 1, API_MAX_LIST, NULL, reply))
+    if (!number_argument(request, "limit", 1, API_MAX_LIST, &limit, reply) ||
+        (class_name && !class_argument(request, "class", reply)) ||
+        (argument(request, "group") && !group_argument(request, "group", group, reply)))
         return;
-    if (class_name) {
-        if (!class_argument(request, "class", reply))
-            return;
-        *next = (struct run_option){"class", class_name};
-    } else if (argument(request, "group")) {
-        if (!group_argument(request, "group", group, reply))
-            return;
-        *next = (struct run_option){"group", group};
+    reports_kept(error);
+    if (reports_answered(hardest_answer(db, class_name, argument(request, "group") ? group : NULL, limit, false, &rows),
+                         error, reply)) {
+        rows_reply(reply, rows);
+        table_free(rows);
     }
-    run_command(db, &run, reply);
 }
 
 /* group --members: a page of a group's members, API_MAX_LIST at most. */
