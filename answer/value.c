@@ -27,6 +27,7 @@ struct table {
     void (*row_done)(struct table *t, void *context);
     void *row_context;
     void (*free_row_context)(void *context);
+    char **owned_columns; /* table_new_owning's, else NULL */
 };
 
 struct table *table_new(const char *const *columns)
@@ -35,6 +36,13 @@ struct table *table_new(const char *const *columns)
     t->columns = columns;
     while (columns[t->column_count])
         t->column_count++;
+    return t;
+}
+
+struct table *table_new_owning(char **columns)
+{
+    struct table *t = table_new((const char *const *)columns);
+    t->owned_columns = columns;
     return t;
 }
 
@@ -129,6 +137,9 @@ void table_free(struct table *t)
         return;
     if (t->free_row_context)
         t->free_row_context(t->row_context);
+    for (char **name = t->owned_columns; name && *name; name++)
+        free(*name);
+    free(t->owned_columns);
     free(t->cells);
     free(t->pool);
     free(t);

@@ -21,6 +21,10 @@ struct table;
  * Never NULL (out of memory exits: answer/report.h). */
 struct table *table_new(const char *const *columns);
 
+/* As table_new, for column names made at run time: `columns` (a malloc'd NULL-terminated
+ * array of malloc'd strings) becomes the table's, freed with it. */
+struct table *table_new_owning(char **columns);
+
 /* Appends a cell to the current row (a new row starts when the last one is full). */
 void table_text(struct table *t, const char *text);
 void table_number(struct table *t, long long n);

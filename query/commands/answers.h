@@ -123,4 +123,10 @@ int farthest_group_answer(struct db *db, const struct kl_db_group_row *group, bo
 int hardest_answer(struct db *db, const char *class_name, const char *group_text, long limit, bool streamed,
                    struct table **rows);
 
+/* stats: the statistics table `name` (summary, classes, groups or depths), of the class
+ * that class_name names (NULL: all), its counts and columns in the db's metric, into
+ * *table.  Returns EXIT_ANSWERED, or reports no such table (EXIT_BAD_INPUT) or class
+ * (EXIT_NOT_FOUND). */
+int stats_answer(struct db *db, const char *name, const char *class_name, struct table **table);
+
 #endif

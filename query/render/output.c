@@ -32,14 +32,13 @@ struct stream {
 /* Rows a streamed table holds before it prints: they set the widths of a text table. */
 #define STREAM_MEASURED_ROWS 1024
 
-/* The state of the output is the thread's own, so that each thread of the server writes
- * its answers in its own format to its own stream. */
-static _Thread_local enum out_format chosen_format = FORMAT_TEXT;
-static _Thread_local bool locale_is_utf8;
-static _Thread_local FILE *stream; /* NULL: stdout */
+/* The command line's output: its format, and whether its locale is UTF-8.  The server
+ * writes its answers' values as JSON itself (answer/value_json.h) and reads none of it. */
+static enum out_format chosen_format = FORMAT_TEXT;
+static bool locale_is_utf8;
 /* The columns of the last CSV or Markdown table, whose header a table with the same
  * columns does not repeat. */
-static _Thread_local const char *const *last_header;
+static const char *const *last_header;
 
 void out_init(enum out_format format)
 {
@@ -49,13 +48,7 @@ void out_init(enum out_format format)
 
 enum out_format out_format(void) { return chosen_format; }
 
-void out_set_stream(FILE *out)
-{
-    stream = out;
-    last_header = NULL;
-}
-
-FILE *out_stream(void) { return stream ? stream : stdout; }
+FILE *out_stream(void) { return stdout; }
 
 static void fputc_out(int c) { fputc(c, out_stream()); }
 
@@ -358,7 +351,7 @@ char *card_text(const struct table *t, size_t row)
 
 void out_next_answer(void)
 {
-    static _Thread_local bool answered_before;
+    static bool answered_before;
     if (answered_before && chosen_format == FORMAT_TEXT)
         fputc_out('\n');
     answered_before = true;

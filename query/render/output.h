@@ -1,5 +1,4 @@
-/* Everything the tool prints on stdout (or the stream of out_set_stream): the output
- * format, and the writers of an answer's value (answer/value.h, tables of typed cells
+/* Everything the query tool prints on stdout: the output format, and the writers of an answer's value (answer/value.h, tables of typed cells
  * and answers made of a summary and a list) as aligned text, CSV and Markdown, and as
  * JSON through the one JSON writer (answer/value_json.h); text blocks laid out side by
  * side. */
@@ -19,21 +18,14 @@ enum out_format {
     FORMAT_MD    /* Markdown tables */
 };
 
-/* Chooses the format of everything this thread prints afterwards and reads the locale's
- * character set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
+/* Chooses the format of everything printed afterwards and reads the locale's character
+ * set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
 void out_init(enum out_format format);
 
 /* The format chosen by out_init. */
 enum out_format out_format(void);
 
-/* Sends everything printed afterwards by this thread to `out` (NULL: back to stdout),
- * and forgets the last table header, so that a new stream starts with its own.  The
- * format, the stream and the state of an answer are each thread's own: the server
- * (query/serve) captures each request's answer in a memory stream of its thread while
- * the command line prints to stdout. */
-void out_set_stream(FILE *out);
-
-/* The stream everything is printed to: the one given to out_set_stream, else stdout. */
+/* The stream everything is printed to: stdout. */
 FILE *out_stream(void);
 
 /* True when the locale's character set is UTF-8, so that boxes can be drawn with

@@ -10,7 +10,6 @@
 #include "core/database/format.h"
 #include "core/rank.h"
 #include "query/commands/answers.h"
-#include "query/commands/command.h"
 #include "core/classic.h"
 #include "query/input/input.h"
 #include "core/drawing.h"
@@ -18,9 +17,8 @@
 #include "core/layout_text.h"
 #include "core/utf8.h"
 #include "query/render/html_error.h"
-#include "query/render/output.h"
-#include "query/render/pictures.h"
 #include "query/render/route.h"
+#include "answer/html_player.h"
 #include "answer/report.h"
 #include "answer/value_json.h"
 #include "query/search/solution.h"
@@ -139,72 +137,6 @@ static const char *argument(const struct api_request *request, const char *name)
         if (strcmp(request->names[i], name) == 0)
             return request->values[i];
     return NULL;
-}
-
-#define RUN_OPTIONS 4 /* options a route sets at most */
-
-/* An option of the command set for one run: its name and its value as typed. */
-struct run_option {
-    const char *name;
-    const char *value;
-};
-
-/* A command to run for a request. */
-struct run {
-    const struct command *command;
-    char **args;
-    int arg_count;
-    struct run_option options[RUN_OPTIONS]; /* set for this run (name NULL: none) */
-    bool rows;          /* a table (hardest, stats): its rows as one array, however many */
-};
-
-/* The command's --json answer as the reply: its one object as it is, or the rows of a
- * table (a line each) as one array. */
-static void json_reply(struct body *b, bool rows, struct api_reply *reply)
-{
-    fclose(b->stream);
-    if (!rows) {
-        *reply = (struct api_reply){.status = 200, .content_type = JSON_TYPE, .body = b->text, .length = b->length};
-        return;
-    }
-    struct body array;
-    body_begin(&array);
-    fputc('[', array.stream);
-    for (char *line = b->text, *end; (end = strchr(line, '\n')); line = end + 1)
-        fprintf(array.stream, "%s%.*s", line == b->text ? "" : ",", (int)(end - line), line);
-    fputs("]\n", array.stream);
-    free(b->text);
-    reply_end(&array, reply, 200, JSON_TYPE);
-}
-
-/* Runs a command with the output format JSON, its answer captured into the reply.  Its
- * options are this request's own (the command's defaults and the run's), so that
- * requests with different options run at once, with no lock. */
-static void run_command(struct db *db, const struct run *run, struct api_reply *reply)
-{
-    const struct command *c = run->command;
-    void *options = c->options_size ? xmalloc(c->options_size) : NULL;
-    if (options)
-        memcpy(options, c->option_defaults, c->options_size);
-    for (size_t i = 0; i < RUN_OPTIONS && run->options[i].name; i++)
-        command_option_store(command_option_find(c->options, run->options[i].name), options, run->options[i].value);
-    char error[ERROR_SIZE];
-    struct body b;
-    body_begin(&b);
-    out_init(FORMAT_JSON);
-    out_set_stream(b.stream);
-    report_to_buffer(error, sizeof error);
-    int status = c->run(db, &(struct request){options, run->args, run->arg_count, NULL});
-    free(options);
-    report_to_buffer(NULL, 0);
-    out_set_stream(NULL);
-    if (status == EXIT_ANSWERED) {
-        json_reply(&b, run->rows, reply);
-        return;
-    }
-    fclose(b.stream);
-    free(b.text);
-    status_error(reply, status, error);
 }
 
 /* An answer's value as the reply: its JSON (answer/value_json.h) on one line. */
@@ -574,11 +506,15 @@ static void answer_stats(struct db *db, const struct api_request *request, struc
         i++;
     if (!table || i == sizeof tables / sizeof *tables)
         api_error(reply, 400, "table: one of summary, classes, groups, depths");
-    else if (!class_name || class_argument(request, "class", reply))
-        run_command(db,
-                    &(struct run){.command = &command_stats, .args = (char *[]){(char *)tables[i]}, .arg_count = 1,
-                                  .options = {{class_name ? "class" : NULL, class_name}}, .rows = true},
-                    reply);
+    else if (!class_name || class_argument(request, "class", reply)) {
+        char error[ERROR_SIZE];
+        struct table *rows;
+        reports_kept(error);
+        if (reports_answered(stats_answer(db, tables[i], class_name, &rows), error, reply)) {
+            rows_reply(reply, rows);
+            table_free(rows);
+        }
+    }
 }
 
 static void answer_board(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -627,11 +563,9 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     }
     struct body b;
     body_begin(&b);
-    out_set_stream(b.stream);
     char names[KL_CLASSIC_NAMES_SIZE];
-    picture_solution(route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db),
-                     kl_classic_names_of(code, names) ? names : NULL);
-    out_set_stream(NULL);
+    html_player_solution(b.stream, route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db),
+                         kl_classic_names_of(code, names) ? names : NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);
     reply->is_page = true;
