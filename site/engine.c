@@ -17,10 +17,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer/board_value.h"
 #include "answer/html_player.h"
+#include "answer/moves_value.h"
 #include "answer/report.h"
-#include "answer/route_step.h"
+#include "answer/route_value.h"
 #include "answer/typed_input.h"
+#include "answer/value_json.h"
 #include "core/classic.h"
 #include "core/classes.h"
 #include "core/code.h"
@@ -147,6 +150,14 @@ static void json_number_or_null(FILE *out, const char *name, long long value, bo
         fprintf(out, ",\"%s\":null", name);
 }
 
+/* The answer is the value's JSON (answer/value_json.h), as the server's; the value freed. */
+static int value_answer(struct answer_value *value)
+{
+    value_json_answer(answer_begin(), value);
+    answer_value_free(value);
+    return answer_end(EXIT_ANSWERED);
+}
+
 /* /api/board: board=CELLS (is_cells) or layout=LAYOUT: {"legal":true,...}; an illegal one
  * answers its reason as an error, which assets/api.js turns into {"legal":false,...}. */
 int EXPORT(site_board)(int is_cells)
@@ -155,16 +166,7 @@ int EXPORT(site_board)(int is_cells)
     kl_code code;
     if (!input_board_verdict(is_cells ? request : NULL, request, &code, error, sizeof error))
         return answer_error(EXIT_BAD_INPUT, error);
-    char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
-    kl_code_format(code, hex);
-    kl_drawing_cells(code, cells);
-    FILE *out = answer_begin();
-    fputs("{\"legal\":true", out);
-    json_string_member(out, ",", "code", hex);
-    fprintf(out, ",\"id\":%lu", (unsigned long)kl_code_to_id(code));
-    json_string_member(out, ",", "board", cells);
-    fputc('}', out);
-    return answer_end(EXIT_ANSWERED);
+    return value_answer(&(struct answer_value){.summary = board_value(code, NULL)});
 }
 
 /* /api/layout: show --json, the fields the pack knows. */
@@ -217,34 +219,8 @@ int EXPORT(site_moves)(void)
     enum kl_pack_status ranked = kl_pack_moves(l.pack, code, moves, &count, &steps);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
-    size_t optimal = 0;
-    for (int i = 0; i < count; i++)
-        optimal += moves[i].change == KL_MOVE_OPTIMAL;
-    char hex[KL_CODE_TEXT_SIZE];
-    kl_code_format(code, hex);
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "code", hex);
-    json_string_member(out, ",", "group", l.group.name);
-    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
-    fprintf(out, ",\"moves_count\":%d,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
-    for (int i = 0; i < count; i++) {
-        struct step_text s = route_step_text(raw, moves[i].step);
-        char to[KL_CODE_TEXT_SIZE];
-        kl_code_format(moves[i].to, to);
-        const char piece[] = {s.piece, '\0'};
-        json_string_member(out, i ? ",{" : "{", "code", to);
-        json_string_member(out, ",", "piece", piece);
-        fprintf(out, ",\"row\":%d,\"col\":%d,\"to_row\":%d,\"to_col\":%d", s.row, s.col,
-                moves[i].step.to / KL_COLS + 1, moves[i].step.to % KL_COLS + 1);
-        json_string_member(out, ",", "moves", s.moves);
-        fprintf(out, ",\"distance\":%d", s.distance);
-        json_number_or_null(out, "min_steps", moves[i].min_steps, moves[i].min_steps != KL_PACK_NONE);
-        fprintf(out, ",\"change\":%d,\"farthest_steps\":null,\"farthest_num\":null}", moves[i].change);
-    }
-    fputs("]}", out);
-    return answer_end(EXIT_ANSWERED);
+    struct answer_value value = moves_value(code, l.group.name, l.steps, KL_METRIC_STEP, moves, (size_t)count, false);
+    return value_answer(&value);
 }
 
 /* A minimal-step solution of the request's layout into *route (malloc'd), *count codes,
@@ -279,35 +255,9 @@ int EXPORT(site_solve)(void)
     int count, status = solution(&code, &route, &count);
     if (status != EXIT_ANSWERED)
         return status;
-    char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
-    kl_code_format(route[0], from);
-    kl_code_format(route[count - 1], to);
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "from", from);
-    json_string_member(out, ",", "to", to);
-    fprintf(out, ",\"steps\":%d,\"metric\":\"step\",\"route\":[", count - 1);
-    for (int i = 0; i < count; i++) {
-        char hex[KL_CODE_TEXT_SIZE];
-        kl_code_format(route[i], hex);
-        if (i == 0) {
-            fputs("{\"step\":0,\"piece\":null,\"row\":null,\"col\":null,\"moves\":null,\"distance\":null", out);
-            json_string_member(out, ",", "code", hex);
-            fputc('}', out);
-            continue;
-        }
-        struct step_text s = route_describe_step(route[i - 1], route[i]);
-        const char piece[] = {s.piece, '\0'};
-        fprintf(out, ",{\"step\":%d", i);
-        json_string_member(out, ",", "piece", piece);
-        fprintf(out, ",\"row\":%d,\"col\":%d", s.row, s.col);
-        json_string_member(out, ",", "moves", s.moves);
-        fprintf(out, ",\"distance\":%d", s.distance);
-        json_string_member(out, ",", "code", hex);
-        fputc('}', out);
-    }
-    fputs("]}", out);
+    struct answer_value value = route_value(route, (size_t)count, KL_METRIC_STEP, false);
     free(route);
-    return answer_end(EXIT_ANSWERED);
+    return value_answer(&value);
 }
 
 /* /play: the player page of a minimal-step solution (solve --html). */

@@ -30,7 +30,7 @@ struct table *show_answer(const struct kl_db_layout_row *layout, const struct kl
 struct answer_value moves_answer(struct db *db, const struct kl_db_layout_row *layout,
                                  const struct kl_db_group_row *group, bool for_people, size_t *optimal_count);
 
-/* solve: a minimal solution of the layout as route_answer (query/render/route.h) gives
+/* solve: a minimal solution of the layout as route_value (answer/route_value.h) gives
  * it, with_start as there.  Returns EXIT_ANSWERED and fills *answer, or EXIT_NOT_FOUND
  * for an unsolvable layout (reported), the status of solution_route otherwise. */
 int solve_answer(struct db *db, const struct kl_db_layout_row *layout, bool with_start,
@@ -76,7 +76,7 @@ struct input_list;
 int check_answer(struct db *db, const struct input_list *attempt, bool for_people, struct answer_value *answer);
 
 /* path: a shortest path, under the db's metric, from the layout `from` to `to` into
- * *route (malloc'd, *length codes, from first; route_answer makes it a value).  Returns
+ * *route (malloc'd, *length codes, from first; route_value makes it a value).  Returns
  * EXIT_ANSWERED, or reports a layout not in the database or layouts in different groups
  * (EXIT_NOT_FOUND); EXIT_NOT_FOUND unreported when the db's watch stopped the search. */
 int path_answer(struct db *db, kl_code from, kl_code to, kl_code **route, size_t *length);

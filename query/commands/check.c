@@ -2,12 +2,12 @@
  * arguments, or one per line on stdin), the start first: that each is one step from the
  * one before, what each step did to min_steps, the first step that was not optimal, and
  * the steps wasted against the optimum.  Each step is found among the moves of
- * query/explore/moves.h, which also give the new min_steps. */
+ * db_moves (query/db.h), which also give the new min_steps. */
 #include <stdio.h>
 
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
-#include "query/explore/moves.h"
+#include "core/move_outcomes.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"

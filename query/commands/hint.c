@@ -1,8 +1,8 @@
 /* `klotski hint LAYOUT... [--level 1|2|3]`: a staged hint that spoils as little as asked:
  * level 1 a band of ten distances ("between 80 and 89 steps left"), level 2 adds which
- * piece to move, level 3 the exact step.  The step is the first optimal one of
- * query/explore/moves.h (the lowest resulting code among the optimal steps), so the
- * hint is the same on every run. */
+ * piece to move, level 3 the exact step.  The step is the first optimal one of db_moves
+ * (query/db.h, ranked by core/move_outcomes.h: the lowest resulting code among the
+ * optimal steps), so the hint is the same on every run. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
-#include "query/explore/moves.h"
+#include "core/move_outcomes.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"

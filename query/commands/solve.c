@@ -10,6 +10,7 @@
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "answer/report.h"
+#include "answer/route_value.h"
 #include "query/render/route.h"
 #include "query/search/solution.h"
 
@@ -36,7 +37,7 @@ int solve_answer(struct db *db, const struct kl_db_layout_row *layout, bool with
     kl_code *route = solution_route(db, layout, &status);
     if (!route)
         return status;
-    *answer = route_answer(route, (size_t)layout->min_moves[db_metric(db)] + 1, db_metric(db), with_start);
+    *answer = route_value(route, (size_t)layout->min_moves[db_metric(db)] + 1, db_metric(db), with_start);
     free(route);
     return EXIT_ANSWERED;
 }

@@ -10,7 +10,6 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "answer/route_step.h"
-#include "answer/value.h"
 
 /* Prints the route codes[0] .. codes[count-1] (count >= 1; each a single move under
  * `metric` from the one before) in the current output format, or when codes_only just the
@@ -18,12 +17,5 @@
  * JSON/CSV summary gives it as steps, beside the metric's name. */
 void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool codes_only);
 
-/* The route codes[0] .. codes[count-1] (as route_print takes it) as an answer's value:
- * the summary from, to, steps (count - 1) and metric (its name), and the list "route",
- * a row per layout (step, piece, row, col, moves, distance, code; the start's step
- * fields null), each row first naming the start in a column "from" when with_start
- * (the rows of CSV and Markdown, where several answers share one table).  Free it with
- * answer_value_free. */
-struct answer_value route_answer(const kl_code *codes, size_t count, enum kl_metric metric, bool with_start);
 
 #endif

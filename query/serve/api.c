@@ -17,9 +17,10 @@
 #include "core/layout_text.h"
 #include "core/utf8.h"
 #include "query/render/html_error.h"
-#include "query/render/route.h"
+#include "answer/board_value.h"
 #include "answer/html_player.h"
 #include "answer/report.h"
+#include "answer/route_value.h"
 #include "answer/value_json.h"
 #include "query/search/solution.h"
 #include "query/serve/slow_pool.h"
@@ -407,7 +408,7 @@ static void answer_path(struct db *db, const struct api_request *request, struct
         return;
     reports_kept(error);
     if (reports_answered(path_answer(db, from, to, &route, &length), error, reply)) {
-        struct answer_value answer = route_answer(route, length, db_metric(db), false);
+        struct answer_value answer = route_value(route, length, db_metric(db), false);
         value_reply(reply, &answer);
         answer_value_free(&answer);
         free(route);
@@ -528,20 +529,9 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         return;
     }
     input_board_verdict(cells, layout, &code, error, sizeof error);
-    struct body b;
-    body_begin(&b);
-    if (error[0]) {
-        fputs("{\"legal\":false,\"error\":", b.stream);
-        kl_json_string(b.stream, error);
-        fputs("}\n", b.stream);
-    } else {
-        char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
-        kl_code_format(code, hex);
-        kl_drawing_cells(code, cells);
-        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"%s\"}\n", hex,
-                (unsigned long)kl_code_to_id(code), cells);
-    }
-    reply_end(&b, reply, 200, JSON_TYPE);
+    struct answer_value answer = {.summary = board_value(code, error[0] ? error : NULL)};
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 /* solve --html: the player page of a minimal solution under metric= (steps unless told). */
