@@ -28,6 +28,11 @@ struct table {
     void *row_context;
     void (*free_row_context)(void *context);
     char **owned_columns; /* table_new_owning's, else NULL */
+    /* table_new_fields's: the columns kept (malloc'd), the fields kept, and the field
+     * the next cell appended is for (of `field_count`); field_count 0: every cell kept */
+    const char **kept_columns;
+    unsigned long fields;
+    size_t field_count, next_field;
 };
 
 struct table *table_new(const char *const *columns)
@@ -36,6 +41,22 @@ struct table *table_new(const char *const *columns)
     t->columns = columns;
     while (columns[t->column_count])
         t->column_count++;
+    return t;
+}
+
+struct table *table_new_fields(const char *const *columns, unsigned long fields)
+{
+    size_t count = 0, kept = 0;
+    while (columns[count])
+        count++;
+    const char **names = xcalloc(count + 1, sizeof *names);
+    for (size_t i = 0; i < count; i++)
+        if (fields & (1UL << i))
+            names[kept++] = columns[i];
+    struct table *t = table_new(names);
+    t->kept_columns = names;
+    t->fields = fields;
+    t->field_count = count;
     return t;
 }
 
@@ -48,6 +69,12 @@ struct table *table_new_owning(char **columns)
 
 static void add_cell(struct table *t, enum cell_kind kind, const char *text)
 {
+    if (t->field_count) {
+        size_t field = t->next_field;
+        t->next_field = (field + 1) % t->field_count;
+        if (!(t->fields & (1UL << field)))
+            return;
+    }
     if (t->cell_count == t->cell_capacity) {
         t->cell_capacity = t->cell_capacity ? 2 * t->cell_capacity : 64;
         t->cells = xrealloc(t->cells, t->cell_capacity * sizeof *t->cells);
@@ -140,6 +167,7 @@ void table_free(struct table *t)
     for (char **name = t->owned_columns; name && *name; name++)
         free(*name);
     free(t->owned_columns);
+    free(t->kept_columns);
     free(t->cells);
     free(t->pool);
     free(t);

@@ -21,6 +21,12 @@ struct table;
  * Never NULL (out of memory exits: answer/report.h). */
 struct table *table_new(const char *const *columns);
 
+/* As table_new, but keeping only the columns whose bit (1 << their index in `columns`)
+ * is set in `fields`: the cells appended for the others are dropped.  So one function
+ * writes every field of an answer, and a source that holds fewer facts (the pack of the
+ * page with no server) names the fields it has (answer/README.md). */
+struct table *table_new_fields(const char *const *columns, unsigned long fields);
+
 /* As table_new, for column names made at run time: `columns` (a malloc'd NULL-terminated
  * array of malloc'd strings) becomes the table's, freed with it. */
 struct table *table_new_owning(char **columns);

@@ -18,7 +18,9 @@
 #include <string.h>
 
 #include "answer/board_value.h"
+#include "answer/group_value.h"
 #include "answer/html_player.h"
+#include "answer/layout_value.h"
 #include "answer/moves_value.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
@@ -113,7 +115,7 @@ static int pack_error(struct kl_pack *pack, enum kl_pack_status status)
 }
 
 /* The request's layout as the pack knows it. */
-struct layout_facts {
+struct pack_layout {
     struct kl_pack *pack;
     kl_code code;
     int steps;                  /* KL_PACK_NONE: unsolvable */
@@ -121,7 +123,7 @@ struct layout_facts {
 };
 
 /* Fills *l for the request's layout, or answers the error. */
-static int layout_facts(struct layout_facts *l)
+static int pack_layout_read(struct pack_layout *l)
 {
     int status = parsed_layout(&l->code);
     if (status != EXIT_ANSWERED)
@@ -172,45 +174,24 @@ int EXPORT(site_board)(int is_cells)
 /* /api/layout: show --json, the fields the pack knows. */
 int EXPORT(site_layout)(void)
 {
-    struct layout_facts l;
-    int status = layout_facts(&l);
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
     if (status != EXIT_ANSWERED)
         return status;
-    kl_code code = l.code;
-    char hex[KL_CODE_TEXT_SIZE], mirror[KL_CODE_TEXT_SIZE], short_code[KL_SHORT_CODE_TEXT_SIZE];
-    char cells[KL_DRAWING_CELLS_SIZE], class_name[KL_CLASS_NAME_SIZE];
-    uint32_t id = kl_code_to_id(code);
-    kl_code_format(code, hex);
-    kl_code_format(kl_code_mirror(code), mirror);
-    kl_short_code_format(id, short_code);
-    kl_drawing_cells(code, cells);
-    kl_class_name(kl_class_of_code(code), class_name);
-    char named[KL_CLASSIC_NAMES_SIZE];
-    const char *names = kl_classic_names_of(code, named) ? named : NULL;
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "code", hex);
-    fprintf(out, ",\"id\":%lu", (unsigned long)id);
-    json_string_member(out, ",", "short_code", short_code);
-    json_string_member(out, ",", "class", class_name);
-    json_string_member(out, ",", "group", l.group.name);
-    fprintf(out, ",\"group_size\":%lu", (unsigned long)l.group.size);
-    json_number_or_null(out, "min_steps", l.steps, l.steps != KL_PACK_NONE);
-    json_string_member(out, ",", "mirror", mirror);
-    fprintf(out, ",\"self_mirror\":%s", kl_code_mirror(code) == code ? "true" : "false");
-    if (names)
-        json_string_member(out, ",", "names", names);
-    else
-        fputs(",\"names\":null", out);
-    json_string_member(out, ",", "board", cells);
-    fputc('}', out);
-    return answer_end(EXIT_ANSWERED);
+    const unsigned long pack_fields =
+        1UL << LAYOUT_CODE | 1UL << LAYOUT_ID | 1UL << LAYOUT_SHORT_CODE | 1UL << LAYOUT_CLASS | 1UL << LAYOUT_GROUP |
+        1UL << LAYOUT_GROUP_SIZE | 1UL << LAYOUT_MIN_STEPS | 1UL << LAYOUT_MIRROR | 1UL << LAYOUT_SELF_MIRROR |
+        1UL << LAYOUT_NAMES | 1UL << LAYOUT_BOARD;
+    struct layout_facts facts = {.code = l.code, .group = l.group.name, .group_size = l.group.size,
+                                 .min_moves = {l.steps}};
+    return value_answer(&(struct answer_value){.summary = layout_value(&facts, pack_fields, false)});
 }
 
 /* /api/moves: moves --json, in steps (farthest_steps and farthest_num: not in the pack). */
 int EXPORT(site_moves)(void)
 {
-    struct layout_facts l;
-    int status = layout_facts(&l);
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
     if (status != EXIT_ANSWERED)
         return status;
     kl_code code = l.code;
@@ -281,32 +262,23 @@ int EXPORT(site_group)(void)
     struct kl_pack *pack = pack_or_error();
     if (!pack)
         return EXIT_BAD_INPUT;
-    struct layout_facts l;
+    struct pack_layout l;
     if (kl_pack_group_named(pack, request, &l.group) != KL_PACK_OK) {
-        int status = layout_facts(&l);
+        int status = pack_layout_read(&l);
         if (status != EXIT_ANSWERED)
             return status;
     }
     const struct kl_pack_group *g = &l.group;
-    char class_name[KL_CLASS_NAME_SIZE], min_code[KL_CODE_TEXT_SIZE];
+    char class_name[KL_CLASS_NAME_SIZE];
     kl_class_name(kl_class_from_id(g->class_id), class_name);
-    kl_code_format(g->min_code, min_code);
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "group", g->name);
-    json_string_member(out, ",", "class", class_name);
-    fprintf(out, ",\"size\":%lu", (unsigned long)g->size);
-    json_string_member(out, ",", "min_code", min_code);
-    fprintf(out, ",\"solvable\":%s,\"solved\":%lu", g->solved ? "true" : "false", (unsigned long)g->solved);
-    json_number_or_null(out, "max_min_steps", g->max_min_steps, g->max_min_steps != KL_PACK_NONE);
-    json_number_or_null(out, "hardest_count", g->hardest_count, g->hardest_count != KL_PACK_NONE);
-    json_number_or_null(out, "diameter", g->diameter, g->diameter != KL_PACK_NONE);
-    json_number_or_null(out, "radius", g->radius, g->radius != KL_PACK_NONE);
-    json_number_or_null(out, "peripheral_count", g->peripheral_count, g->peripheral_count != KL_PACK_NONE);
-    json_number_or_null(out, "central_count", g->central_count, g->central_count != KL_PACK_NONE);
-    json_number_or_null(out, "max_min_straight_moves", g->max_min_straight_moves, g->max_min_straight_moves != KL_PACK_NONE);
-    json_number_or_null(out, "max_min_unit_moves", g->max_min_unit_moves, g->max_min_unit_moves != KL_PACK_NONE);
-    fputc('}', out);
-    return answer_end(EXIT_ANSWERED);
+    struct group_facts facts = {
+        .name = g->name, .class_name = class_name, .size = g->size, .min_code = g->min_code, .solved = g->solved,
+        .max_min_moves = {g->max_min_steps, g->max_min_straight_moves, g->max_min_unit_moves},
+        .hardest_counts = {g->hardest_count}, .diameter = g->diameter, .radius = g->radius,
+        .peripheral_count = g->peripheral_count, .central_count = g->central_count};
+    const unsigned long pack_fields = GROUP_EVERY_FIELD & ~(1UL << GROUP_HARDEST_STRAIGHT_COUNT) &
+                                      ~(1UL << GROUP_HARDEST_UNIT_COUNT);
+    return value_answer(&(struct answer_value){.summary = group_value(&facts, pack_fields)});
 }
 
 /* /api/names: names --json as an array, each classic name with its layout's min_steps

@@ -11,6 +11,7 @@
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
+#include "answer/group_value.h"
 #include "answer/report.h"
 #include "query/search/bfs.h"
 
@@ -38,34 +39,21 @@ static const struct command_option group_option_table[] = {
     {NULL},
 };
 
-static const char *const summary_columns[] = {
-    "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
-    "diameter", "radius", "peripheral_count", "central_count", "max_min_straight_moves",
-    "hardest_straight_count", "max_min_unit_moves", "hardest_unit_count", NULL};
 static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
 
 static struct table *summary_of(const struct kl_db_group_row *g)
 {
-    struct table *t = table_new(summary_columns);
-    table_text(t, g->name);
-    table_text(t, g->class_name);
-    table_number(t, g->size);
-    table_code(t, g->min_code);
-    table_bool(t, g->solved > 0);
-    table_number(t, g->solved);
-    table_number_or_null(t, g->max_min_steps, "-");
-    table_number_or_null(t, g->hardest_count, "-");
-    table_number_or_null(t, g->diameter, NULL);
-    table_number_or_null(t, g->radius, NULL);
-    table_number_or_null(t, g->peripheral_count, NULL);
-    table_number_or_null(t, g->central_count, NULL);
-    table_number_or_null(t, g->max_min_moves[KL_METRIC_STRAIGHT], "-");
-    table_number_or_null(t, g->hardest_counts[KL_METRIC_STRAIGHT], "-");
-    table_number_or_null(t, g->max_min_moves[KL_METRIC_UNIT], "-");
-    table_number_or_null(t, g->hardest_counts[KL_METRIC_UNIT], "-");
-    return t;
+    struct group_facts facts = {
+        .name = g->name, .class_name = g->class_name, .size = g->size, .min_code = g->min_code, .solved = g->solved,
+        .diameter = g->diameter, .radius = g->radius, .peripheral_count = g->peripheral_count,
+        .central_count = g->central_count};
+    for (int m = KL_METRIC_STEP; m < KL_METRIC_COUNT; m++) {
+        facts.max_min_moves[m] = g->max_min_moves[m];
+        facts.hardest_counts[m] = g->hardest_counts[m];
+    }
+    return group_value(&facts, GROUP_EVERY_FIELD);
 }
 
 /* A bar of `size` against `largest`, for people. */

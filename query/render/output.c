@@ -36,9 +36,9 @@ struct stream {
  * writes its answers' values as JSON itself (answer/value_json.h) and reads none of it. */
 static enum out_format chosen_format = FORMAT_TEXT;
 static bool locale_is_utf8;
-/* The columns of the last CSV or Markdown table, whose header a table with the same
- * columns does not repeat. */
-static const char *const *last_header;
+/* A copy of the columns of the last CSV or Markdown table, whose header a table with the
+ * same columns does not repeat (a copy: the table's own names may go with it). */
+static char **last_header;
 
 void out_init(enum out_format format)
 {
@@ -243,9 +243,22 @@ static bool same_columns(const char *const *a, const char *const *b)
     return !*a && !*b;
 }
 
+static void remember_header(const char *const *columns)
+{
+    for (char **name = last_header; name && *name; name++)
+        free(*name);
+    free(last_header);
+    size_t count = 0;
+    while (columns[count])
+        count++;
+    last_header = xcalloc(count + 1, sizeof *last_header);
+    for (size_t i = 0; i < count; i++)
+        last_header[i] = xstrdup(columns[i]);
+}
+
 static void print_delimited_header(const struct table *t, bool md)
 {
-    if (!same_columns(last_header, table_columns(t))) {
+    if (!same_columns((const char *const *)last_header, table_columns(t))) {
         if (md && last_header)
             fputc_out('\n');
         print_delimited_line(t, 0, true, md);
@@ -254,7 +267,7 @@ static void print_delimited_header(const struct table *t, bool md)
                 fputs(col ? " --- |" : "| --- |", out_stream());
             fputc_out('\n');
         }
-        last_header = table_columns(t);
+        remember_header(table_columns(t));
     }
 }
 
