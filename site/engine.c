@@ -2,11 +2,12 @@
  * answers of the serve page's API routes that the pack can give, in the JSON of the
  * commands they stand for (klotski COMMAND --json, same field names), made by the query
  * tool's own code: the typed LAYOUT forms and classic names (answer/typed_input.h), the
- * step generator and the moves ranked best first (core/move_outcomes.h), a step's
- * description (answer/route_step.h), the minimal solution read off the distances
- * by the pack's walk (core/pack/pack.h) and the player page (answer/html_player.h).
- * The distances and group facts come from the pack (site/loader.h); every JSON string
- * is written by core/json.h, as the query tool's and the server's are.
+ * moves ranked best first (core/move_outcomes.h), the minimal solution read off the
+ * distances by the pack's walk (core/pack/pack.h), the player page
+ * (answer/html_player.h), and the answers' values (answer/layout_value.h,
+ * moves_value.h, route_value.h, group_value.h, names_value.h, board_value.h) built from
+ * the pack's facts (site/loader.h) with the fields it holds and written by the one JSON
+ * writer (answer/value_json.h), as the query tool's and the server's are.
  *
  * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
  * calls one site_* route, and reads the answer at site_answer (site_answer_length
@@ -22,6 +23,7 @@
 #include "answer/html_player.h"
 #include "answer/layout_value.h"
 #include "answer/moves_value.h"
+#include "answer/names_value.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
 #include "answer/typed_input.h"
@@ -29,10 +31,6 @@
 #include "core/classic.h"
 #include "core/classes.h"
 #include "core/code.h"
-#include "core/drawing.h"
-#include "core/json.h"
-#include "core/rank.h"
-#include "core/symmetry.h"
 #include "core/move_outcomes.h"
 #include "site/loader.h"
 
@@ -134,22 +132,6 @@ static int pack_layout_read(struct pack_layout *l)
     if (found == KL_PACK_OK)
         found = kl_pack_group_of(l->pack, l->code, &l->group);
     return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
-}
-
-/* Writes the member "name":value, `before` first ("{" when it opens the object, else ","),
- * the value as a JSON string (core/json.h). */
-static void json_string_member(FILE *out, const char *before, const char *name, const char *value)
-{
-    fprintf(out, "%s\"%s\":", before, name);
-    kl_json_string(out, value);
-}
-
-static void json_number_or_null(FILE *out, const char *name, long long value, bool known)
-{
-    if (known)
-        fprintf(out, ",\"%s\":%lld", name, value);
-    else
-        fprintf(out, ",\"%s\":null", name);
 }
 
 /* The answer is the value's JSON (answer/value_json.h), as the server's; the value freed. */
@@ -288,24 +270,16 @@ int EXPORT(site_names)(void)
     struct kl_pack *pack = pack_or_error();
     if (!pack)
         return EXIT_BAD_INPUT;
-    FILE *out = answer_begin();
-    fputc('[', out);
+    struct table *t = names_value(KL_METRIC_STEP, NAMES_EVERY_FIELD & ~(1UL << NAMES_GROUP));
     struct kl_pack_name name;
     for (uint32_t i = 0; kl_pack_name_at(pack, i, &name); i++) {
-        char hex[KL_CODE_TEXT_SIZE];
         int steps;
-        kl_code_format(name.code, hex);
         enum kl_pack_status status = kl_pack_min_steps(pack, name.code, &steps);
         if (status != KL_PACK_OK) {
-            answer_end(EXIT_ANSWERED); /* dropped: the error is the answer */
+            table_free(t);
             return pack_error(pack, status);
         }
-        json_string_member(out, i ? ",{" : "{", "name", name.name);
-        json_string_member(out, ",", "code", hex);
-        json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
-        json_string_member(out, ",", "section", name.section);
-        fputc('}', out);
+        names_value_add(t, name.name, name.code, steps, NULL, name.section);
     }
-    fputc(']', out);
-    return answer_end(EXIT_ANSWERED);
+    return value_answer(&(struct answer_value){.list = t});
 }

@@ -10,6 +10,7 @@
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/render/output.h"
+#include "answer/names_value.h"
 #include "answer/report.h"
 
 #define SECTION_LIST_SIZE 1024
@@ -26,12 +27,6 @@ static const struct command_option names_option_table[] = {
              "no other section has (经典 for 华容道经典布局40种)"},
     {NULL},
 };
-
-/* Per metric: the count is named as its layouts column (as hardest names it). */
-static const char *const name_columns[KL_METRIC_COUNT][6] = {
-    {"name", "code", "min_steps", "group", "section", NULL},
-    {"name", "code", "min_straight_moves", "group", "section", NULL},
-    {"name", "code", "min_unit_moves", "group", "section", NULL}};
 
 /* Finds the section that `wanted` names: the one named exactly so, else the only one
  * that contains it.  Returns EXIT_ANSWERED with the malloc'd name in *section, or
@@ -89,14 +84,11 @@ int names_answer(struct db *db, const char *wanted_section, struct table **list)
              kl_db_min_moves_column(metric));
     sqlite3_stmt *stmt = db_prepare(db, sql);
     sqlite3_bind_text(stmt, 1, section, -1, SQLITE_STATIC);
-    struct table *t = table_new(name_columns[metric]);
-    while (db_step(db, stmt)) {
-        table_text(t, (const char *)sqlite3_column_text(stmt, 0));
-        table_code(t, (kl_code)sqlite3_column_int64(stmt, 1));
-        table_number_or_null(t, db_column_or_null(stmt, 2), "unsolvable");
-        table_text(t, (const char *)sqlite3_column_text(stmt, 3));
-        table_text(t, (const char *)sqlite3_column_text(stmt, 4));
-    }
+    struct table *t = names_value(metric, NAMES_EVERY_FIELD);
+    while (db_step(db, stmt))
+        names_value_add(t, (const char *)sqlite3_column_text(stmt, 0), (kl_code)sqlite3_column_int64(stmt, 1),
+                        db_column_or_null(stmt, 2), (const char *)sqlite3_column_text(stmt, 3),
+                        (const char *)sqlite3_column_text(stmt, 4));
     sqlite3_finalize(stmt);
     free(section);
     *list = t;
