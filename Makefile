@@ -300,12 +300,15 @@ $(OBJ)/gen/%.inc: %
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 # A unit test: one program per file of tests/unit/, on both libraries (and cmocka, so
-# the test packages come first).  Only the source and the libraries go to the compiler:
+# the test packages come first), and the objects a test names as its prerequisites.  Only the source and the libraries go to the compiler:
 # $^ also holds the headers that -MMD listed.
 $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $< \
-	  $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST) $(BUILDER_LIBS)
+	  $(filter %.o,$^) $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST) $(BUILDER_LIBS)
+
+# The unit test of an answer's value links the answer/ files it checks.
+$(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.
