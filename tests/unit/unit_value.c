@@ -11,25 +11,13 @@
 #include "answer/value.h"
 #include "answer/value_json.h"
 
-/* What `write` writes, as a malloc'd string. */
-static char *written(void (*write)(FILE *out, const void *what), const void *what)
-{
-    char *text = NULL;
-    size_t length = 0;
-    FILE *out = open_memstream(&text, &length);
-    assert_non_null(out);
-    write(out, what);
-    assert_int_equal(fclose(out), 0);
-    return text;
-}
-
 static void write_row0(FILE *out, const void *t) { value_json_row(out, t, 0); }
 static void write_rows(FILE *out, const void *t) { value_json_rows(out, t); }
 static void write_answer(FILE *out, const void *answer) { value_json_answer(out, answer); }
 
 static void expect_json(const char *expected, void (*write)(FILE *out, const void *what), const void *what)
 {
-    char *text = written(write, what);
+    char *text = written_by(write, what);
     assert_string_equal(text, expected);
     free(text);
 }
