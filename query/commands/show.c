@@ -5,15 +5,12 @@
 #include <string.h>
 
 #include "core/classic.h"
-#include "core/classes.h"
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/drawing.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "core/rank.h"
-#include "core/symmetry.h"
 #include "answer/layout_value.h"
 #include "answer/report.h"
 

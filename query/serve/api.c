@@ -6,15 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/board.h"
 #include "core/database/format.h"
 #include "core/rank.h"
 #include "query/commands/answers.h"
 #include "core/classic.h"
 #include "query/input/input.h"
-#include "core/drawing.h"
 #include "core/json.h"
-#include "core/layout_text.h"
 #include "core/utf8.h"
 #include "query/render/html_error.h"
 #include "answer/board_value.h"
