@@ -128,6 +128,8 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 core/classic.c core/pinyin.c core/text_distance.c core/typed.c core/picture/markup.c core/picture/svg_board.c \
                 core/pack/pack.c core/pack/crc32.c answer/report.c answer/typed_input.c \
                 core/move_outcomes.c answer/route_step.c answer/html_player.c \
+                answer/value.c answer/value_json.c answer/board_value.c answer/moves_value.c \
+                answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 site/engine.c site/loader.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
@@ -298,12 +300,15 @@ $(OBJ)/gen/%.inc: %
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' $< > $@
 
 # A unit test: one program per file of tests/unit/, on both libraries (and cmocka, so
-# the test packages come first).  Only the source and the libraries go to the compiler:
+# the test packages come first), and the objects a test names as its prerequisites.  Only the source and the libraries go to the compiler:
 # $^ also holds the headers that -MMD listed.
 $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-deps
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $< \
-	  $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST) $(BUILDER_LIBS)
+	  $(filter %.o,$^) $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST) $(BUILDER_LIBS)
+
+# The unit test of an answer's value links the answer/ files it checks.
+$(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.

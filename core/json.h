@@ -1,6 +1,6 @@
-/* JSON strings, written in one place for every JSON the project prints: the query
- * tool's --json (query/render/output.c), the server's answers and errors
- * (query/serve/api.c) and the page with no server's answers (site/engine.c). */
+/* JSON strings, written in one place for every JSON the project prints: every answer's
+ * value (answer/value_json.c: the query tool's --json, the server's answers, the page
+ * with no server's) and the server's errors (query/serve/api.c). */
 #ifndef KLOTSKI_CORE_JSON_H
 #define KLOTSKI_CORE_JSON_H
 

@@ -1,7 +1,7 @@
 /* The moves from a layout with their outcomes, best first, whoever knows the distances:
  * the database (core/database/reader.h, for the query tool and the library) or the pack
  * of the page with no server (site/), through the caller's lookup.  How a move is
- * described in words: query/explore/moves.h. */
+ * described in words: answer/moves_value.h. */
 #ifndef KLOTSKI_CORE_MOVE_OUTCOMES_H
 #define KLOTSKI_CORE_MOVE_OUTCOMES_H
 

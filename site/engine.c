@@ -2,11 +2,12 @@
  * answers of the serve page's API routes that the pack can give, in the JSON of the
  * commands they stand for (klotski COMMAND --json, same field names), made by the query
  * tool's own code: the typed LAYOUT forms and classic names (answer/typed_input.h), the
- * step generator and the moves ranked best first (core/move_outcomes.h), a step's
- * description (answer/route_step.h), the minimal solution read off the distances
- * by the pack's walk (core/pack/pack.h) and the player page (answer/html_player.h).
- * The distances and group facts come from the pack (site/loader.h); every JSON string
- * is written by core/json.h, as the query tool's and the server's are.
+ * moves ranked best first (core/move_outcomes.h), the minimal solution read off the
+ * distances by the pack's walk (core/pack/pack.h), the player page
+ * (answer/html_player.h), and the answers' values (answer/layout_value.h,
+ * moves_value.h, route_value.h, group_value.h, names_value.h, board_value.h) built from
+ * the pack's facts (site/loader.h) with the fields it holds and written by the one JSON
+ * writer (answer/value_json.h), as the query tool's and the server's are.
  *
  * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
  * calls one site_* route, and reads the answer at site_answer (site_answer_length
@@ -17,17 +18,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer/board_value.h"
+#include "answer/group_value.h"
 #include "answer/html_player.h"
+#include "answer/layout_value.h"
+#include "answer/moves_value.h"
+#include "answer/names_value.h"
 #include "answer/report.h"
-#include "answer/route_step.h"
+#include "answer/route_value.h"
 #include "answer/typed_input.h"
+#include "answer/value_json.h"
 #include "core/classic.h"
 #include "core/classes.h"
 #include "core/code.h"
-#include "core/drawing.h"
-#include "core/json.h"
-#include "core/rank.h"
-#include "core/symmetry.h"
 #include "core/move_outcomes.h"
 #include "site/loader.h"
 
@@ -123,15 +126,8 @@ static bool metric_known(int metric)
     return false;
 }
 
-/* The member name of a distance in a metric, as the database's column: min_steps,
- * min_straight_moves or min_unit_moves. */
-static void min_moves_name(enum kl_metric metric, char name[24])
-{
-    snprintf(name, 24, metric == KL_METRIC_STEP ? "min_steps" : "min_%s_moves", kl_metric_name(metric));
-}
-
 /* The request's layout as the pack knows it. */
-struct layout_facts {
+struct pack_layout {
     struct kl_pack *pack;
     kl_code code;
     int steps;                  /* KL_PACK_NONE: unsolvable */
@@ -139,7 +135,7 @@ struct layout_facts {
 };
 
 /* Fills *l for the request's layout, or answers the error. */
-static int layout_facts(struct layout_facts *l)
+static int pack_layout_read(struct pack_layout *l)
 {
     int status = parsed_layout(&l->code);
     if (status != EXIT_ANSWERED)
@@ -152,20 +148,12 @@ static int layout_facts(struct layout_facts *l)
     return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
 }
 
-/* Writes the member "name":value, `before` first ("{" when it opens the object, else ","),
- * the value as a JSON string (core/json.h). */
-static void json_string_member(FILE *out, const char *before, const char *name, const char *value)
+/* The answer is the value's JSON (answer/value_json.h), as the server's; the value freed. */
+static int value_answer(struct answer_value *value)
 {
-    fprintf(out, "%s\"%s\":", before, name);
-    kl_json_string(out, value);
-}
-
-static void json_number_or_null(FILE *out, const char *name, long long value, bool known)
-{
-    if (known)
-        fprintf(out, ",\"%s\":%lld", name, value);
-    else
-        fprintf(out, ",\"%s\":null", name);
+    value_json_answer(answer_begin(), value);
+    answer_value_free(value);
+    return answer_end(EXIT_ANSWERED);
 }
 
 /* /api/board: board=CELLS (is_cells) or layout=LAYOUT: {"legal":true,...}; an illegal one
@@ -176,16 +164,7 @@ int EXPORT(site_board)(int is_cells)
     kl_code code;
     if (!input_board_verdict(is_cells ? request : NULL, request, &code, error, sizeof error))
         return answer_error(EXIT_BAD_INPUT, error);
-    char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
-    kl_code_format(code, hex);
-    kl_drawing_cells(code, cells);
-    FILE *out = answer_begin();
-    fputs("{\"legal\":true", out);
-    json_string_member(out, ",", "code", hex);
-    fprintf(out, ",\"id\":%lu", (unsigned long)kl_code_to_id(code));
-    json_string_member(out, ",", "board", cells);
-    fputc('}', out);
-    return answer_end(EXIT_ANSWERED);
+    return value_answer(&(struct answer_value){.summary = board_value(code, NULL)});
 }
 
 /* /api/layout: show --json, the fields the pack knows; min_straight_moves and
@@ -193,56 +172,35 @@ int EXPORT(site_board)(int is_cells)
  * the pack's metrics part is downloaded). */
 int EXPORT(site_layout)(int with_metrics)
 {
-    struct layout_facts l;
-    int status = layout_facts(&l);
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
     if (status != EXIT_ANSWERED)
         return status;
-    int moves[KL_METRIC_COUNT] = {l.steps};
+    long long moves[KL_METRIC_COUNT] = {l.steps};
     for (int m = KL_METRIC_STRAIGHT; with_metrics && m < KL_METRIC_COUNT; m++) {
-        enum kl_pack_status found = kl_pack_min_moves(l.pack, l.code, (enum kl_metric)m, &moves[m]);
+        int count;
+        enum kl_pack_status found = kl_pack_min_moves(l.pack, l.code, (enum kl_metric)m, &count);
         if (found != KL_PACK_OK)
             return pack_error(l.pack, found);
+        moves[m] = count;
     }
-    kl_code code = l.code;
-    char hex[KL_CODE_TEXT_SIZE], mirror[KL_CODE_TEXT_SIZE], short_code[KL_SHORT_CODE_TEXT_SIZE];
-    char cells[KL_DRAWING_CELLS_SIZE], class_name[KL_CLASS_NAME_SIZE];
-    uint32_t id = kl_code_to_id(code);
-    kl_code_format(code, hex);
-    kl_code_format(kl_code_mirror(code), mirror);
-    kl_short_code_format(id, short_code);
-    kl_drawing_cells(code, cells);
-    kl_class_name(kl_class_of_code(code), class_name);
-    char named[KL_CLASSIC_NAMES_SIZE];
-    const char *names = kl_classic_names_of(code, named) ? named : NULL;
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "code", hex);
-    fprintf(out, ",\"id\":%lu", (unsigned long)id);
-    json_string_member(out, ",", "short_code", short_code);
-    json_string_member(out, ",", "class", class_name);
-    json_string_member(out, ",", "group", l.group.name);
-    fprintf(out, ",\"group_size\":%lu", (unsigned long)l.group.size);
-    for (int m = KL_METRIC_STEP; m < (with_metrics ? KL_METRIC_COUNT : 1); m++) {
-        char name[24];
-        min_moves_name((enum kl_metric)m, name);
-        json_number_or_null(out, name, moves[m], moves[m] != KL_PACK_NONE);
-    }
-    json_string_member(out, ",", "mirror", mirror);
-    fprintf(out, ",\"self_mirror\":%s", kl_code_mirror(code) == code ? "true" : "false");
-    if (names)
-        json_string_member(out, ",", "names", names);
-    else
-        fputs(",\"names\":null", out);
-    json_string_member(out, ",", "board", cells);
-    fputc('}', out);
-    return answer_end(EXIT_ANSWERED);
+    unsigned long pack_fields =
+        1UL << LAYOUT_CODE | 1UL << LAYOUT_ID | 1UL << LAYOUT_SHORT_CODE | 1UL << LAYOUT_CLASS | 1UL << LAYOUT_GROUP |
+        1UL << LAYOUT_GROUP_SIZE | 1UL << LAYOUT_MIN_STEPS | 1UL << LAYOUT_MIRROR | 1UL << LAYOUT_SELF_MIRROR |
+        1UL << LAYOUT_NAMES | 1UL << LAYOUT_BOARD;
+    if (with_metrics)
+        pack_fields |= 1UL << LAYOUT_MIN_STRAIGHT_MOVES | 1UL << LAYOUT_MIN_UNIT_MOVES;
+    struct layout_facts facts = {.code = l.code, .group = l.group.name, .group_size = l.group.size,
+                                 .min_moves = {moves[0], moves[1], moves[2]}};
+    return value_answer(&(struct answer_value){.summary = layout_value(&facts, pack_fields, false)});
 }
 
 /* /api/moves: moves --json under `metric` (farthest_steps and farthest_num: not in the
  * pack), each min_steps counting in that metric, as the command's. */
 int EXPORT(site_moves)(int metric)
 {
-    struct layout_facts l;
-    int status = metric_known(metric) ? layout_facts(&l) : EXIT_BAD_INPUT;
+    struct pack_layout l;
+    int status = metric_known(metric) ? pack_layout_read(&l) : EXIT_BAD_INPUT;
     if (status != EXIT_ANSWERED)
         return status;
     kl_code code = l.code;
@@ -251,34 +209,9 @@ int EXPORT(site_moves)(int metric)
     enum kl_pack_status ranked = kl_pack_moves_in(l.pack, code, (enum kl_metric)metric, moves, &count, &steps);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
-    size_t optimal = 0;
-    for (int i = 0; i < count; i++)
-        optimal += moves[i].change == KL_MOVE_OPTIMAL;
-    char hex[KL_CODE_TEXT_SIZE];
-    kl_code_format(code, hex);
-    kl_raw raw;
-    kl_code_to_raw(code, &raw);
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "code", hex);
-    json_string_member(out, ",", "group", l.group.name);
-    json_number_or_null(out, "min_steps", steps, steps != KL_PACK_NONE);
-    fprintf(out, ",\"moves_count\":%d,\"optimal_count\":%zu,\"move_list\":[", count, optimal);
-    for (int i = 0; i < count; i++) {
-        struct step_text s = route_step_text(raw, moves[i].step);
-        char to[KL_CODE_TEXT_SIZE];
-        kl_code_format(moves[i].to, to);
-        const char piece[] = {s.piece, '\0'};
-        json_string_member(out, i ? ",{" : "{", "code", to);
-        json_string_member(out, ",", "piece", piece);
-        fprintf(out, ",\"row\":%d,\"col\":%d,\"to_row\":%d,\"to_col\":%d", s.row, s.col,
-                moves[i].step.to / KL_COLS + 1, moves[i].step.to % KL_COLS + 1);
-        json_string_member(out, ",", "moves", s.moves);
-        fprintf(out, ",\"distance\":%d", s.distance);
-        json_number_or_null(out, "min_steps", moves[i].min_steps, moves[i].min_steps != KL_PACK_NONE);
-        fprintf(out, ",\"change\":%d,\"farthest_steps\":null,\"farthest_num\":null}", moves[i].change);
-    }
-    fputs("]}", out);
-    return answer_end(EXIT_ANSWERED);
+    struct answer_value value =
+        moves_value(code, l.group.name, steps, (enum kl_metric)metric, moves, (size_t)count, false);
+    return value_answer(&value);
 }
 
 /* A minimal solution under `metric` of the request's layout into *route (malloc'd),
@@ -313,35 +246,9 @@ int EXPORT(site_solve)(int metric)
     int count, status = solution(metric, &code, &route, &count);
     if (status != EXIT_ANSWERED)
         return status;
-    char from[KL_CODE_TEXT_SIZE], to[KL_CODE_TEXT_SIZE];
-    kl_code_format(route[0], from);
-    kl_code_format(route[count - 1], to);
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "from", from);
-    json_string_member(out, ",", "to", to);
-    fprintf(out, ",\"steps\":%d,\"metric\":\"%s\",\"route\":[", count - 1, kl_metric_name((enum kl_metric)metric));
-    for (int i = 0; i < count; i++) {
-        char hex[KL_CODE_TEXT_SIZE];
-        kl_code_format(route[i], hex);
-        if (i == 0) {
-            fputs("{\"step\":0,\"piece\":null,\"row\":null,\"col\":null,\"moves\":null,\"distance\":null", out);
-            json_string_member(out, ",", "code", hex);
-            fputc('}', out);
-            continue;
-        }
-        struct step_text s = route_describe_step(route[i - 1], route[i]);
-        const char piece[] = {s.piece, '\0'};
-        fprintf(out, ",{\"step\":%d", i);
-        json_string_member(out, ",", "piece", piece);
-        fprintf(out, ",\"row\":%d,\"col\":%d", s.row, s.col);
-        json_string_member(out, ",", "moves", s.moves);
-        fprintf(out, ",\"distance\":%d", s.distance);
-        json_string_member(out, ",", "code", hex);
-        fputc('}', out);
-    }
-    fputs("]}", out);
+    struct answer_value value = route_value(route, (size_t)count, (enum kl_metric)metric, false);
     free(route);
-    return answer_end(EXIT_ANSWERED);
+    return value_answer(&value);
 }
 
 /* /play: the player page of a minimal solution under `metric` (solve --html). */
@@ -365,32 +272,23 @@ int EXPORT(site_group)(void)
     struct kl_pack *pack = pack_or_error();
     if (!pack)
         return EXIT_BAD_INPUT;
-    struct layout_facts l;
+    struct pack_layout l;
     if (kl_pack_group_named(pack, request, &l.group) != KL_PACK_OK) {
-        int status = layout_facts(&l);
+        int status = pack_layout_read(&l);
         if (status != EXIT_ANSWERED)
             return status;
     }
     const struct kl_pack_group *g = &l.group;
-    char class_name[KL_CLASS_NAME_SIZE], min_code[KL_CODE_TEXT_SIZE];
+    char class_name[KL_CLASS_NAME_SIZE];
     kl_class_name(kl_class_from_id(g->class_id), class_name);
-    kl_code_format(g->min_code, min_code);
-    FILE *out = answer_begin();
-    json_string_member(out, "{", "group", g->name);
-    json_string_member(out, ",", "class", class_name);
-    fprintf(out, ",\"size\":%lu", (unsigned long)g->size);
-    json_string_member(out, ",", "min_code", min_code);
-    fprintf(out, ",\"solvable\":%s,\"solved\":%lu", g->solved ? "true" : "false", (unsigned long)g->solved);
-    json_number_or_null(out, "max_min_steps", g->max_min_steps, g->max_min_steps != KL_PACK_NONE);
-    json_number_or_null(out, "hardest_count", g->hardest_count, g->hardest_count != KL_PACK_NONE);
-    json_number_or_null(out, "diameter", g->diameter, g->diameter != KL_PACK_NONE);
-    json_number_or_null(out, "radius", g->radius, g->radius != KL_PACK_NONE);
-    json_number_or_null(out, "peripheral_count", g->peripheral_count, g->peripheral_count != KL_PACK_NONE);
-    json_number_or_null(out, "central_count", g->central_count, g->central_count != KL_PACK_NONE);
-    json_number_or_null(out, "max_min_straight_moves", g->max_min_straight_moves, g->max_min_straight_moves != KL_PACK_NONE);
-    json_number_or_null(out, "max_min_unit_moves", g->max_min_unit_moves, g->max_min_unit_moves != KL_PACK_NONE);
-    fputc('}', out);
-    return answer_end(EXIT_ANSWERED);
+    struct group_facts facts = {
+        .name = g->name, .class_name = class_name, .size = g->size, .min_code = g->min_code, .solved = g->solved,
+        .max_min_moves = {g->max_min_steps, g->max_min_straight_moves, g->max_min_unit_moves},
+        .hardest_counts = {g->hardest_count}, .diameter = g->diameter, .radius = g->radius,
+        .peripheral_count = g->peripheral_count, .central_count = g->central_count};
+    const unsigned long pack_fields = GROUP_EVERY_FIELD & ~(1UL << GROUP_HARDEST_STRAIGHT_COUNT) &
+                                      ~(1UL << GROUP_HARDEST_UNIT_COUNT);
+    return value_answer(&(struct answer_value){.summary = group_value(&facts, pack_fields)});
 }
 
 /* /api/names: names --json as an array, each classic name with its layout's min moves
@@ -401,26 +299,16 @@ int EXPORT(site_names)(int metric)
     struct kl_pack *pack = metric_known(metric) ? pack_or_error() : NULL;
     if (!pack)
         return EXIT_BAD_INPUT;
-    char count_name[24];
-    min_moves_name((enum kl_metric)metric, count_name);
-    FILE *out = answer_begin();
-    fputc('[', out);
+    struct table *t = names_value((enum kl_metric)metric, NAMES_EVERY_FIELD & ~(1UL << NAMES_GROUP));
     struct kl_pack_name name;
     for (uint32_t i = 0; kl_pack_name_at(pack, i, &name); i++) {
-        char hex[KL_CODE_TEXT_SIZE];
         int steps;
-        kl_code_format(name.code, hex);
         enum kl_pack_status status = kl_pack_min_moves(pack, name.code, (enum kl_metric)metric, &steps);
         if (status != KL_PACK_OK) {
-            answer_end(EXIT_ANSWERED); /* dropped: the error is the answer */
+            table_free(t);
             return pack_error(pack, status);
         }
-        json_string_member(out, i ? ",{" : "{", "name", name.name);
-        json_string_member(out, ",", "code", hex);
-        json_number_or_null(out, count_name, steps, steps != KL_PACK_NONE);
-        json_string_member(out, ",", "section", name.section);
-        fputc('}', out);
+        names_value_add(t, name.name, name.code, steps, NULL, name.section);
     }
-    fputc(']', out);
-    return answer_end(EXIT_ANSWERED);
+    return value_answer(&(struct answer_value){.list = t});
 }

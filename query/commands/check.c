@@ -2,11 +2,12 @@
  * arguments, or one per line on stdin), the start first: that each is one step from the
  * one before, what each step did to min_steps, the first step that was not optimal, and
  * the steps wasted against the optimum.  Each step is found among the moves of
- * query/explore/moves.h, which also give the new min_steps. */
+ * db_moves (query/db.h), which also give the new min_steps. */
 #include <stdio.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
-#include "query/explore/moves.h"
+#include "core/move_outcomes.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"
@@ -30,9 +31,9 @@ static const char *const summary_columns[KL_METRIC_COUNT][9] = {
 
 /* The column names of a table of check's in the current format: for people those of the
  * db's metric, else those of steps. */
-static const char *const *columns_of(const char *const (*columns)[9], const struct db *db)
+static const char *const *columns_of(const char *const (*columns)[9], const struct db *db, bool for_people)
 {
-    return columns[out_format() == FORMAT_TEXT ? db_metric(db) : KL_METRIC_STEP];
+    return columns[for_people ? db_metric(db) : KL_METRIC_STEP];
 }
 
 /* What the attempt adds up to, filled step by step. */
@@ -87,9 +88,9 @@ static int check_line(struct db *db, const struct input_list *attempt, size_t i,
     return EXIT_ANSWERED;
 }
 
-static int check_attempt(struct db *db, const struct input_list *attempt)
+int check_answer(struct db *db, const struct input_list *attempt, bool for_people, struct answer_value *answer)
 {
-    struct table *t = table_new(columns_of(step_columns, db));
+    struct table *t = table_new(columns_of(step_columns, db, for_people));
     struct tally tally = {0};
     int start_steps = DB_NULL, end_steps = DB_NULL, status = EXIT_ANSWERED;
     for (size_t i = 0; i < attempt->count && status == EXIT_ANSWERED; i++) {
@@ -109,7 +110,7 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
         char start[KL_CODE_TEXT_SIZE], end[KL_CODE_TEXT_SIZE];
         kl_code_format(attempt->codes[0], start);
         kl_code_format(attempt->codes[attempt->count - 1], end);
-        struct table *summary = table_new(columns_of(summary_columns, db));
+        struct table *summary = table_new(columns_of(summary_columns, db, for_people));
         table_text(summary, start);
         table_text(summary, end);
         table_number(summary, tally.steps);
@@ -123,14 +124,8 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
         /* The steps taken less the steps gained: a neutral step wastes one, a backward two. */
         table_number_or_null(summary, start_steps == DB_NULL ? DB_NULL : tally.steps - (start_steps - end_steps),
                              "-");
-        answer_print(NULL, summary, "step_list", t);
-        /* CSV and Markdown print the list alone: the summary follows as a table of its own
-         * (in CSV after a blank line), since what the attempt adds up to is check's answer. */
-        if (out_format() == FORMAT_CSV)
-            fputc('\n', out_stream());
-        if (out_format() == FORMAT_CSV || out_format() == FORMAT_MD)
-            table_print(summary);
-        table_free(summary);
+        *answer = (struct answer_value){summary, "step_list", t};
+        return EXIT_ANSWERED;
     }
     table_free(t);
     return status;
@@ -139,12 +134,22 @@ static int check_attempt(struct db *db, const struct input_list *attempt)
 static int run_check(struct db *db, const struct request *req)
 {
     struct input_list attempt;
+    struct answer_value answer;
     int status = input_layout_list(req, &attempt);
+    if (status == EXIT_ANSWERED)
+        status = check_answer(db, &attempt, out_format() == FORMAT_TEXT, &answer);
+    input_list_free(&attempt);
     if (status != EXIT_ANSWERED)
         return status;
-    status = check_attempt(db, &attempt);
-    input_list_free(&attempt);
-    return status;
+    answer_print(NULL, &answer);
+    /* CSV and Markdown print the list alone: the summary follows as a table of its own
+     * (in CSV after a blank line), since what the attempt adds up to is check's answer. */
+    if (out_format() == FORMAT_CSV)
+        fputc('\n', out_stream());
+    if (out_format() == FORMAT_CSV || out_format() == FORMAT_MD)
+        table_print(answer.summary);
+    answer_value_free(&answer);
+    return EXIT_ANSWERED;
 }
 
 const struct command command_check = {

@@ -14,6 +14,7 @@
 
 #include "query/search/bfs.h"
 #include "query/search/extremes.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/commands/members.h"
 #include "query/input/input.h"
@@ -43,18 +44,17 @@ static const struct command_option farthest_option_table[] = {
 };
 
 /* How many layouts of one kind --limit lets an answer list. */
-static size_t limit_room(const struct farthest_options *options)
+static size_t limit_room(long limit)
 {
-    return options->limit > 0 ? (size_t)options->limit : SIZE_MAX;
+    return limit > 0 ? (size_t)limit : SIZE_MAX;
 }
 
 static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
 static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
 
-static int farthest_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
-                       const struct kl_db_group_row *group)
+int farthest_answer(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                    long limit, struct answer_value *answer, char headline[FARTHEST_HEADLINE_SIZE])
 {
-    const struct farthest_options *options = given;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     size_t count;
@@ -63,7 +63,7 @@ static int farthest_of(struct db *db, const void *given, const struct kl_db_layo
     if (!farthest) /* the server's watch stopped the search */
         return EXIT_NOT_FOUND;
     struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
-    for (size_t i = 0, room = limit_room(options); i < count && i < room; i++) {
+    for (size_t i = 0, room = limit_room(limit); i < count && i < room; i++) {
         table_text(list, hex);
         table_code(list, farthest[i]);
         table_number(list, distance);
@@ -72,14 +72,29 @@ static int farthest_of(struct db *db, const void *given, const struct kl_db_layo
     table_text(summary, group->name);
     table_number(summary, distance);
     table_number(summary, (long long)count);
-    char headline[128];
-    snprintf(headline, sizeof headline, "%s: %zu farthest layout%s, %d steps away (group %s)", hex, count,
+    snprintf(headline, FARTHEST_HEADLINE_SIZE, "%s: %zu farthest layout%s, %d steps away (group %s)", hex, count,
              count == 1 ? "" : "s", distance, group->name);
-    answer_print(headline, summary, "farthest", list);
-    table_free(list);
-    table_free(summary);
+    *answer = (struct answer_value){summary, "farthest", list};
     free(farthest);
     return EXIT_ANSWERED;
+}
+
+/* Prints an answer of farthest with its headline, and frees it; returns status. */
+static int print_farthest(int status, struct answer_value *answer, const char *headline)
+{
+    if (answer->summary)
+        answer_print(headline, answer);
+    answer_value_free(answer);
+    return status;
+}
+
+static int farthest_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
+                       const struct kl_db_group_row *group)
+{
+    const struct farthest_options *options = given;
+    struct answer_value answer = {0};
+    char headline[FARTHEST_HEADLINE_SIZE];
+    return print_farthest(farthest_answer(db, layout, group, options->limit, &answer, headline), &answer, headline);
 }
 
 static const char *const group_layout_columns[] = {"group", "kind", "code", "steps", NULL};
@@ -140,25 +155,23 @@ static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *
     return e;
 }
 
-static int farthest_of_group(struct db *db, const struct farthest_options *options, const char *text)
+int farthest_group_answer(struct db *db, const struct kl_db_group_row *row, bool central, long limit,
+                          struct answer_value *answer, char headline[FARTHEST_HEADLINE_SIZE])
 {
-    struct kl_db_group_row group;
-    int status = input_group(db, text, &group);
-    if (status != EXIT_ANSWERED)
-        return status;
+    struct kl_db_group_row group = *row;
     struct extremes e = extremes_of(db, &group);
     bool known = e.source != EXTREMES_MISSING;
     struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
-    add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room(options)});
+    add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room(limit)});
     if (known)
         add_members(list, group.name, "peripheral", e.peripheral, e.peripheral_count, e.diameter,
-                    &(size_t){limit_room(options)});
+                    &(size_t){limit_room(limit)});
     else
         free(e.peripheral);
-    if (known && options->central)
-        add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room(options)});
+    if (known && central)
+        add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room(limit)});
     else
         free(e.central);
     table_text(summary, group.name);
@@ -169,23 +182,21 @@ static int farthest_of_group(struct db *db, const struct farthest_options *optio
     table_number_or_null(summary, known ? (long long)e.peripheral_count : DB_NULL, NULL);
     table_number_or_null(summary, known ? (long long)e.central_count : DB_NULL, NULL);
     table_text(summary, extremes_sources[e.source]);
-    char complete[KL_DB_BUILD_COMMAND_SIZE], headline[256 + KL_DB_BUILD_COMMAND_SIZE];
+    char complete[KL_DB_BUILD_COMMAND_SIZE];
     kl_db_build_command(db_path(db), true, complete);
-    int used = snprintf(headline, sizeof headline, "group %s: ", group.name);
+    int used = snprintf(headline, FARTHEST_HEADLINE_SIZE, "group %s: ", group.name);
     if (group.max_min_steps == DB_NULL)
-        used += snprintf(headline + used, sizeof headline - (size_t)used, "unsolvable, no hardest layouts");
+        used += snprintf(headline + used, FARTHEST_HEADLINE_SIZE - (size_t)used, "unsolvable, no hardest layouts");
     else
-        used += snprintf(headline + used, sizeof headline - (size_t)used, "%lld hardest at %d steps from solved",
+        used += snprintf(headline + used, FARTHEST_HEADLINE_SIZE - (size_t)used, "%lld hardest at %d steps from solved",
                          (long long)group.hardest_count, group.max_min_steps);
     if (known)
-        snprintf(headline + used, sizeof headline - (size_t)used,
+        snprintf(headline + used, FARTHEST_HEADLINE_SIZE - (size_t)used,
                  "; %zu peripheral at diameter %d, %zu central at radius %d%s%s%s", e.peripheral_count, e.diameter,
                  e.central_count, e.radius,
                  e.source == EXTREMES_FOUND_NOW ? " (found now; " : "", e.source == EXTREMES_FOUND_NOW ? complete : "",
                  e.source == EXTREMES_FOUND_NOW ? " stores them)" : "");
-    answer_print(headline, summary, "layouts", list);
-    table_free(list);
-    table_free(summary);
+    *answer = (struct answer_value){summary, "layouts", list};
     if (!known)
         return report(EXIT_NOT_FOUND, group.name,
                       "only its hardest layouts: its diameter, radius, peripheral and central layouts "
@@ -222,6 +233,18 @@ static int64_t *widest_groups(struct db *db, int64_t class_id, int *diameter, si
     return ids;
 }
 
+static int farthest_of_group(struct db *db, const struct farthest_options *options, const char *text)
+{
+    struct kl_db_group_row group;
+    int status = input_group(db, text, &group);
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct answer_value answer = {0};
+    char headline[FARTHEST_HEADLINE_SIZE];
+    status = farthest_group_answer(db, &group, options->central, options->limit, &answer, headline);
+    return print_farthest(status, &answer, headline);
+}
+
 static int farthest_of_class(struct db *db, const struct farthest_options *options, const char *text)
 {
     int64_t class_id, missing;
@@ -240,7 +263,7 @@ static int farthest_of_class(struct db *db, const struct farthest_options *optio
     }
     struct table *list = table_new(group_layout_columns), *summary = table_new(class_summary_columns);
     long long peripheral = 0;
-    size_t room = limit_room(options); /* the class's peripheral layouts count together */
+    size_t room = limit_room(options->limit); /* the class's peripheral layouts count together */
     char class_name[KL_CLASS_NAME_SIZE] = "";
     /* Every group of these has the class's name. */
     for (size_t i = 0; i < group_count; i++) {
@@ -263,7 +286,7 @@ static int farthest_of_class(struct db *db, const struct farthest_options *optio
     snprintf(headline, sizeof headline, "class %s: %lld peripheral layout%s in %zu group%s of diameter %d%s",
                  class_name, peripheral, peripheral == 1 ? "" : "s", group_count, group_count == 1 ? "" : "s",
                  diameter, missing ? ", the largest stored" : ", its largest");
-    answer_print(headline, summary, "layouts", list);
+    answer_print(headline, &(struct answer_value){summary, "layouts", list});
     table_free(list);
     table_free(summary);
     if (missing)

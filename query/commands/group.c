@@ -5,11 +5,13 @@
 #include <string.h>
 
 #include "core/rank.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/commands/members.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
+#include "answer/group_value.h"
 #include "answer/report.h"
 #include "query/search/bfs.h"
 
@@ -17,20 +19,18 @@
 
 struct group_options {
     bool members, svg, html;
-    int depth;   /* DB_NULL when not given */
-    long offset; /* members to skip */
-    long limit;  /* members to list at most; 0: all */
+    struct group_members members_page;
 };
 
-static const struct group_options option_defaults = {.depth = DB_NULL};
+static const struct group_options option_defaults = {.members_page.depth = DB_NULL};
 
 static const struct command_option group_option_table[] = {
     {.name = "members", .kind = OPTION_FLAG, .offset = offsetof(struct group_options, members), .help = "list its members: code, id, group_index and min_steps"},
-    {.name = "depth", .value_name = "D", .kind = OPTION_STEPS, .offset = offsetof(struct group_options, depth),
+    {.name = "depth", .value_name = "D", .kind = OPTION_STEPS, .offset = offsetof(struct group_options, members_page.depth),
      .help = "list only the members D steps from solved (implies --members)"},
-    {.name = "offset", .value_name = "N", .kind = OPTION_INDEX, .offset = offsetof(struct group_options, offset),
+    {.name = "offset", .value_name = "N", .kind = OPTION_INDEX, .offset = offsetof(struct group_options, members_page.offset),
      .help = "skip the first N members listed (implies --members)"},
-    {.name = "limit", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct group_options, limit),
+    {.name = "limit", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct group_options, members_page.limit),
      .help = "list at most N members (implies --members)"},
     {.name = "svg", .kind = OPTION_FLAG, .offset = offsetof(struct group_options, svg), .help = "print instead its depth histogram as an SVG chart"},
     {.name = "html", .kind = OPTION_FLAG, .offset = offsetof(struct group_options, html),
@@ -39,34 +39,21 @@ static const struct command_option group_option_table[] = {
     {NULL},
 };
 
-static const char *const summary_columns[] = {
-    "group", "class", "size", "min_code", "solvable", "solved", "max_min_steps", "hardest_count",
-    "diameter", "radius", "peripheral_count", "central_count", "max_min_straight_moves",
-    "hardest_straight_count", "max_min_unit_moves", "hardest_unit_count", NULL};
 static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
 
 static struct table *summary_of(const struct kl_db_group_row *g)
 {
-    struct table *t = table_new(summary_columns);
-    table_text(t, g->name);
-    table_text(t, g->class_name);
-    table_number(t, g->size);
-    table_code(t, g->min_code);
-    table_bool(t, g->solved > 0);
-    table_number(t, g->solved);
-    table_number_or_null(t, g->max_min_steps, "-");
-    table_number_or_null(t, g->hardest_count, "-");
-    table_number_or_null(t, g->diameter, NULL);
-    table_number_or_null(t, g->radius, NULL);
-    table_number_or_null(t, g->peripheral_count, NULL);
-    table_number_or_null(t, g->central_count, NULL);
-    table_number_or_null(t, g->max_min_moves[KL_METRIC_STRAIGHT], "-");
-    table_number_or_null(t, g->hardest_counts[KL_METRIC_STRAIGHT], "-");
-    table_number_or_null(t, g->max_min_moves[KL_METRIC_UNIT], "-");
-    table_number_or_null(t, g->hardest_counts[KL_METRIC_UNIT], "-");
-    return t;
+    struct group_facts facts = {
+        .name = g->name, .class_name = g->class_name, .size = g->size, .min_code = g->min_code, .solved = g->solved,
+        .diameter = g->diameter, .radius = g->radius, .peripheral_count = g->peripheral_count,
+        .central_count = g->central_count};
+    for (int m = KL_METRIC_STEP; m < KL_METRIC_COUNT; m++) {
+        facts.max_min_moves[m] = g->max_min_moves[m];
+        facts.hardest_counts[m] = g->hardest_counts[m];
+    }
+    return group_value(&facts, GROUP_EVERY_FIELD);
 }
 
 /* A bar of `size` against `largest`, for people. */
@@ -79,9 +66,9 @@ static void add_bar(struct table *t, size_t size, size_t largest)
     table_text(t, bar);
 }
 
-static struct table *histogram_of(const struct kl_db_group_row *g, const struct layer *layers, size_t count)
+static struct table *histogram_of(const struct kl_db_group_row *g, const struct layer *layers, size_t count,
+                                  bool for_people)
 {
-    bool for_people = out_format() == FORMAT_TEXT;
     struct table *t = table_new(for_people ? depth_columns_for_people : depth_columns);
     size_t largest = 1;
     for (size_t i = 0; i < count; i++)
@@ -111,8 +98,8 @@ static int compare_members(const void *a, const void *b)
 /* The members (all, or those `depth` steps from solved), in code order, which is id
  * order and so gives each its group_index; the page of them that --offset and --limit
  * ask. */
-static struct table *members_of(const struct group_options *options, const struct kl_db_group_row *g,
-                                const struct layer *layers, size_t count)
+static struct table *members_of(const struct group_members *options, const struct kl_db_group_row *g,
+                                const struct layer *layers, size_t count, bool streamed)
 {
     int depth = options->depth;
     struct member *members = xmalloc((size_t)g->size * sizeof *members);
@@ -121,7 +108,7 @@ static struct table *members_of(const struct group_options *options, const struc
         for (size_t k = 0; k < layers[i].size && n < (size_t)g->size; k++)
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
-    struct table *t = table_new_streamed(member_columns, OUT_ID_DIGITS);
+    struct table *t = streamed ? table_new_streamed(member_columns, OUT_ID_DIGITS) : table_new(member_columns);
     size_t skip = (size_t)options->offset, room = options->limit ? (size_t)options->limit : n;
     for (size_t i = 0; i < n && room > 0; i++) {
         if ((depth != DB_NULL && members[i].depth != depth) || (skip > 0 && skip--))
@@ -179,29 +166,47 @@ static int picture_of(struct db *db, const struct group_options *options, const 
     return status;
 }
 
-static int answer_group(struct db *db, const void *given, const struct kl_db_group_row *g)
+struct answer_value group_facts_answer(struct db *db, const struct kl_db_group_row *g, bool for_people)
 {
-    const struct group_options *options = given;
-    if (options->svg || options->html)
-        return picture_of(db, options, g);
-    bool members = options->members || options->depth != DB_NULL || options->offset || options->limit;
+    struct layer *layers;
+    size_t count = db_group_layers(db, g->group_id, &layers);
+    struct answer_value answer = {summary_of(g), "depths", histogram_of(g, layers, count, for_people)};
+    db_free_layers(layers, count);
+    return answer;
+}
+
+int group_members_answer(struct db *db, const struct group_members *options, const struct kl_db_group_row *g,
+                         bool streamed, struct table **list)
+{
     if (options->depth != DB_NULL && (g->max_min_steps == DB_NULL || options->depth > g->max_min_steps))
         return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", options->depth,
                       g->max_min_steps == DB_NULL ? "the group is unsolvable" : "see its depth histogram");
     struct layer *layers;
     size_t count = db_group_layers(db, g->group_id, &layers);
-    if (members) {
-        struct table *t = members_of(options, g, layers, count);
-        out_next_answer();
-        table_print(t);
-        table_free(t);
-    } else {
-        struct table *summary = summary_of(g), *histogram = histogram_of(g, layers, count);
-        answer_print(NULL, summary, "depths", histogram);
-        table_free(summary);
-        table_free(histogram);
-    }
+    *list = members_of(options, g, layers, count, streamed);
     db_free_layers(layers, count);
+    return EXIT_ANSWERED;
+}
+
+static int answer_group(struct db *db, const void *given, const struct kl_db_group_row *g)
+{
+    const struct group_options *options = given;
+    if (options->svg || options->html)
+        return picture_of(db, options, g);
+    if (!(options->members || options->members_page.depth != DB_NULL || options->members_page.offset ||
+          options->members_page.limit)) {
+        struct answer_value answer = group_facts_answer(db, g, out_format() == FORMAT_TEXT);
+        answer_print(NULL, &answer);
+        answer_value_free(&answer);
+        return EXIT_ANSWERED;
+    }
+    struct table *list;
+    int status = group_members_answer(db, &options->members_page, g, true, &list);
+    if (status != EXIT_ANSWERED)
+        return status;
+    out_next_answer();
+    table_print(list);
+    table_free(list);
     return EXIT_ANSWERED;
 }
 
@@ -209,7 +214,8 @@ static int check_group(const void *given)
 {
     const struct group_options *options = given;
     return picture_check_request(options->svg, options->html,
-                                 options->members || options->depth != DB_NULL || options->offset || options->limit);
+                                 options->members || options->members_page.depth != DB_NULL ||
+                                     options->members_page.offset || options->members_page.limit);
 }
 
 static int run_group(struct db *db, const struct request *req)

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
@@ -14,14 +15,12 @@
 #include "core/rank.h"
 #include "answer/report.h"
 
-#define DEFAULT_LIMIT 10
-
 struct hardest_options {
     const char *class_name, *group;
     long limit;
 };
 
-static const struct hardest_options option_defaults = {.limit = DEFAULT_LIMIT};
+static const struct hardest_options option_defaults = {.limit = HARDEST_DEFAULT_LIMIT};
 
 static const struct command_option hardest_option_table[] = {
     {.name = "class", .value_name = "CLASS", .kind = OPTION_TEXT, .offset = offsetof(struct hardest_options, class_name),
@@ -114,13 +113,12 @@ static void print_depth(struct db *db, struct table *t, struct hard_layout *foun
     }
 }
 
-/* Lists the layers in scope, deepest first, a depth at a time: each depth's layouts, of
- * every group, are sorted by id and printed before the next depth is read, so that
- * memory holds one depth (at most 2.9M layouts, 23 MB) whatever the limit.  Returns how
- * many layouts were listed. */
-static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit)
+/* Lists the layers in scope into t, deepest first, a depth at a time: each depth's
+ * layouts, of every group, are sorted by id and added before the next depth is read, so
+ * that memory holds one depth (at most 2.9M layouts, 23 MB) whatever the limit (and the
+ * rows, unless t streams them).  Returns how many layouts were listed. */
+static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit, struct table *t)
 {
-    struct table *t = table_new_streamed(hardest_columns[KL_METRIC_STEP], OUT_ID_DIGITS);
     struct group_names names = {0};
     struct hard_layout *found = NULL;
     size_t n = 0, capacity = 0, listed = 0;
@@ -148,9 +146,6 @@ static size_t list_hardest(struct db *db, sqlite3_stmt *stmt, long limit)
             found[n++] = (struct hard_layout){ids[i], (uint32_t)sqlite3_column_int64(stmt, 0)};
         free(ids);
     } while (more);
-    if (listed > 0)
-        table_print(t);
-    table_free(t);
     free(found);
     group_names_free(&names);
     return listed;
@@ -307,9 +302,8 @@ static void print_below(struct db *db, const char *in_scope, int64_t scope, int 
  * group's hardest members there, which hardest_moves lists; a limit beyond them is filled
  * by print_below.  Milliseconds for a limit of a few thousand.  Returns how many layouts
  * were listed. */
-static size_t list_by_moves(struct db *db, int64_t class_id, int64_t group_id, long limit)
+static size_t list_by_moves(struct db *db, int64_t class_id, int64_t group_id, long limit, struct table *t)
 {
-    enum kl_metric metric = db_metric(db);
     const char *in_scope = scope_condition(class_id, group_id);
     char sql[512];
     snprintf(sql, sizeof sql,
@@ -318,17 +312,42 @@ static size_t list_by_moves(struct db *db, int64_t class_id, int64_t group_id, l
              in_scope, in_scope);
     int64_t scope = group_id != DB_NULL ? group_id : class_id;
     sqlite3_stmt *stmt = prepare_in_scope(db, sql, scope);
-    struct table *t = table_new_streamed(hardest_columns[metric], OUT_ID_DIGITS);
     struct group_names names = {0};
     size_t listed = 0;
     int largest = print_rows(db, stmt, t, &limit, &names, &listed);
     if (limit > 0 && largest != DB_NULL)
         print_below(db, in_scope, scope, largest, &limit, t, &names, &listed);
-    if (listed > 0)
-        table_print(t);
-    table_free(t);
     group_names_free(&names);
     return listed;
+}
+
+int hardest_answer(struct db *db, const char *class_name, const char *group_text, long limit, bool streamed,
+                   struct table **rows)
+{
+    int64_t class_id = DB_NULL;
+    struct kl_db_group_row group = {.group_id = DB_NULL};
+    int status = class_name ? input_class(db, class_name, &class_id)
+               : group_text ? input_group(db, group_text, &group)
+                            : EXIT_ANSWERED;
+    if (status != EXIT_ANSWERED)
+        return status;
+    const char *const *columns = hardest_columns[db_metric(db)];
+    struct table *t = streamed ? table_new_streamed(columns, OUT_ID_DIGITS) : table_new(columns);
+    size_t listed;
+    if (db_metric(db) != KL_METRIC_STEP) {
+        listed = list_by_moves(db, class_id, group.group_id, limit, t);
+    } else {
+        sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
+        listed = list_hardest(db, stmt, limit, t);
+        sqlite3_finalize(stmt);
+    }
+    if (listed == 0) {
+        table_free(t);
+        return report(EXIT_NOT_FOUND, class_name ? class_name : group_text, "unsolvable: no layout has %s",
+                      kl_db_min_moves_column(db_metric(db)));
+    }
+    *rows = t;
+    return EXIT_ANSWERED;
 }
 
 static int run_hardest(struct db *db, const struct request *req)
@@ -338,24 +357,12 @@ static int run_hardest(struct db *db, const struct request *req)
         return report(EXIT_BAD_INPUT, req->args[0], "hardest takes no arguments; use --class or --group");
     if (options->class_name && options->group)
         return report(EXIT_BAD_INPUT, NULL, "hardest takes --class or --group, not both");
-    int64_t class_id = DB_NULL;
-    struct kl_db_group_row group = {.group_id = DB_NULL};
-    int status = options->class_name ? input_class(db, options->class_name, &class_id)
-               : options->group      ? input_group(db, options->group, &group)
-                                    : EXIT_ANSWERED;
+    struct table *rows;
+    int status = hardest_answer(db, options->class_name, options->group, options->limit, true, &rows);
     if (status != EXIT_ANSWERED)
         return status;
-    size_t listed;
-    if (db_metric(db) != KL_METRIC_STEP) {
-        listed = list_by_moves(db, class_id, group.group_id, options->limit);
-    } else {
-        sqlite3_stmt *stmt = deepest_layers(db, class_id, group.group_id);
-        listed = list_hardest(db, stmt, options->limit);
-        sqlite3_finalize(stmt);
-    }
-    if (listed == 0)
-        return report(EXIT_NOT_FOUND, options->class_name ? options->class_name : options->group,
-                      "unsolvable: no layout has %s", kl_db_min_moves_column(db_metric(db)));
+    table_print(rows);
+    table_free(rows);
     return EXIT_ANSWERED;
 }
 

@@ -1,13 +1,16 @@
 /* `klotski hint LAYOUT... [--level 1|2|3]`: a staged hint that spoils as little as asked:
  * level 1 a band of ten distances ("between 80 and 89 steps left"), level 2 adds which
- * piece to move, level 3 the exact step.  The step is the first optimal one of
- * query/explore/moves.h (the lowest resulting code among the optimal steps), so the
- * hint is the same on every run. */
+ * piece to move, level 3 the exact step.  The step is the first optimal one of db_moves
+ * (query/db.h, ranked by core/move_outcomes.h: the lowest resulting code among the
+ * optimal steps), so the hint is the same on every run. */
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
-#include "query/explore/moves.h"
+#include "core/move_outcomes.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/route.h"
@@ -33,6 +36,9 @@ static const struct command_option hint_option_table[] = {
 
 static const char *const hint_columns[] = {
     "code", "level", "steps_from", "steps_to", "piece", "row", "col", "moves", "to", NULL};
+/* Where print_for_people finds the fields: the piece's is followed by its row and
+ * column, the moves' by the layout they lead to. */
+enum { HINT_CODE = 0, HINT_FROM = 2, HINT_TO = 3, HINT_PIECE = 4, HINT_MOVES = 7 };
 
 /* The band of ten distances holding min_steps: 0 alone (solved), then 1-9, 10-19, ... */
 static void band_of(int min_steps, int *from, int *to)
@@ -45,32 +51,27 @@ static void band_of(int min_steps, int *from, int *to)
         *from = 1;
 }
 
-/* The hint as lines: the band, then as the level asks the piece and the step to `next`. */
-static void print_for_people(long level, kl_code code, int from, int to, const struct step_text *s, kl_code next,
-                             enum kl_metric metric)
+/* The hint (hint_columns, one row) as lines: the band, then as its level asks the piece
+ * and the step; the fields not told are null. */
+static void print_for_people(const struct table *t, enum kl_metric metric)
 {
-    char hex[KL_CODE_TEXT_SIZE];
-    kl_code_format(code, hex);
+    const char *hex = table_cell_text(t, 0, HINT_CODE), *from = table_cell_text(t, 0, HINT_FROM);
+    const char *to = table_cell_text(t, 0, HINT_TO);
     out_next_answer();
-    if (to == 0) {
+    if (strcmp(to, "0") == 0) {
         printf("%s: solved, no %s left\n", hex, kl_metric_unit(metric, 1));
         return;
     }
-    printf("%s: between %d and %d %s left\n", hex, from, to, kl_metric_unit(metric, to));
-    if (level >= LEVEL_PIECE)
-        printf("move the %c at row %d, column %d\n", s->piece, s->row, s->col);
-    if (level >= LEVEL_STEP) {
-        char after[KL_CODE_TEXT_SIZE];
-        kl_code_format(next, after);
-        printf("slide it %s, to %s\n", s->moves, after);
-    }
+    printf("%s: between %s and %s %s left\n", hex, from, to, kl_metric_unit(metric, atoi(to)));
+    if (table_cell_kind(t, 0, HINT_PIECE) != CELL_NULL)
+        printf("move the %s at row %s, column %s\n", table_cell_text(t, 0, HINT_PIECE),
+               table_cell_text(t, 0, HINT_PIECE + 1), table_cell_text(t, 0, HINT_PIECE + 2));
+    if (table_cell_kind(t, 0, HINT_MOVES) != CELL_NULL)
+        printf("slide it %s, to %s\n", table_cell_text(t, 0, HINT_MOVES), table_cell_text(t, 0, HINT_MOVES + 1));
 }
 
-static int hint_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
-                   const struct kl_db_group_row *group)
+int hint_answer(struct db *db, const struct kl_db_layout_row *layout, long level, struct table **hint)
 {
-    const struct hint_options *options = given;
-    (void)group;
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     int min_moves = layout->min_moves[db_metric(db)];
@@ -91,16 +92,12 @@ static int hint_of(struct db *db, const void *given, const struct kl_db_layout_r
         s = route_step_text(raw, moves[0].step);
         next = moves[0].to;
     }
-    if (out_format() == FORMAT_TEXT) {
-        print_for_people(options->level, layout->code, from, to, &s, next, db_metric(db));
-        return EXIT_ANSWERED;
-    }
     struct table *t = table_new(hint_columns);
     table_text(t, hex);
-    table_number(t, options->level);
+    table_number(t, level);
     table_number(t, from);
     table_number(t, to);
-    bool piece = !solved && options->level >= LEVEL_PIECE, step = !solved && options->level >= LEVEL_STEP;
+    bool piece = !solved && level >= LEVEL_PIECE, step = !solved && level >= LEVEL_STEP;
     char letter[2] = {s.piece, '\0'};
     if (piece) {
         table_text(t, letter);
@@ -118,7 +115,23 @@ static int hint_of(struct db *db, const void *given, const struct kl_db_layout_r
         table_null(t, NULL);
         table_null(t, NULL);
     }
-    table_print(t);
+    *hint = t;
+    return EXIT_ANSWERED;
+}
+
+static int hint_of(struct db *db, const void *given, const struct kl_db_layout_row *layout,
+                   const struct kl_db_group_row *group)
+{
+    const struct hint_options *options = given;
+    (void)group;
+    struct table *t;
+    int status = hint_answer(db, layout, options->level, &t);
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (out_format() == FORMAT_TEXT)
+        print_for_people(t, db_metric(db));
+    else
+        table_print(t);
     table_free(t);
     return EXIT_ANSWERED;
 }

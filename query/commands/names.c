@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/render/output.h"
+#include "answer/names_value.h"
 #include "answer/report.h"
 
 #define SECTION_LIST_SIZE 1024
@@ -25,12 +27,6 @@ static const struct command_option names_option_table[] = {
              "no other section has (经典 for 华容道经典布局40种)"},
     {NULL},
 };
-
-/* Per metric: the count is named as its layouts column (as hardest names it). */
-static const char *const name_columns[KL_METRIC_COUNT][6] = {
-    {"name", "code", "min_steps", "group", "section", NULL},
-    {"name", "code", "min_straight_moves", "group", "section", NULL},
-    {"name", "code", "min_unit_moves", "group", "section", NULL}};
 
 /* Finds the section that `wanted` names: the one named exactly so, else the only one
  * that contains it.  Returns EXIT_ANSWERED with the malloc'd name in *section, or
@@ -72,14 +68,11 @@ static int find_section(struct db *db, const char *wanted, char **section)
     return report(EXIT_NOT_FOUND, wanted, "no such section; the sections are %s", list);
 }
 
-static int run_names(struct db *db, const struct request *req)
+int names_answer(struct db *db, const char *wanted_section, struct table **list)
 {
-    const struct names_options *options = req->options;
-    if (req->arg_count > 0)
-        return report(EXIT_BAD_INPUT, req->args[0], "names takes no arguments; use --section");
     char *section = NULL;
-    if (options->section) {
-        int status = find_section(db, options->section, &section);
+    if (wanted_section) {
+        int status = find_section(db, wanted_section, &section);
         if (status != EXIT_ANSWERED)
             return status;
     }
@@ -91,18 +84,28 @@ static int run_names(struct db *db, const struct request *req)
              kl_db_min_moves_column(metric));
     sqlite3_stmt *stmt = db_prepare(db, sql);
     sqlite3_bind_text(stmt, 1, section, -1, SQLITE_STATIC);
-    struct table *t = table_new(name_columns[metric]);
-    while (db_step(db, stmt)) {
-        table_text(t, (const char *)sqlite3_column_text(stmt, 0));
-        table_code(t, (kl_code)sqlite3_column_int64(stmt, 1));
-        table_number_or_null(t, db_column_or_null(stmt, 2), "unsolvable");
-        table_text(t, (const char *)sqlite3_column_text(stmt, 3));
-        table_text(t, (const char *)sqlite3_column_text(stmt, 4));
-    }
+    struct table *t = names_value(metric, NAMES_EVERY_FIELD);
+    while (db_step(db, stmt))
+        names_value_add(t, (const char *)sqlite3_column_text(stmt, 0), (kl_code)sqlite3_column_int64(stmt, 1),
+                        db_column_or_null(stmt, 2), (const char *)sqlite3_column_text(stmt, 3),
+                        (const char *)sqlite3_column_text(stmt, 4));
     sqlite3_finalize(stmt);
-    table_print(t);
-    table_free(t);
     free(section);
+    *list = t;
+    return EXIT_ANSWERED;
+}
+
+static int run_names(struct db *db, const struct request *req)
+{
+    const struct names_options *options = req->options;
+    if (req->arg_count > 0)
+        return report(EXIT_BAD_INPUT, req->args[0], "names takes no arguments; use --section");
+    struct table *list;
+    int status = names_answer(db, options->section, &list);
+    if (status != EXIT_ANSWERED)
+        return status;
+    table_print(list);
+    table_free(list);
     return EXIT_ANSWERED;
 }
 

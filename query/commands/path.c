@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "query/search/bfs.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/classic.h"
 #include "query/input/input.h"
@@ -68,13 +69,28 @@ static int run_path(struct db *db, const struct request *req)
     const struct path_options *options = req->options;
     if (req->arg_count != 2)
         return report(EXIT_BAD_INPUT, NULL, "path takes two LAYOUTs, FROM and TO (see klotski path --help)");
-    kl_code from, to;
+    kl_code from, to, *route;
+    size_t length;
     int status = worse_status(input_layout(req->args[0], &from), input_layout(req->args[1], &to));
+    if (status == EXIT_ANSWERED)
+        status = path_answer(db, from, to, &route, &length);
     if (status != EXIT_ANSWERED)
         return status;
+    if (options->html) {
+        char names[KL_CLASSIC_NAMES_SIZE];
+        picture_route(route, length, "a shortest path", db_metric(db), kl_classic_names_of(route[0], names) ? names : NULL);
+    }
+    else
+        route_print(route, length, db_metric(db), options->codes);
+    free(route);
+    return EXIT_ANSWERED;
+}
+
+int path_answer(struct db *db, kl_code from, kl_code to, kl_code **route, size_t *length)
+{
     struct kl_db_layout_row a, b;
     struct kl_db_group_row group_a, group_b;
-    status = worse_status(db_layout_in_group(db, from, &a, &group_a), db_layout_in_group(db, to, &b, &group_b));
+    int status = worse_status(db_layout_in_group(db, from, &a, &group_a), db_layout_in_group(db, to, &b, &group_b));
     if (status != EXIT_ANSWERED)
         return status;
     char subject[2 * KL_CODE_TEXT_SIZE + 8], hex_a[KL_CODE_TEXT_SIZE], hex_b[KL_CODE_TEXT_SIZE];
@@ -93,16 +109,8 @@ static int run_path(struct db *db, const struct request *req)
         bfs_free(&search);
         return search.stopped ? EXIT_NOT_FOUND : db_inconsistent(db, subject, "same group but no path");
     }
-    size_t length;
-    kl_code *route = route_to(&search, target.position, &length);
+    *route = route_to(&search, target.position, length);
     bfs_free(&search);
-    if (options->html) {
-        char names[KL_CLASSIC_NAMES_SIZE];
-        picture_route(route, length, "a shortest path", db_metric(db), kl_classic_names_of(route[0], names) ? names : NULL);
-    }
-    else
-        route_print(route, length, db_metric(db), options->codes);
-    free(route);
     return EXIT_ANSWERED;
 }
 

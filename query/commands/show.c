@@ -5,14 +5,13 @@
 #include <string.h>
 
 #include "core/classic.h"
-#include "core/classes.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/drawing.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
-#include "core/rank.h"
-#include "core/symmetry.h"
+#include "answer/layout_value.h"
 #include "answer/report.h"
 
 struct show_options {
@@ -28,51 +27,16 @@ static const struct command_option show_option_table[] = {
     {NULL},
 };
 
-static const char *const show_columns[] = {
-    "code", "id", "short_code", "class", "group", "group_index", "group_size", "min_steps",
-    "min_straight_moves", "min_unit_moves", "min_solution_num", "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
-    "names", "board", NULL};
-
-static void add_fields(struct table *t, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group)
+struct table *show_answer(const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                          bool for_people)
 {
-    char class_name[KL_CLASS_NAME_SIZE];
-    table_code(t, layout->code);
-    uint32_t id = kl_code_to_id(layout->code);
-    char short_code[KL_SHORT_CODE_TEXT_SIZE];
-    kl_short_code_format(id, short_code);
-    table_number(t, id);
-    table_text(t, short_code);
-    kl_class_name(kl_class_of_code(layout->code), class_name);
-    table_text(t, class_name);
-    table_text(t, group->name);
-    table_number(t, layout->group_index);
-    table_number(t, group->size);
-    for (int m = KL_METRIC_STEP; m < KL_METRIC_COUNT; m++)
-        table_number_or_null(t, layout->min_moves[m], "unsolvable");
-    table_number_or_null(t, layout->min_solution_num, "unsolvable");
-    kl_code mirror = kl_code_mirror(layout->code);
-    table_code(t, mirror);
-    table_bool(t, mirror == layout->code);
-    table_number_or_null(t, layout->farthest_steps, NULL);
-    table_number_or_null(t, layout->farthest_num, NULL);
-    table_number_or_null(t, layout->solution_num, NULL);
-    char named[KL_CLASSIC_NAMES_SIZE];
-    char *names = kl_classic_names_of(layout->code, named) ? named : NULL;
-    /* For people one name a line, so that the card stays narrow beside the board. */
-    for (char *comma; names && out_format() == FORMAT_TEXT && (comma = strstr(names, ", "));) {
-        *comma = '\n';
-        memmove(comma + 1, comma + 2, strlen(comma + 2) + 1);
-    }
-    if (names)
-        table_text(t, names);
-    else
-        table_null(t, NULL);
-    char cells[KL_DRAWING_CELLS_SIZE];
-    kl_drawing_cells(layout->code, cells);
-    if (out_format() == FORMAT_TEXT)
-        table_null(t, NULL); /* drawn beside the card */
-    else
-        table_text(t, cells);
+    struct layout_facts facts = {
+        .code = layout->code, .group = group->name, .group_index = layout->group_index, .group_size = group->size,
+        .min_moves = {layout->min_moves[KL_METRIC_STEP], layout->min_moves[KL_METRIC_STRAIGHT],
+                      layout->min_moves[KL_METRIC_UNIT]},
+        .min_solution_num = layout->min_solution_num, .farthest_steps = layout->farthest_steps,
+        .farthest_num = layout->farthest_num, .solution_num = layout->solution_num};
+    return layout_value(&facts, LAYOUT_EVERY_FIELD, for_people);
 }
 
 static void print_for_people(const struct table *t, kl_code code)
@@ -96,8 +60,7 @@ static int show_layout(struct db *db, const void *given, const struct kl_db_layo
         char names[KL_CLASSIC_NAMES_SIZE];
         return picture_board(layout, group, kl_classic_names_of(layout->code, names) ? names : NULL);
     }
-    struct table *t = table_new(show_columns);
-    add_fields(t, layout, group);
+    struct table *t = show_answer(layout, group, out_format() == FORMAT_TEXT);
     if (out_format() == FORMAT_TEXT)
         print_for_people(t, layout->code);
     else

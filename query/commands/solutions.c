@@ -9,6 +9,7 @@
 
 #include "query/search/bfs.h"
 #include "query/search/code_list.h"
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
@@ -49,6 +50,7 @@ static bool any_open_path(void *context, const struct bfs *search, int level)
 }
 
 static const char *const solution_columns[] = {"layout", "solution", "distance", "minimal", NULL};
+#define SOLUTION_MINIMAL 3 /* the column saying whether a solution lies min_steps away */
 
 /* The solutions found, by distance then code (the order of the search within a distance
  * is not code order). */
@@ -91,10 +93,9 @@ static int check_stored(const char *hex, const char *column, int64_t stored, siz
                   "the database is wrong; rebuild it", column, (long long)stored, found);
 }
 
-static int solutions_of(struct db *db, const void *options, const struct kl_db_layout_row *layout,
-                        const struct kl_db_group_row *group)
+int solutions_answer(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
+                     struct answer_value *answer)
 {
-    (void)options; /* solutions takes none */
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     if (layout->min_steps == DB_NULL)
@@ -119,16 +120,30 @@ static int solutions_of(struct db *db, const void *options, const struct kl_db_l
     table_number(summary, layout->min_steps);
     table_number(summary, (long long)table_rows(t));
     table_number(summary, (long long)minimal);
-    char headline[128];
-    snprintf(headline, sizeof headline, "%s: %zu solution%s; %zu minimal, at %d steps", hex,
-             table_rows(t), table_rows(t) == 1 ? "" : "s", minimal, layout->min_steps);
-    answer_print(headline, summary, "solution_list", t);
+    *answer = (struct answer_value){summary, "solution_list", t};
     /* Where the database stores the counts, they must be the search's. */
     int status = check_stored(hex, "min_solution_num", layout->min_solution_num, minimal,
                               EXIT_ANSWERED);
-    status = check_stored(hex, "solution_num", layout->solution_num, table_rows(t), status);
-    table_free(summary);
-    table_free(t);
+    return check_stored(hex, "solution_num", layout->solution_num, table_rows(t), status);
+}
+
+static int solutions_of(struct db *db, const void *options, const struct kl_db_layout_row *layout,
+                        const struct kl_db_group_row *group)
+{
+    (void)options; /* solutions takes none */
+    struct answer_value answer = {0};
+    int status = solutions_answer(db, layout, group, &answer);
+    if (!answer.summary)
+        return status;
+    char hex[KL_CODE_TEXT_SIZE], headline[128];
+    kl_code_format(layout->code, hex);
+    size_t count = table_rows(answer.list), minimal = 0;
+    for (size_t i = 0; i < count; i++)
+        minimal += strcmp(table_cell_text(answer.list, i, SOLUTION_MINIMAL), "true") == 0;
+    snprintf(headline, sizeof headline, "%s: %zu solution%s; %zu minimal, at %d steps", hex, count,
+             count == 1 ? "" : "s", minimal, layout->min_steps);
+    answer_print(headline, &answer);
+    answer_value_free(&answer);
     return status;
 }
 

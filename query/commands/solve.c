@@ -3,12 +3,14 @@
 #include <stddef.h>
 #include <stdlib.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/classic.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "answer/report.h"
+#include "answer/route_value.h"
 #include "query/render/route.h"
 #include "query/search/solution.h"
 
@@ -27,6 +29,18 @@ static const struct command_option solve_option_table[] = {
              "buttons, arrow keys, a slider, play/pause and the list of steps"},
     {NULL},
 };
+
+int solve_answer(struct db *db, const struct kl_db_layout_row *layout, bool with_start,
+                 struct answer_value *answer)
+{
+    int status;
+    kl_code *route = solution_route(db, layout, &status);
+    if (!route)
+        return status;
+    *answer = route_value(route, (size_t)layout->min_moves[db_metric(db)] + 1, db_metric(db), with_start);
+    free(route);
+    return EXIT_ANSWERED;
+}
 
 static int solve_layout(struct db *db, const void *given, const struct kl_db_layout_row *layout,
                         const struct kl_db_group_row *group)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
@@ -231,12 +232,13 @@ static sqlite3_stmt *statistic_rows(struct db *db, const struct statistic *s, in
     return rows;
 }
 
-/* The table of a statistic's rows, with the column names given (s->columns for the
- * metric the answers count in). */
-static struct table *statistic_table(struct db *db, const struct statistic *s, sqlite3_stmt *rows,
-                                     const char *const *columns)
+/* The table of a statistic's rows, its columns named in the metric the answers count in. */
+static struct table *statistic_table(struct db *db, const struct statistic *s, sqlite3_stmt *rows)
 {
-    struct table *t = table_new(columns);
+    char **columns = xcalloc(MAX_COLUMNS + 1, sizeof *columns);
+    for (int col = 0; s->columns[col]; col++)
+        columns[col] = for_metric(s->columns[col], db_metric(db));
+    struct table *t = table_new_owning(columns);
     while (db_step(db, rows)) {
         for (int col = 0; s->columns[col]; col++) {
             switch (sqlite3_column_type(rows, col)) {
@@ -255,39 +257,57 @@ static int check_stats(const void *given)
     return picture_check_request(options->svg, false, false);
 }
 
+/* The statistic named `name` and the class_id that class_name names (DB_NULL when
+ * class_name is NULL).  Returns EXIT_ANSWERED, or reports no such table or class. */
+static int statistic_asked(struct db *db, const char *name, const char *class_name, const struct statistic **s,
+                           int64_t *class_id)
+{
+    *s = NULL;
+    for (size_t i = 0; i < STATISTIC_COUNT; i++)
+        if (strcmp(statistics[i].name, name) == 0)
+            *s = &statistics[i];
+    if (!*s)
+        return report(EXIT_BAD_INPUT, name, "no such table; stats takes summary, classes, groups or depths");
+    *class_id = DB_NULL;
+    return class_name ? input_class(db, class_name, class_id) : EXIT_ANSWERED;
+}
+
+int stats_answer(struct db *db, const char *name, const char *class_name, struct table **table)
+{
+    const struct statistic *s;
+    int64_t class_id;
+    int status = statistic_asked(db, name, class_name, &s, &class_id);
+    if (status != EXIT_ANSWERED)
+        return status;
+    sqlite3_stmt *rows = statistic_rows(db, s, class_id);
+    *table = statistic_table(db, s, rows);
+    sqlite3_finalize(rows);
+    return EXIT_ANSWERED;
+}
+
 static int run_stats(struct db *db, const struct request *req)
 {
     const struct stats_options *options = req->options;
     if (req->arg_count != 1)
         return report(EXIT_BAD_INPUT, NULL, "stats takes one of summary, classes, groups, depths");
-    const struct statistic *s = NULL;
-    for (size_t i = 0; i < STATISTIC_COUNT; i++)
-        if (strcmp(statistics[i].name, req->args[0]) == 0)
-            s = &statistics[i];
-    if (!s)
-        return report(EXIT_BAD_INPUT, req->args[0], "no such table; stats takes summary, classes, groups or depths");
-    int64_t class_id = DB_NULL;
-    if (options->class_name) {
-        int status = input_class(db, options->class_name, &class_id);
-        if (status != EXIT_ANSWERED)
-            return status;
+    if (!options->svg) {
+        struct table *t;
+        int status = stats_answer(db, req->args[0], options->class_name, &t);
+        if (status == EXIT_ANSWERED) {
+            table_print(t);
+            table_free(t);
+        }
+        return status;
     }
-    if (options->svg && !s->draw)
+    const struct statistic *s;
+    int64_t class_id;
+    int status = statistic_asked(db, req->args[0], options->class_name, &s, &class_id);
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (!s->draw)
         return report(EXIT_BAD_INPUT, s->name, "no picture of this table; --svg draws depths and groups");
     sqlite3_stmt *rows = statistic_rows(db, s, class_id);
-    int status = EXIT_ANSWERED;
-    if (options->svg) {
-        status = s->draw(db, rows, options->class_name);
-    } else {
-        char *columns[MAX_COLUMNS] = {NULL}; /* live until the table is printed */
-        for (int col = 0; s->columns[col]; col++)
-            columns[col] = for_metric(s->columns[col], db_metric(db));
-        struct table *t = statistic_table(db, s, rows, (const char *const *)columns);
-        table_print(t);
-        table_free(t);
-        for (int col = 0; columns[col]; col++)
-            free(columns[col]);
-    }
+    status = s->draw(db, rows, options->class_name);
     sqlite3_finalize(rows);
     return status;
 }

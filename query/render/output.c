@@ -9,53 +9,36 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "core/json.h"
 #include "core/utf8.h"
 #include "answer/report.h"
+#include "answer/value_json.h"
 
 #define DEFAULT_TERMINAL_WIDTH 80
 #define COLUMN_GAP 2
 #define BLOCK_GAP 3
 
-enum cell_kind { CELL_TEXT, CELL_NUMBER, CELL_BOOL, CELL_NULL };
-
-#define NO_TEXT SIZE_MAX
-
-/* A cell's text lives in the table's pool, so that a table of a million rows costs a
- * few large allocations, not millions of small ones. */
-struct cell {
-    enum cell_kind kind;
-    size_t text; /* offset in the pool of the value as printed (bools: "true"/"false"),
-                    for nulls of the label; NO_TEXT for a null without a label */
+/* A streamed table's state, its row callback's context (answer/value.h). */
+struct column_layout {
+    size_t *width; /* a text table's column widths */
+    bool *numeric; /* which columns are right-aligned */
 };
 
-struct table {
-    const char *const *columns;
-    size_t column_count;
-    struct cell *cells;
-    size_t cell_count, cell_capacity;
-    char *pool;
-    size_t pool_used, pool_capacity;
-    bool streamed;   /* table_new_streamed: rows are printed as they come */
-    bool started;    /* a streamed table printed its header and first rows */
-    size_t number_width; /* a streamed text table's least width of a numeric column */
-    struct column_layout {
-        size_t *width; /* a text table's column widths */
-        bool *numeric; /* which columns are right-aligned */
-    } layout;        /* a streamed text table's, measured from its first rows */
+struct stream {
+    bool started;        /* it printed its header and first rows */
+    size_t number_width; /* a text table's least width of a numeric column */
+    struct column_layout layout; /* a text table's, measured from its first rows */
 };
 
 /* Rows a streamed table holds before it prints: they set the widths of a text table. */
 #define STREAM_MEASURED_ROWS 1024
 
-/* The state of the output is the thread's own, so that each thread of the server writes
- * its answers in its own format to its own stream. */
-static _Thread_local enum out_format chosen_format = FORMAT_TEXT;
-static _Thread_local bool locale_is_utf8;
-static _Thread_local FILE *stream; /* NULL: stdout */
-/* The columns of the last CSV or Markdown table, whose header a table with the same
- * columns does not repeat. */
-static _Thread_local const char *const *last_header;
+/* The command line's output: its format, and whether its locale is UTF-8.  The server
+ * writes its answers' values as JSON itself (answer/value_json.h) and reads none of it. */
+static enum out_format chosen_format = FORMAT_TEXT;
+static bool locale_is_utf8;
+/* A copy of the columns of the last CSV or Markdown table, whose header a table with the
+ * same columns does not repeat (a copy: the table's own names may go with it). */
+static char **last_header;
 
 void out_init(enum out_format format)
 {
@@ -65,116 +48,36 @@ void out_init(enum out_format format)
 
 enum out_format out_format(void) { return chosen_format; }
 
-void out_set_stream(FILE *out)
-{
-    stream = out;
-    last_header = NULL;
-}
-
-FILE *out_stream(void) { return stream ? stream : stdout; }
+FILE *out_stream(void) { return stdout; }
 
 static void fputc_out(int c) { fputc(c, out_stream()); }
 
 bool out_utf8(void) { return locale_is_utf8; }
 
-struct table *table_new(const char *const *columns)
+static void stream_rows(struct table *t, void *context);
+
+static void free_stream(void *context)
 {
-    struct table *t = xcalloc(1, sizeof *t);
-    t->columns = columns;
-    while (columns[t->column_count])
-        t->column_count++;
-    return t;
+    struct stream *stream = context;
+    free(stream->layout.width);
+    free(stream->layout.numeric);
+    free(stream);
 }
 
 struct table *table_new_streamed(const char *const *columns, size_t number_width)
 {
     struct table *t = table_new(columns);
-    t->streamed = true;
-    t->number_width = number_width;
+    struct stream *stream = xcalloc(1, sizeof *stream);
+    stream->number_width = number_width;
+    table_on_row(t, stream_rows, stream, free_stream);
     return t;
 }
 
-static void stream_rows(struct table *t);
-
-static void add_cell(struct table *t, enum cell_kind kind, const char *text)
-{
-    if (t->cell_count == t->cell_capacity) {
-        t->cell_capacity = t->cell_capacity ? 2 * t->cell_capacity : 64;
-        t->cells = xrealloc(t->cells, t->cell_capacity * sizeof *t->cells);
-    }
-    size_t offset = NO_TEXT;
-    if (text) {
-        size_t len = strlen(text) + 1;
-        if (t->pool_used + len > t->pool_capacity) {
-            t->pool_capacity = 2 * (t->pool_capacity + len);
-            t->pool = xrealloc(t->pool, t->pool_capacity);
-        }
-        offset = t->pool_used;
-        memcpy(t->pool + offset, text, len);
-        t->pool_used += len;
-    }
-    t->cells[t->cell_count++] = (struct cell){kind, offset};
-    if (t->streamed)
-        stream_rows(t);
-}
-
-void table_text(struct table *t, const char *text) { add_cell(t, CELL_TEXT, text); }
-
-void table_number(struct table *t, long long n)
-{
-    char buf[32];
-    snprintf(buf, sizeof buf, "%lld", n);
-    add_cell(t, CELL_NUMBER, buf);
-}
-
-void table_bool(struct table *t, bool b) { add_cell(t, CELL_BOOL, b ? "true" : "false"); }
-
-void table_number_or_null(struct table *t, long long n, const char *label)
-{
-    if (n >= 0)
-        table_number(t, n);
-    else
-        table_null(t, label);
-}
-
-void table_code(struct table *t, kl_code code)
-{
-    char hex[KL_CODE_TEXT_SIZE];
-    kl_code_format(code, hex);
-    add_cell(t, CELL_TEXT, hex);
-}
-
-void table_null(struct table *t, const char *label) { add_cell(t, CELL_NULL, label); }
-
-size_t table_rows(const struct table *t) { return t->cell_count / t->column_count; }
-
-void table_free(struct table *t)
-{
-    if (!t)
-        return;
-    free(t->cells);
-    free(t->pool);
-    free(t->layout.width);
-    free(t->layout.numeric);
-    free(t);
-}
-
-static const struct cell *cell_at(const struct table *t, size_t row, size_t col)
-{
-    return &t->cells[row * t->column_count + col];
-}
-
-/* The text of a cell, or NULL for a null without a label. */
-static const char *text_of(const struct table *t, const struct cell *c)
-{
-    return c->text == NO_TEXT ? NULL : t->pool + c->text;
-}
-
 /* A cell as people read it in a table. */
-static const char *people_text(const struct table *t, const struct cell *c)
+static const char *people_text(const struct table *t, size_t row, size_t col)
 {
-    const char *text = text_of(t, c);
-    switch (c->kind) {
+    const char *text = table_cell_text(t, row, col);
+    switch (table_cell_kind(t, row, col)) {
     case CELL_BOOL: return text[0] == 't' ? "yes" : "no";
     case CELL_NULL: return text ? text : "-";
     default: return text;
@@ -258,17 +161,19 @@ static void append_padded(struct text *line, const char *s, size_t width, bool r
 static struct column_layout measure_columns(const struct table *t)
 {
     size_t rows = table_rows(t);
-    struct column_layout layout = {xcalloc(t->column_count, sizeof *layout.width),
-                                   xcalloc(t->column_count, sizeof *layout.numeric)};
-    for (size_t col = 0; col < t->column_count; col++) {
-        layout.width[col] = display_width(t->columns[col], strlen(t->columns[col]));
+    size_t column_count = table_column_count(t);
+    const char *const *columns = table_columns(t);
+    struct column_layout layout = {xcalloc(column_count, sizeof *layout.width),
+                                   xcalloc(column_count, sizeof *layout.numeric)};
+    for (size_t col = 0; col < column_count; col++) {
+        layout.width[col] = display_width(columns[col], strlen(columns[col]));
         layout.numeric[col] = true;
         for (size_t row = 0; row < rows; row++) {
-            const struct cell *c = cell_at(t, row, col);
-            const char *s = people_text(t, c);
+            const char *s = people_text(t, row, col);
             size_t w = display_width(s, strlen(s));
+            enum cell_kind kind = table_cell_kind(t, row, col);
             layout.width[col] = w > layout.width[col] ? w : layout.width[col];
-            layout.numeric[col] = layout.numeric[col] && (c->kind == CELL_NUMBER || c->kind == CELL_NULL);
+            layout.numeric[col] = layout.numeric[col] && (kind == CELL_NUMBER || kind == CELL_NULL);
         }
     }
     return layout;
@@ -279,10 +184,11 @@ static void print_text_line(const struct table *t, size_t row, const struct colu
 {
     struct text line = {0};
     text_append(&line, "%s", "");
-    for (size_t col = 0; col < t->column_count; col++) {
-        const char *s = row == SIZE_MAX ? t->columns[col] : people_text(t, cell_at(t, row, col));
+    size_t column_count = table_column_count(t);
+    for (size_t col = 0; col < column_count; col++) {
+        const char *s = row == SIZE_MAX ? table_columns(t)[col] : people_text(t, row, col);
         append_padded(&line, s, layout->width[col], layout->numeric[col]);
-        text_append(&line, "%s", col + 1 < t->column_count ? "  " : "");
+        text_append(&line, "%s", col + 1 < column_count ? "  " : "");
     }
     put_trimmed(&line);
     free(line.s);
@@ -316,9 +222,10 @@ static void print_md_field(const char *s)
 static void print_delimited_line(const struct table *t, size_t row, bool header, bool md)
 {
     fputs(md ? "| " : "", out_stream());
-    for (size_t col = 0; col < t->column_count; col++) {
-        const struct cell *c = header ? NULL : cell_at(t, row, col);
-        const char *s = header ? t->columns[col] : c->kind == CELL_NULL ? "" : text_of(t, c);
+    for (size_t col = 0; col < table_column_count(t); col++) {
+        const char *s = header                                      ? table_columns(t)[col]
+                        : table_cell_kind(t, row, col) == CELL_NULL ? ""
+                                                                    : table_cell_text(t, row, col);
         if (col > 0)
             fputs(md ? " | " : ",", out_stream());
         (md ? print_md_field : print_csv_field)(s);
@@ -336,77 +243,33 @@ static bool same_columns(const char *const *a, const char *const *b)
     return !*a && !*b;
 }
 
+static void remember_header(const char *const *columns)
+{
+    for (char **name = last_header; name && *name; name++)
+        free(*name);
+    free(last_header);
+    size_t count = 0;
+    while (columns[count])
+        count++;
+    last_header = xcalloc(count + 1, sizeof *last_header);
+    for (size_t i = 0; i < count; i++)
+        last_header[i] = xstrdup(columns[i]);
+}
+
 static void print_delimited_header(const struct table *t, bool md)
 {
-    if (!same_columns(last_header, t->columns)) {
+    if (!same_columns((const char *const *)last_header, table_columns(t))) {
         if (md && last_header)
             fputc_out('\n');
         print_delimited_line(t, 0, true, md);
         if (md) {
-            for (size_t col = 0; col < t->column_count; col++)
+            for (size_t col = 0; col < table_column_count(t); col++)
                 fputs(col ? " --- |" : "| --- |", out_stream());
             fputc_out('\n');
         }
-        last_header = t->columns;
+        remember_header(table_columns(t));
     }
 }
-
-/* Whether the JSON object or array being written has a member yet. */
-static _Thread_local bool json_has_member;
-
-static void json_key(const char *key)
-{
-    if (json_has_member)
-        fputc_out(',');
-    json_has_member = true;
-    kl_json_string(out_stream(), key);
-    fputc_out(':');
-}
-
-/* The JSON object of one answer: json_begin, then fields and arrays, then json_end,
- * which ends the line. */
-static void json_begin(void)
-{
-    fputc_out('{');
-    json_has_member = false;
-}
-
-/* Adds every cell of row `row` as a field. */
-static void json_fields(const struct table *t, size_t row)
-{
-    for (size_t col = 0; col < t->column_count; col++) {
-        const struct cell *c = cell_at(t, row, col);
-        json_key(t->columns[col]);
-        if (c->kind == CELL_TEXT)
-            kl_json_string(out_stream(), text_of(t, c));
-        else
-            fputs(c->kind == CELL_NULL ? "null" : text_of(t, c), out_stream());
-    }
-}
-
-/* A row as a JSON object, without a newline. */
-static void print_json_object(const struct table *t, size_t row)
-{
-    json_begin();
-    json_fields(t, row);
-    fputc_out('}');
-}
-
-/* Adds a field `key` holding an array of one object per row. */
-static void json_array(const char *key, const struct table *t)
-{
-    json_key(key);
-    fputc_out('[');
-    for (size_t row = 0; row < table_rows(t); row++) {
-        if (row > 0)
-            fputc_out(',');
-        print_json_object(t, row);
-    }
-    fputc_out(']');
-    json_has_member = true;
-}
-
-static void json_end(void) { fputs("}\n", out_stream()); }
 
 /* Prints the rows the table holds, without a header; a text table in `layout`. */
 static void print_rows(const struct table *t, const struct column_layout *layout)
@@ -417,22 +280,22 @@ static void print_rows(const struct table *t, const struct column_layout *layout
         case FORMAT_CSV: print_delimited_line(t, row, false, false); break;
         case FORMAT_MD: print_delimited_line(t, row, false, true); break;
         case FORMAT_JSON:
-            print_json_object(t, row);
+            value_json_row(out_stream(), t, row);
             fputc_out('\n');
             break;
         }
     }
 }
 
-/* Prints the header and the rows held; a text table's layout, measured from them, goes
- * into *layout (free its arrays). */
-static void print_with_header(const struct table *t, struct column_layout *layout)
+/* Prints the header and the rows held; a text table's layout, measured from them, its
+ * numeric columns at least number_width wide, goes into *layout (free its arrays). */
+static void print_with_header(const struct table *t, size_t number_width, struct column_layout *layout)
 {
     if (chosen_format == FORMAT_TEXT) {
         *layout = measure_columns(t);
-        for (size_t col = 0; col < t->column_count; col++)
-            if (layout->numeric[col] && layout->width[col] < t->number_width)
-                layout->width[col] = t->number_width;
+        for (size_t col = 0; col < table_column_count(t); col++)
+            if (layout->numeric[col] && layout->width[col] < number_width)
+                layout->width[col] = number_width;
         print_text_line(t, SIZE_MAX, layout);
     } else if (chosen_format != FORMAT_JSON) {
         print_delimited_header(t, chosen_format == FORMAT_MD);
@@ -442,27 +305,28 @@ static void print_with_header(const struct table *t, struct column_layout *layou
 
 /* A streamed table's complete rows go out once it has measured enough of them, and are
  * let go. */
-static void stream_rows(struct table *t)
+static void stream_rows(struct table *t, void *context)
 {
-    if (t->cell_count % t->column_count != 0 || (!t->started && table_rows(t) < STREAM_MEASURED_ROWS))
+    struct stream *stream = context;
+    if (!stream->started && table_rows(t) < STREAM_MEASURED_ROWS)
         return;
-    if (t->started)
-        print_rows(t, &t->layout);
+    if (stream->started)
+        print_rows(t, &stream->layout);
     else
-        print_with_header(t, &t->layout);
-    t->started = true;
-    t->cell_count = 0;
-    t->pool_used = 0;
+        print_with_header(t, stream->number_width, &stream->layout);
+    stream->started = true;
+    table_drop_rows(t);
 }
 
 void table_print(const struct table *t)
 {
-    if (t->started) {
-        print_rows(t, &t->layout);
+    const struct stream *stream = table_row_context(t);
+    if (stream && stream->started) {
+        print_rows(t, &stream->layout);
         return;
     }
     struct column_layout layout = {0};
-    print_with_header(t, &layout);
+    print_with_header(t, stream ? stream->number_width : 0, &layout);
     free(layout.width);
     free(layout.numeric);
 }
@@ -470,21 +334,21 @@ void table_print(const struct table *t)
 char *card_text(const struct table *t, size_t row)
 {
     size_t name_width = 0;
-    for (size_t col = 0; col < t->column_count; col++) {
-        size_t w = strlen(t->columns[col]);
+    const char *const *columns = table_columns(t);
+    for (size_t col = 0; col < table_column_count(t); col++) {
+        size_t w = strlen(columns[col]);
         name_width = w > name_width ? w : name_width;
     }
     struct text b = {0};
-    for (size_t col = 0; col < t->column_count; col++) {
-        const struct cell *c = cell_at(t, row, col);
-        if (c->kind == CELL_NULL && c->text == NO_TEXT)
+    for (size_t col = 0; col < table_column_count(t); col++) {
+        if (table_cell_kind(t, row, col) == CELL_NULL && !table_cell_text(t, row, col))
             continue;
         char name[64];
-        snprintf(name, sizeof name, "%s", t->columns[col]);
+        snprintf(name, sizeof name, "%s", columns[col]);
         for (char *p = name; *p; p++)
             *p = *p == '_' ? ' ' : *p;
         /* A value of several lines (show's names, one a line) keeps to its column. */
-        const char *value = people_text(t, c);
+        const char *value = people_text(t, row, col);
         text_append(&b, "%-*s  ", (int)name_width, name);
         for (const char *line = value;;) {
             size_t length = strcspn(line, "\n");
@@ -500,7 +364,7 @@ char *card_text(const struct table *t, size_t row)
 
 void out_next_answer(void)
 {
-    static _Thread_local bool answered_before;
+    static bool answered_before;
     if (answered_before && chosen_format == FORMAT_TEXT)
         fputc_out('\n');
     answered_before = true;
@@ -579,9 +443,9 @@ void blocks_print(char *const *blocks, size_t count)
     free(width);
 }
 
-void answer_print(const char *headline, const struct table *summary, const char *list_key,
-                  const struct table *list)
+void answer_print(const char *headline, const struct answer_value *answer)
 {
+    const struct table *summary = answer->summary, *list = answer->list;
     out_next_answer();
     switch (chosen_format) {
     case FORMAT_TEXT:
@@ -595,10 +459,8 @@ void answer_print(const char *headline, const struct table *summary, const char 
         table_print(list);
         break;
     case FORMAT_JSON:
-        json_begin();
-        json_fields(summary, 0);
-        json_array(list_key, list);
-        json_end();
+        value_json_answer(out_stream(), answer);
+        fputc_out('\n');
         break;
     default: table_print(list); break;
     }

@@ -1,6 +1,7 @@
-/* Everything the tool prints on stdout (or the stream of out_set_stream): the output format, tables of typed cells written
- * as aligned text, CSV, Markdown or JSON, answers made of a summary and a list, and text
- * blocks laid out side by side. */
+/* Everything the query tool prints on stdout: the output format, and the writers of an answer's value (answer/value.h, tables of typed cells
+ * and answers made of a summary and a list) as aligned text, CSV and Markdown, and as
+ * JSON through the one JSON writer (answer/value_json.h); text blocks laid out side by
+ * side. */
 #ifndef KLOTSKI_QUERY_OUTPUT_H
 #define KLOTSKI_QUERY_OUTPUT_H
 
@@ -8,7 +9,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "core/code.h"
+#include "answer/value.h"
 
 enum out_format {
     FORMAT_TEXT, /* for people: aligned tables, drawn boards */
@@ -17,21 +18,14 @@ enum out_format {
     FORMAT_MD    /* Markdown tables */
 };
 
-/* Chooses the format of everything this thread prints afterwards and reads the locale's
- * character set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
+/* Chooses the format of everything printed afterwards and reads the locale's character
+ * set (call after setlocale).  The format is FORMAT_TEXT until this is called. */
 void out_init(enum out_format format);
 
 /* The format chosen by out_init. */
 enum out_format out_format(void);
 
-/* Sends everything printed afterwards by this thread to `out` (NULL: back to stdout),
- * and forgets the last table header, so that a new stream starts with its own.  The
- * format, the stream and the state of an answer are each thread's own: the server
- * (query/serve) captures each request's answer in a memory stream of its thread while
- * the command line prints to stdout. */
-void out_set_stream(FILE *out);
-
-/* The stream everything is printed to: the one given to out_set_stream, else stdout. */
+/* The stream everything is printed to: stdout. */
 FILE *out_stream(void);
 
 /* True when the locale's character set is UTF-8, so that boxes can be drawn with
@@ -41,37 +35,14 @@ bool out_utf8(void);
 /* Digits of the largest id (29,334,497): the widest number a list of layouts holds. */
 #define OUT_ID_DIGITS 8
 
-/* Columns of strings, numbers, booleans and nulls, filled row by row, cell by cell. */
-struct table;
-
-/* Returns an empty table with the given column names (a NULL-terminated list of static
- * strings; they are the field names of JSON and the headers of text, CSV and Markdown). */
-struct table *table_new(const char *const *columns);
-
 /* Returns an empty table that prints its rows as they come, so that its memory does not
  * grow with its length: once it holds 1024 complete rows (which set the widths of a text
  * table, its numeric columns at least `number_width` wide, the widest number the caller
  * can list: a later, wider cell pushes its line wider) it prints its header and those
- * rows, and afterwards each row as it completes; table_print prints the rest.  Only for
- * a table printed on its own with table_print (not a list of answer_print). */
+ * rows, and afterwards each row as it completes; table_print prints the rest.  Only
+ * for a table printed on its own with table_print (not a list of answer_print); free it
+ * with table_free. */
 struct table *table_new_streamed(const char *const *columns, size_t number_width);
-
-/* Appends a cell to the current row (a new row starts when the last one is full). */
-void table_text(struct table *t, const char *text);
-void table_number(struct table *t, long long n);
-void table_bool(struct table *t, bool b);
-/* A count that may be missing: a number when n >= 0, else table_null(t, label). */
-void table_number_or_null(struct table *t, long long n, const char *label);
-/* A layout code, as 9 hex digits. */
-void table_code(struct table *t, kl_code code);
-/* A missing value: null in JSON, empty in CSV and Markdown; for people `label`, or when
- * label is NULL "-" in tables and nothing (the field left out) in cards. */
-void table_null(struct table *t, const char *label);
-
-/* Number of complete rows held (of a streamed table: not yet printed). */
-size_t table_rows(const struct table *t);
-
-void table_free(struct table *t);
 
 /* Prints every row in the current format: text (aligned columns under a header line),
  * CSV or Markdown (a header line, left out when the previous table printed had the same
@@ -84,12 +55,11 @@ void table_print(const struct table *t);
  * goes on several lines, each under the first. */
 char *card_text(const struct table *t, size_t row);
 
-/* Prints one answer made of a summary (row 0 of `summary`) and a list: for people the
- * headline (or, when headline is NULL, the summary as a card) and the list as a table;
- * in JSON one object of the summary's fields and the list's rows as an array field
- * `list_key`; in CSV and Markdown the list's rows alone.  Starts with out_next_answer. */
-void answer_print(const char *headline, const struct table *summary, const char *list_key,
-                  const struct table *list);
+/* Prints one answer made of a summary and a list (both given): for people the headline
+ * (or, when headline is NULL, the summary as a card) and the list as a table; in JSON
+ * the answer's one object (value_json_answer) on a line; in CSV and Markdown the list's
+ * rows alone.  Starts with out_next_answer. */
+void answer_print(const char *headline, const struct answer_value *answer);
 
 /* Starts an answer for people: a blank line before each answer but the first, in the
  * text format (other formats need none). */

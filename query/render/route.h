@@ -17,4 +17,5 @@
  * JSON/CSV summary gives it as steps, beside the metric's name. */
 void route_print(const kl_code *codes, size_t count, enum kl_metric metric, bool codes_only);
 
+
 #endif

@@ -6,20 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/board.h"
 #include "core/database/format.h"
 #include "core/rank.h"
-#include "query/commands/command.h"
+#include "query/commands/answers.h"
 #include "core/classic.h"
 #include "query/input/input.h"
-#include "core/drawing.h"
 #include "core/json.h"
-#include "core/layout_text.h"
 #include "core/utf8.h"
 #include "query/render/html_error.h"
-#include "query/render/output.h"
-#include "query/render/pictures.h"
+#include "answer/board_value.h"
+#include "answer/html_player.h"
 #include "answer/report.h"
+#include "answer/route_value.h"
+#include "answer/value_json.h"
 #include "query/search/solution.h"
 #include "query/serve/slow_pool.h"
 
@@ -27,7 +26,7 @@
 #define ID_ARGUMENT_SIZE 16 /* "#29334497" */
 #define NAME_ARGUMENT_SIZE 32
 #define API_MAX_LIST 1000           /* rows a list route answers at most (limit=) */
-#define API_DEFAULT_MEMBERS "100"   /* members a page of /api/members holds unless told */
+#define API_DEFAULT_MEMBERS 100   /* members a page of /api/members holds unless told */
 #define API_LIST_SEPARATORS ", \t\r\n" /* between the LAYOUTs of /api/check's attempt */
 
 #define BUSY_RETRY_AFTER_S 1 /* what a 503 of busy slow routes asks the client to wait */
@@ -138,85 +137,53 @@ static const char *argument(const struct api_request *request, const char *name)
     return NULL;
 }
 
-#define RUN_OPTIONS 4 /* options a route sets at most */
-
-/* An option of the command set for one run: its name and its value as typed. */
-struct run_option {
-    const char *name;
-    const char *value;
-};
-
-/* A command to run for a request. */
-struct run {
-    const struct command *command;
-    char **args;
-    int arg_count;
-    struct run_option options[RUN_OPTIONS]; /* set for this run (name NULL: none) */
-    bool rows;          /* a table (hardest, stats): its rows as one array, however many */
-};
-
-/* The command's --json answer as the reply: its one object as it is, or the rows of a
- * table (a line each) as one array. */
-static void json_reply(struct body *b, bool rows, struct api_reply *reply)
+/* An answer's value as the reply: its JSON (answer/value_json.h) on one line. */
+static void value_reply(struct api_reply *reply, const struct answer_value *answer)
 {
-    fclose(b->stream);
-    if (!rows) {
-        *reply = (struct api_reply){.status = 200, .content_type = JSON_TYPE, .body = b->text, .length = b->length};
-        return;
-    }
-    struct body array;
-    body_begin(&array);
-    fputc('[', array.stream);
-    for (char *line = b->text, *end; (end = strchr(line, '\n')); line = end + 1)
-        fprintf(array.stream, "%s%.*s", line == b->text ? "" : ",", (int)(end - line), line);
-    fputs("]\n", array.stream);
-    free(b->text);
-    reply_end(&array, reply, 200, JSON_TYPE);
-}
-
-/* Runs a command with the output format JSON, its answer captured into the reply.  Its
- * options are this request's own (the command's defaults and the run's), so that
- * requests with different options run at once, with no lock. */
-static void run_command(struct db *db, const struct run *run, struct api_reply *reply)
-{
-    const struct command *c = run->command;
-    void *options = c->options_size ? xmalloc(c->options_size) : NULL;
-    if (options)
-        memcpy(options, c->option_defaults, c->options_size);
-    for (size_t i = 0; i < RUN_OPTIONS && run->options[i].name; i++)
-        command_option_store(command_option_find(c->options, run->options[i].name), options, run->options[i].value);
-    char error[ERROR_SIZE];
     struct body b;
     body_begin(&b);
-    out_init(FORMAT_JSON);
-    out_set_stream(b.stream);
-    report_to_buffer(error, sizeof error);
-    int status = c->run(db, &(struct request){options, run->args, run->arg_count, NULL});
-    free(options);
-    report_to_buffer(NULL, 0);
-    out_set_stream(NULL);
-    if (status == EXIT_ANSWERED) {
-        json_reply(&b, run->rows, reply);
-        return;
-    }
-    fclose(b.stream);
-    free(b.text);
-    status_error(reply, status, error);
+    value_json_answer(b.stream, answer);
+    fputc('\n', b.stream);
+    reply_end(&b, reply, 200, JSON_TYPE);
 }
 
-/* Checks argument `name`, when given: a whole number from `min` to `max` (the routes
- * hand it to a command's option of that name).  Returns false after answering the error. */
+/* A table's rows as the reply: an array of objects, on one line. */
+static void rows_reply(struct api_reply *reply, const struct table *rows)
+{
+    value_reply(reply, &(struct answer_value){.list = (struct table *)rows});
+}
+
+/* Keeps the calling thread's reports in `error` (ERROR_SIZE bytes) until reports_answered,
+ * so that an answer function's error becomes the reply's. */
+static void reports_kept(char *error) { report_to_buffer(error, ERROR_SIZE); }
+
+/* Sends reports back to stderr; answers the error kept when status is not EXIT_ANSWERED.
+ * Returns whether it is. */
+static bool reports_answered(int status, const char *error, struct api_reply *reply)
+{
+    report_to_buffer(NULL, 0);
+    if (status != EXIT_ANSWERED)
+        status_error(reply, status, error);
+    return status == EXIT_ANSWERED;
+}
+
+/* Checks argument `name`, when given: a whole number from `min` to `max`, stored in
+ * *value (NULL: only checked; left as it is when not given).  Returns false after
+ * answering the error. */
 static bool number_argument(const struct api_request *request, const char *name, long min, long max,
-                            struct api_reply *reply)
+                            long *value, struct api_reply *reply)
 {
     const char *text = argument(request, name);
     if (!text)
         return true;
     char *end, error[ERROR_SIZE];
     errno = 0;
-    long value = strtol(text, &end, 10);
-    if (*text >= '0' && *text <= '9' && !*end && !errno && value >= min && value <= max)
+    long number = strtol(text, &end, 10);
+    if (*text >= '0' && *text <= '9' && !*end && !errno && number >= min && number <= max) {
+        if (value)
+            *value = number;
         return true;
+    }
     snprintf(error, sizeof error, "%s: %s takes a number from %ld to %ld", text, name, min, max);
     api_error(reply, 400, error);
     return false;
@@ -275,6 +242,28 @@ static bool group_argument(const struct api_request *request, const char *name, 
     return layout_argument(request, name, out, &code, reply);
 }
 
+/* The request's layout= looked up with its group.  Returns false after answering the
+ * error. */
+static bool layout_found(struct db *db, const struct api_request *request, struct kl_db_layout_row *layout,
+                         struct kl_db_group_row *group, struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
+    kl_code code;
+    if (!layout_argument(request, "layout", id, &code, reply))
+        return false;
+    reports_kept(error);
+    return reports_answered(db_layout_in_group(db, code, layout, group), error, reply);
+}
+
+/* A GROUP as group_argument reads it, looked up.  Returns false after answering the
+ * error. */
+static bool group_found(struct db *db, const char *name, struct kl_db_group_row *group, struct api_reply *reply)
+{
+    char error[ERROR_SIZE];
+    reports_kept(error);
+    return reports_answered(input_group(db, name, group), error, reply);
+}
+
 /* Reads argument `name` as a CLASS name. */
 static bool class_argument(const struct api_request *request, const char *name, struct api_reply *reply)
 {
@@ -290,50 +279,80 @@ static bool class_argument(const struct api_request *request, const char *name, 
     return false;
 }
 
-/* The routes that answer one LAYOUT with a command. */
-static void layout_route(struct db *db, const struct api_request *request, const struct command *c,
-                         struct api_reply *reply)
-{
-    char id[ID_ARGUMENT_SIZE];
-    kl_code code;
-    if (layout_argument(request, "layout", id, &code, reply))
-        run_command(db, &(struct run){.command = c, .args = (char *[]){id}, .arg_count = 1}, reply);
-}
-
 static void answer_layout(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_show, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    struct answer_value answer = {.summary = show_answer(&layout, &group, false)};
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_moves(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_moves, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    size_t optimal;
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    struct answer_value answer = moves_answer(db, &layout, &group, false, &optimal);
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_solve(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_solve, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct answer_value answer;
+    char error[ERROR_SIZE];
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    reports_kept(error);
+    if (reports_answered(solve_answer(db, &layout, false, &answer), error, reply)) {
+        value_reply(reply, &answer);
+        answer_value_free(&answer);
+    }
 }
 
 static void answer_solutions(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    layout_route(db, request, &command_solutions, reply);
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct answer_value answer = {0};
+    char error[ERROR_SIZE];
+    if (!layout_found(db, request, &layout, &group, reply))
+        return;
+    reports_kept(error);
+    if (reports_answered(solutions_answer(db, &layout, &group, &answer), error, reply))
+        value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_hint(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char id[ID_ARGUMENT_SIZE];
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
     kl_code code;
-    const char *level = argument(request, "level");
-    if (layout_argument(request, "layout", id, &code, reply) &&
-        number_argument(request, "level", 1, 3, reply))
-        run_command(db, &(struct run){.command = &command_hint, .args = (char *[]){id}, .arg_count = 1,
-                                      .options = {{level ? "level" : NULL, level}}},
-                    reply);
+    long level = 1;
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct table *hint;
+    if (!layout_argument(request, "layout", id, &code, reply) || !number_argument(request, "level", 1, 3, &level, reply))
+        return;
+    reports_kept(error);
+    int status = db_layout_in_group(db, code, &layout, &group);
+    if (status == EXIT_ANSWERED)
+        status = hint_answer(db, &layout, level, &hint);
+    if (reports_answered(status, error, reply)) {
+        value_reply(reply, &(struct answer_value){.summary = hint});
+        table_free(hint);
+    }
 }
 
 /* check: the attempt's LAYOUTs in one argument, separated by commas, blanks or line
- * ends; each is read as the other routes read one, and handed to the command as "#ID". */
+ * ends; each is read as the other routes read one, on the line of its place (from 1). */
 static void answer_check(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     const char *attempt = argument(request, "attempt");
@@ -341,110 +360,139 @@ static void answer_check(struct db *db, const struct api_request *request, struc
         api_error(reply, 400, "attempt: missing (LAYOUTs, the start first, separated by commas)");
         return;
     }
-    size_t room = strlen(attempt) / 2 + 1, count = 0;
-    char (*ids)[ID_ARGUMENT_SIZE] = xcalloc(room, sizeof *ids), **args = xcalloc(room, sizeof *args);
+    size_t room = strlen(attempt) / 2 + 1;
+    struct input_list list = {xcalloc(room, sizeof *list.codes), xcalloc(room, sizeof *list.lines), 0};
     char *text = xstrdup(attempt), *save = NULL;
     char error[ERROR_SIZE];
-    int status = EXIT_ANSWERED;
-    for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && status == EXIT_ANSWERED;
+    bool typed = true;
+    for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && typed;
          item = strtok_r(NULL, API_LIST_SEPARATORS, &save)) {
-        kl_code code;
-        status = input_layout_typed(item, &code, error, sizeof error) ? EXIT_ANSWERED : EXIT_BAD_INPUT;
-        if (status == EXIT_ANSWERED) {
-            snprintf(ids[count], ID_ARGUMENT_SIZE, "#%lu", (unsigned long)kl_code_to_id(code));
-            args[count] = ids[count];
-            count++;
+        typed = input_layout_typed(item, &list.codes[list.count], error, sizeof error);
+        list.lines[list.count] = (int)list.count + 1;
+        list.count += typed;
+    }
+    struct answer_value answer;
+    if (!typed) {
+        status_error(reply, EXIT_BAD_INPUT, error);
+    } else {
+        reports_kept(error);
+        if (reports_answered(check_answer(db, &list, false, &answer), error, reply)) {
+            value_reply(reply, &answer);
+            answer_value_free(&answer);
         }
     }
-    if (status == EXIT_ANSWERED)
-        run_command(db, &(struct run){.command = &command_check, .args = args, .arg_count = (int)count}, reply);
-    else
-        status_error(reply, status, error);
     free(text);
-    free(args);
-    free(ids);
+    input_list_free(&list);
 }
 
 static void answer_names(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    const char *section = argument(request, "section");
-    run_command(db, &(struct run){.command = &command_names, .options = {{section ? "section" : NULL, section}},
-                                  .rows = true},
-                reply);
+    struct table *list;
+    char error[ERROR_SIZE];
+    reports_kept(error);
+    if (reports_answered(names_answer(db, argument(request, "section"), &list), error, reply)) {
+        rows_reply(reply, list);
+        table_free(list);
+    }
 }
 
 static void answer_path(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char from[ID_ARGUMENT_SIZE], to[ID_ARGUMENT_SIZE];
-    kl_code code;
-    if (layout_argument(request, "from", from, &code, reply) && layout_argument(request, "to", to, &code, reply))
-        run_command(db, &(struct run){.command = &command_path, .args = (char *[]){from, to}, .arg_count = 2}, reply);
+    char id[ID_ARGUMENT_SIZE], error[ERROR_SIZE];
+    kl_code from, to, *route;
+    size_t length;
+    if (!layout_argument(request, "from", id, &from, reply) || !layout_argument(request, "to", id, &to, reply))
+        return;
+    reports_kept(error);
+    if (reports_answered(path_answer(db, from, to, &route, &length), error, reply)) {
+        struct answer_value answer = route_value(route, length, db_metric(db), false);
+        value_reply(reply, &answer);
+        answer_value_free(&answer);
+        free(route);
+    }
 }
 
 static void answer_group(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    if (group_argument(request, "group", group, reply))
-        run_command(db, &(struct run){.command = &command_group, .args = (char *[]){group}, .arg_count = 1}, reply);
+    struct kl_db_group_row group;
+    char name[NAME_ARGUMENT_SIZE];
+    if (!group_argument(request, "group", name, reply) || !group_found(db, name, &group, reply))
+        return;
+    struct answer_value answer = group_facts_answer(db, &group, false);
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 static void answer_farthest(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    if (!argument(request, "group"))
-        layout_route(db, request, &command_farthest, reply);
-    else if (argument(request, "layout"))
+    char name[NAME_ARGUMENT_SIZE], error[ERROR_SIZE], headline[FARTHEST_HEADLINE_SIZE];
+    struct kl_db_layout_row layout;
+    struct kl_db_group_row group;
+    struct answer_value answer = {0};
+    int status;
+    if (argument(request, "group") && argument(request, "layout")) {
         api_error(reply, 400, "farthest: give layout or group, not both");
-    else if (group_argument(request, "group", group, reply))
-        run_command(db, &(struct run){.command = &command_farthest, .options = {{"group", group}}}, reply);
+        return;
+    }
+    if (!argument(request, "group")) {
+        if (!layout_found(db, request, &layout, &group, reply))
+            return;
+        reports_kept(error);
+        status = farthest_answer(db, &layout, &group, 0, &answer, headline);
+    } else {
+        if (!group_argument(request, "group", name, reply) || !group_found(db, name, &group, reply))
+            return;
+        reports_kept(error);
+        status = farthest_group_answer(db, &group, false, 0, &answer, headline);
+    }
+    if (reports_answered(status, error, reply))
+        value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 /* hardest: over the whole database, a class or a group, API_MAX_LIST rows at most. */
 static void answer_hardest(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    const char *class_name = argument(request, "class"), *limit = argument(request, "limit");
-    struct run run = {.command = &command_hardest, .rows = true};
-    struct run_option *next = run.options;
-    if (limit)
-        *next++ = (struct run_option){"limit", limit};
+    char group[NAME_ARGUMENT_SIZE], error[ERROR_SIZE];
+    const char *class_name = argument(request, "class");
+    long limit = HARDEST_DEFAULT_LIMIT;
+    struct table *rows;
     if (class_name && argument(request, "group")) {
         api_error(reply, 400, "hardest: give class or group, not both");
         return;
     }
-    if (!number_argument(request, "limit", 1, API_MAX_LIST, reply))
+    if (!number_argument(request, "limit", 1, API_MAX_LIST, &limit, reply) ||
+        (class_name && !class_argument(request, "class", reply)) ||
+        (argument(request, "group") && !group_argument(request, "group", group, reply)))
         return;
-    if (class_name) {
-        if (!class_argument(request, "class", reply))
-            return;
-        *next = (struct run_option){"class", class_name};
-    } else if (argument(request, "group")) {
-        if (!group_argument(request, "group", group, reply))
-            return;
-        *next = (struct run_option){"group", group};
+    reports_kept(error);
+    if (reports_answered(hardest_answer(db, class_name, argument(request, "group") ? group : NULL, limit, false, &rows),
+                         error, reply)) {
+        rows_reply(reply, rows);
+        table_free(rows);
     }
-    run_command(db, &run, reply);
 }
 
 /* group --members: a page of a group's members, API_MAX_LIST at most. */
 static void answer_members(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
-    char group[NAME_ARGUMENT_SIZE];
-    const char *depth = argument(request, "depth"), *offset = argument(request, "offset");
-    const char *limit = argument(request, "limit");
-    struct run run = {.command = &command_group, .args = (char *[]){group}, .arg_count = 1, .rows = true,
-                      .options = {{"limit", limit ? limit : API_DEFAULT_MEMBERS}}};
-    struct run_option *next = run.options + 1;
-    if (!group_argument(request, "group", group, reply) ||
-        !number_argument(request, "limit", 1, API_MAX_LIST, reply) ||
-        !number_argument(request, "offset", 0, KL_LAYOUT_COUNT, reply) ||
-        !number_argument(request, "depth", 0, KL_DB_UNSOLVABLE, reply))
+    struct kl_db_group_row group;
+    struct group_members page = {.depth = DB_NULL, .limit = API_DEFAULT_MEMBERS};
+    struct table *list;
+    char name[NAME_ARGUMENT_SIZE], error[ERROR_SIZE];
+    long depth = DB_NULL;
+    if (!group_argument(request, "group", name, reply) ||
+        !number_argument(request, "limit", 1, API_MAX_LIST, &page.limit, reply) ||
+        !number_argument(request, "offset", 0, KL_LAYOUT_COUNT, &page.offset, reply) ||
+        !number_argument(request, "depth", 0, KL_DB_UNSOLVABLE, &depth, reply) ||
+        !group_found(db, name, &group, reply))
         return;
-    if (offset)
-        *next++ = (struct run_option){"offset", offset};
-    if (depth)
-        *next++ = (struct run_option){"depth", depth};
-    run_command(db, &run, reply);
+    page.depth = (int)depth;
+    reports_kept(error);
+    if (reports_answered(group_members_answer(db, &page, &group, false, &list), error, reply)) {
+        rows_reply(reply, list);
+        table_free(list);
+    }
 }
 
 static void answer_stats(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -456,11 +504,15 @@ static void answer_stats(struct db *db, const struct api_request *request, struc
         i++;
     if (!table || i == sizeof tables / sizeof *tables)
         api_error(reply, 400, "table: one of summary, classes, groups, depths");
-    else if (!class_name || class_argument(request, "class", reply))
-        run_command(db,
-                    &(struct run){.command = &command_stats, .args = (char *[]){(char *)tables[i]}, .arg_count = 1,
-                                  .options = {{class_name ? "class" : NULL, class_name}}, .rows = true},
-                    reply);
+    else if (!class_name || class_argument(request, "class", reply)) {
+        char error[ERROR_SIZE];
+        struct table *rows;
+        reports_kept(error);
+        if (reports_answered(stats_answer(db, tables[i], class_name, &rows), error, reply)) {
+            rows_reply(reply, rows);
+            table_free(rows);
+        }
+    }
 }
 
 static void answer_board(struct db *db, const struct api_request *request, struct api_reply *reply)
@@ -474,20 +526,9 @@ static void answer_board(struct db *db, const struct api_request *request, struc
         return;
     }
     input_board_verdict(cells, layout, &code, error, sizeof error);
-    struct body b;
-    body_begin(&b);
-    if (error[0]) {
-        fputs("{\"legal\":false,\"error\":", b.stream);
-        kl_json_string(b.stream, error);
-        fputs("}\n", b.stream);
-    } else {
-        char hex[KL_CODE_TEXT_SIZE], cells[KL_DRAWING_CELLS_SIZE];
-        kl_code_format(code, hex);
-        kl_drawing_cells(code, cells);
-        fprintf(b.stream, "{\"legal\":true,\"code\":\"%s\",\"id\":%lu,\"board\":\"%s\"}\n", hex,
-                (unsigned long)kl_code_to_id(code), cells);
-    }
-    reply_end(&b, reply, 200, JSON_TYPE);
+    struct answer_value answer = {.summary = board_value(code, error[0] ? error : NULL)};
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
 }
 
 /* solve --html: the player page of a minimal solution under metric= (steps unless told). */
@@ -509,11 +550,9 @@ static void answer_play(struct db *db, const struct api_request *request, struct
     }
     struct body b;
     body_begin(&b);
-    out_set_stream(b.stream);
     char names[KL_CLASSIC_NAMES_SIZE];
-    picture_solution(route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db),
-                     kl_classic_names_of(code, names) ? names : NULL);
-    out_set_stream(NULL);
+    html_player_solution(b.stream, route, (size_t)layout.min_moves[db_metric(db)] + 1, db_metric(db),
+                         kl_classic_names_of(code, names) ? names : NULL);
     free(route);
     reply_end(&b, reply, 200, HTML_TYPE);
     reply->is_page = true;

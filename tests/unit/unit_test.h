@@ -10,9 +10,24 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "core/rank.h"
 #include "tests/reference/layout_model.h"
+
+/* What write(out, what) writes, as a malloc'd string: the text a writer to a stream
+ * makes, for the tests to compare. */
+static inline char *written_by(void (*write)(FILE *out, const void *what), const void *what)
+{
+    char *text = NULL;
+    size_t length = 0;
+    FILE *out = open_memstream(&text, &length);
+    assert_non_null(out);
+    write(out, what);
+    assert_int_equal(fclose(out), 0);
+    return text;
+}
 
 /* The model of a picture of layout_model.h; a picture that is not a legal layout fails
  * the test, since the tests' pictures are drawn by hand. */

@@ -164,17 +164,10 @@ static void test_named_cases(void **state)
     assert_int_equal(cp, 0x6A2A);
 }
 
+static void write_json(FILE *out, const void *text) { kl_json_string(out, text); }
+
 /* What kl_json_string writes for text. */
-static char *json_of(const char *text)
-{
-    char *written = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&written, &size);
-    assert_non_null(out);
-    kl_json_string(out, text);
-    assert_int_equal(fclose(out), 0);
-    return written;
-}
+static char *json_of(const char *text) { return written_by(write_json, text); }
 
 static int hex_value(char c)
 {
