@@ -34,6 +34,7 @@ struct holder {
 static struct entry *entries;  /* in the table's order, which suggestions keep on ties */
 static size_t entry_count;
 static size_t *by_name;        /* entries' indices, by name then code */
+static size_t *by_code;        /* entries' indices, by code then the table's order */
 static struct holder *holders; /* each character of each name once, by character */
 static size_t holder_count;
 static char *all_names;        /* every name in the table's order, each ended by '\n' */
@@ -48,6 +49,14 @@ static int compare_by_name(const void *a, const void *b)
     const struct entry *x = &entries[*(const size_t *)a], *y = &entries[*(const size_t *)b];
     int order = strcmp(x->name, y->name);
     return order ? order : (x->code > y->code) - (x->code < y->code);
+}
+
+static int compare_by_code(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    if (entries[x].code != entries[y].code)
+        return entries[x].code < entries[y].code ? -1 : 1;
+    return (x > y) - (x < y);
 }
 
 static int compare_points(const void *a, const void *b)
@@ -128,6 +137,11 @@ static void split_table(void)
     for (size_t i = 0; i < entry_count; i++)
         by_name[i] = i;
     qsort(by_name, entry_count, sizeof *by_name, compare_by_name);
+    by_code = calloc(entry_count + 1, sizeof *by_code);
+    if (!by_code)
+        return;
+    memcpy(by_code, by_name, entry_count * sizeof *by_code);
+    qsort(by_code, entry_count, sizeof *by_code, compare_by_code);
     distinct = calloc(entry_count + 1, sizeof *distinct);
     if (!distinct)
         return;
@@ -373,12 +387,22 @@ size_t kl_classic_suggest(const char *name, const char *names[KL_CLASSIC_SUGGEST
 
 bool kl_classic_names_of(kl_code code, char names[KL_CLASSIC_NAMES_SIZE])
 {
-    size_t used = 0;
     names[0] = '\0';
-    for (size_t i = 0; load() && i < entry_count; i++)
-        if (entries[i].code == code)
-            used += (size_t)snprintf(names + used, used < KL_CLASSIC_NAMES_SIZE ? KL_CLASSIC_NAMES_SIZE - used : 0,
-                                     "%s%s", used ? ", " : "", entries[i].name);
+    if (!load())
+        return false;
+    /* The first of the code's entries in by_code, found by halves: the server looks the
+     * names up for every layout it answers. */
+    size_t low = 0, high = entry_count, used = 0;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        if (entries[by_code[middle]].code < code)
+            low = middle + 1;
+        else
+            high = middle;
+    }
+    for (; low < entry_count && entries[by_code[low]].code == code; low++)
+        used += (size_t)snprintf(names + used, used < KL_CLASSIC_NAMES_SIZE ? KL_CLASSIC_NAMES_SIZE - used : 0,
+                                 "%s%s", used ? ", " : "", entries[by_code[low]].name);
     return used > 0;
 }
 

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/classic.h"
+#include "core/database/names.h"
 #include "core/typed.h"
 
 #define REFERENCE "1A9BF0C00"
@@ -133,6 +135,30 @@ static void test_names(void **state)
     assert_int_equal(typed.error, KL_TYPED_EMPTY);
 }
 
+/* Every code's names as a scan of the whole table finds them (each line of the code, in
+ * the table's order, joined by ", "), against the index kl_classic_names_of looks up;
+ * and a code with no name. */
+static void test_names_of_every_code(void **state)
+{
+    (void)state;
+    struct kl_db_name line, other;
+    size_t lines = 0;
+    for (const char *cursor = kl_db_names_start(); kl_db_names_next(&cursor, &line); lines++) {
+        char want[KL_CLASSIC_NAMES_SIZE] = "", got[KL_CLASSIC_NAMES_SIZE];
+        size_t used = 0;
+        for (const char *scan = kl_db_names_start(); kl_db_names_next(&scan, &other);)
+            if (other.code == line.code)
+                used += (size_t)snprintf(want + used, used < sizeof want ? sizeof want - used : 0, "%s%.*s",
+                                         used ? ", " : "", (int)other.name_length, other.name);
+        assert_true(kl_classic_names_of(line.code, got));
+        assert_string_equal(got, want);
+    }
+    assert_true(lines > 500);
+    char none[KL_CLASSIC_NAMES_SIZE];
+    assert_false(kl_classic_names_of(0, none));
+    assert_string_equal(none, "");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +167,7 @@ int main(void)
         cmocka_unit_test(test_bad_code),
         cmocka_unit_test(test_misspelt_names),
         cmocka_unit_test(test_names),
+        cmocka_unit_test(test_names_of_every_code),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
