@@ -324,13 +324,16 @@ static int run_command(struct invocation *inv, const struct command *c, void *op
     r->args++;
     r->arg_count--;
     char installed[PATH_MAX];
-    r->db_path = db_locate(inv->db_path, installed, sizeof installed);
-    struct db *db = db_open(r->db_path, !inv->db_path);
-    if (!db)
-        return EXIT_BAD_INPUT;
-    db_set_metric(db, metric);
+    struct db *db = NULL;
+    if (!c->needs_database || c->needs_database(options)) {
+        r->db_path = db_locate(inv->db_path, installed, sizeof installed);
+        if (!(db = db_open(r->db_path, !inv->db_path)))
+            return EXIT_BAD_INPUT;
+        db_set_metric(db, metric);
+    }
     int status = c->run(db, r);
-    db_close(db);
+    if (db)
+        db_close(db);
     if (fflush(stdout) != 0)
         status = worse_status(status, report(EXIT_BAD_INPUT, NULL, "cannot write the answer"));
     return status;

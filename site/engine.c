@@ -2,11 +2,9 @@
  * answers of the serve page's API routes that the pack can give, in the JSON of the
  * commands they stand for (klotski COMMAND --json, same field names), made by the query
  * tool's own code: the typed LAYOUT forms and classic names (answer/typed_input.h), the
- * moves ranked best first (core/move_outcomes.h), the minimal solution read off the
- * distances by the pack's walk (core/pack/pack.h), the player page
- * (answer/html_player.h), and the answers' values (answer/layout_value.h,
- * moves_value.h, route_value.h, group_value.h, names_value.h, board_value.h) built from
- * the pack's facts (site/loader.h) with the fields it holds and written by the one JSON
+ * player page (answer/html_player.h), and the answers' values filled from the pack's
+ * facts (site/loader.h) with the fields it holds (answer/pack_values.h, as `klotski
+ * serve --pack` fills them; route_value.h, board_value.h) and written by the one JSON
  * writer (answer/value_json.h), as the query tool's and the server's are.
  *
  * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
@@ -19,19 +17,14 @@
 #include <string.h>
 
 #include "answer/board_value.h"
-#include "answer/group_value.h"
 #include "answer/html_player.h"
-#include "answer/layout_value.h"
-#include "answer/moves_value.h"
-#include "answer/names_value.h"
+#include "answer/pack_values.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
 #include "answer/typed_input.h"
 #include "answer/value_json.h"
 #include "core/classic.h"
-#include "core/classes.h"
 #include "core/code.h"
-#include "core/move_outcomes.h"
 #include "site/loader.h"
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
@@ -142,9 +135,7 @@ static int pack_layout_read(struct pack_layout *l)
         return status;
     if (!(l->pack = pack_or_error()))
         return EXIT_BAD_INPUT;
-    enum kl_pack_status found = kl_pack_min_steps(l->pack, l->code, &l->steps);
-    if (found == KL_PACK_OK)
-        found = kl_pack_group_of(l->pack, l->code, &l->group);
+    enum kl_pack_status found = pack_layout_find(l->pack, l->code, &l->steps, &l->group);
     return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
 }
 
@@ -176,23 +167,11 @@ int EXPORT(site_layout)(int with_metrics)
     int status = pack_layout_read(&l);
     if (status != EXIT_ANSWERED)
         return status;
-    long long moves[KL_METRIC_COUNT] = {l.steps};
-    for (int m = KL_METRIC_STRAIGHT; with_metrics && m < KL_METRIC_COUNT; m++) {
-        int count;
-        enum kl_pack_status found = kl_pack_min_moves(l.pack, l.code, (enum kl_metric)m, &count);
-        if (found != KL_PACK_OK)
-            return pack_error(l.pack, found);
-        moves[m] = count;
-    }
-    unsigned long pack_fields =
-        1UL << LAYOUT_CODE | 1UL << LAYOUT_ID | 1UL << LAYOUT_SHORT_CODE | 1UL << LAYOUT_CLASS | 1UL << LAYOUT_GROUP |
-        1UL << LAYOUT_GROUP_SIZE | 1UL << LAYOUT_MIN_STEPS | 1UL << LAYOUT_MIRROR | 1UL << LAYOUT_SELF_MIRROR |
-        1UL << LAYOUT_NAMES | 1UL << LAYOUT_BOARD;
-    if (with_metrics)
-        pack_fields |= 1UL << LAYOUT_MIN_STRAIGHT_MOVES | 1UL << LAYOUT_MIN_UNIT_MOVES;
-    struct layout_facts facts = {.code = l.code, .group = l.group.name, .group_size = l.group.size,
-                                 .min_moves = {moves[0], moves[1], moves[2]}};
-    return value_answer(&(struct answer_value){.summary = layout_value(&facts, pack_fields, false)});
+    struct table *row;
+    enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, &row);
+    if (found != KL_PACK_OK)
+        return pack_error(l.pack, found);
+    return value_answer(&(struct answer_value){.summary = row});
 }
 
 /* /api/moves: moves --json under `metric` (farthest_steps and farthest_num: not in the
@@ -203,14 +182,10 @@ int EXPORT(site_moves)(int metric)
     int status = metric_known(metric) ? pack_layout_read(&l) : EXIT_BAD_INPUT;
     if (status != EXIT_ANSWERED)
         return status;
-    kl_code code = l.code;
-    struct kl_move_outcome moves[KL_MAX_STEPS];
-    int count, steps;
-    enum kl_pack_status ranked = kl_pack_moves_in(l.pack, code, (enum kl_metric)metric, moves, &count, &steps);
+    struct answer_value value;
+    enum kl_pack_status ranked = pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, &value);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
-    struct answer_value value =
-        moves_value(code, l.group.name, steps, (enum kl_metric)metric, moves, (size_t)count, false);
     return value_answer(&value);
 }
 
@@ -224,13 +199,9 @@ static int solution(int metric, kl_code *code, kl_code **route, int *count)
     struct kl_pack *pack = pack_or_error();
     if (!pack)
         return EXIT_BAD_INPUT;
-    struct kl_pack_facts facts;
-    kl_pack_facts(pack, &facts);
-    *route = xcalloc((size_t)facts.max_min_moves[metric] + 1, sizeof **route);
-    enum kl_pack_status solved = kl_pack_solve_in(pack, *code, (enum kl_metric)metric, *route, count);
+    enum kl_pack_status solved = pack_solution(pack, *code, (enum kl_metric)metric, route, count);
     if (solved == KL_PACK_OK)
         return EXIT_ANSWERED;
-    free(*route);
     if (solved != KL_PACK_UNSOLVABLE)
         return pack_error(pack, solved);
     char hex[KL_CODE_TEXT_SIZE], error[ERROR_SIZE];
@@ -278,17 +249,7 @@ int EXPORT(site_group)(void)
         if (status != EXIT_ANSWERED)
             return status;
     }
-    const struct kl_pack_group *g = &l.group;
-    char class_name[KL_CLASS_NAME_SIZE];
-    kl_class_name(kl_class_from_id(g->class_id), class_name);
-    struct group_facts facts = {
-        .name = g->name, .class_name = class_name, .size = g->size, .min_code = g->min_code, .solved = g->solved,
-        .max_min_moves = {g->max_min_steps, g->max_min_straight_moves, g->max_min_unit_moves},
-        .hardest_counts = {g->hardest_count}, .diameter = g->diameter, .radius = g->radius,
-        .peripheral_count = g->peripheral_count, .central_count = g->central_count};
-    const unsigned long pack_fields = GROUP_EVERY_FIELD & ~(1UL << GROUP_HARDEST_STRAIGHT_COUNT) &
-                                      ~(1UL << GROUP_HARDEST_UNIT_COUNT);
-    return value_answer(&(struct answer_value){.summary = group_value(&facts, pack_fields)});
+    return value_answer(&(struct answer_value){.summary = pack_group_value(&l.group)});
 }
 
 /* /api/names: names --json as an array, each classic name with its layout's min moves
@@ -299,16 +260,9 @@ int EXPORT(site_names)(int metric)
     struct kl_pack *pack = metric_known(metric) ? pack_or_error() : NULL;
     if (!pack)
         return EXIT_BAD_INPUT;
-    struct table *t = names_value((enum kl_metric)metric, NAMES_EVERY_FIELD & ~(1UL << NAMES_GROUP));
-    struct kl_pack_name name;
-    for (uint32_t i = 0; kl_pack_name_at(pack, i, &name); i++) {
-        int steps;
-        enum kl_pack_status status = kl_pack_min_moves(pack, name.code, (enum kl_metric)metric, &steps);
-        if (status != KL_PACK_OK) {
-            table_free(t);
-            return pack_error(pack, status);
-        }
-        names_value_add(t, name.name, name.code, steps, NULL, name.section);
-    }
+    struct table *t;
+    enum kl_pack_status status = pack_names_value(pack, (enum kl_metric)metric, &t);
+    if (status != KL_PACK_OK)
+        return pack_error(pack, status);
     return value_answer(&(struct answer_value){.list = t});
 }

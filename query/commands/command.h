@@ -37,6 +37,9 @@ struct command {
      * chosen, before the database opens (NULL: nothing to check).  Returns
      * EXIT_ANSWERED, or reports and returns EXIT_BAD_INPUT. */
     int (*check)(const void *options);
+    /* Whether the command, with these options, answers from the database (NULL: always);
+     * when not, `run` gets a NULL db and no database is looked for (serve --pack). */
+    bool (*needs_database)(const void *options);
     /* Answers the request from the open database.  Returns an enum exit_status; errors
      * are already reported on stderr. */
     int (*run)(struct db *db, const struct request *req);

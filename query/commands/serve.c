@@ -19,6 +19,7 @@ struct serve_options {
     long deadline; /* seconds */
     long slow;     /* slow requests answered at once; 0: half the cores */
     long cache_mb; /* the slow answers kept in memory, in MiB */
+    const char *pack; /* answer from this pack (klotski pack's file) alone, no database */
 };
 
 static const struct serve_options option_defaults = {.port = DEFAULT_PORT, .bind = "127.0.0.1",
@@ -36,6 +37,8 @@ static const struct command_option serve_option_table[] = {
      .help = "answer at most N requests of the slow routes (farthest, hardest,\nmembers, solutions, stats, path) at once, any more 503 at\nonce (default: half the cores, at least 1)"},
     {.name = "cache-mb", .value_name = "N", .kind = OPTION_INDEX, .offset = offsetof(struct serve_options, cache_mb),
      .help = "keep the slow routes' answers in memory, N MiB at most, the least\nrecently used dropped first (default 64; 0: none)"},
+    {.name = "pack", .value_name = "FILE", .kind = OPTION_TEXT, .offset = offsetof(struct serve_options, pack),
+     .help = "answer from the pack FILE (klotski pack's) alone, with no database:\nlayout, moves, solve, group, names, board and /play; the\nother routes answer 404, a database needed"},
     {NULL},
 };
 
@@ -49,19 +52,25 @@ static int check_serve(const void *given)
     return EXIT_ANSWERED;
 }
 
+static bool serve_needs_database(const void *given)
+{
+    const struct serve_options *options = given;
+    return !options->pack;
+}
+
 static int run_serve(struct db *db, const struct request *req)
 {
     const struct serve_options *options = req->options;
     (void)db;
     if (req->arg_count > 0)
         return report(EXIT_BAD_INPUT, req->args[0], "serve takes no arguments, only options");
-    return serve_run(req->db_path, options->bind, options->any_port ? 0 : (int)options->port,
+    return serve_run(options->pack ? NULL : req->db_path, options->pack, options->bind, options->any_port ? 0 : (int)options->port,
                      (double)options->deadline, (unsigned)options->slow, (size_t)options->cache_mb << 20);
 }
 
 const struct command command_serve = {
     .name = "serve",
-    .synopsis = "serve [--port N | --any-port] [--bind ADDRESS] [--deadline S] [--slow N] [--cache-mb N]",
+    .synopsis = "serve [--port N | --any-port] [--bind ADDRESS] [--deadline S] [--slow N] [--cache-mb N] [--pack FILE]",
     .summary = "a web application to explore the database in a browser",
     .not_found = "libmicrohttpd cannot be loaded",
     .help = "Serves a web application over the database until interrupted (Ctrl-C): a page\n"
@@ -78,10 +87,14 @@ const struct command command_serve = {
             "any more answered 503 at once; a request's work stops at its --deadline or\n"
             "when its client hangs up (503); 128 connections per client address at most.\n"
             "Their answers are kept in memory (--cache-mb), so that a repeated slow\n"
-            "request is answered at once.\n",
+            "request is answered at once.  With --pack FILE it answers from a pack\n"
+            "(klotski pack) with no database: the page, layout, moves, solve, group,\n"
+            "names, board and /play, in the JSON of the page with no server; the other\n"
+            "routes answer 404, saying that they need the database.\n",
     .options = serve_option_table,
     .option_defaults = &option_defaults,
     .options_size = sizeof option_defaults,
     .check = check_serve,
+    .needs_database = serve_needs_database,
     .run = run_serve,
 };

@@ -16,6 +16,7 @@
 #include "query/render/html_error.h"
 #include "answer/board_value.h"
 #include "answer/html_player.h"
+#include "answer/pack_values.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
 #include "answer/value_json.h"
@@ -589,6 +590,165 @@ static void answer_api_js(struct db *db, const struct api_request *request, stru
     asset(reply, api_js, sizeof api_js - 1, "text/javascript; charset=utf-8");
 }
 
+/* ---- The routes a pack answers (api_answer_pack): the values of the page with no
+ * server (answer/pack_values.h), the metric from the request's metric=. ---- */
+
+/* The request's metric= (metric_chosen checked it; step when not given). */
+static enum kl_metric request_metric(const struct api_request *request)
+{
+    enum kl_metric metric = KL_METRIC_STEP;
+    const char *name = argument(request, "metric");
+    if (name)
+        kl_metric_parse(name, &metric);
+    return metric;
+}
+
+/* The reply for a pack's status that is not KL_PACK_OK about `subject`: 404 for what it
+ * does not hold, else 500 with its reader's message. */
+static void pack_status_error(struct api_reply *reply, struct kl_pack *pack, enum kl_pack_status status,
+                              const char *subject)
+{
+    char error[ERROR_SIZE];
+    const char *message = kl_pack_message(pack);
+    if (status == KL_PACK_UNSOLVABLE)
+        snprintf(error, sizeof error, "%s: unsolvable: its group holds no solved layout", subject);
+    else if (status == KL_PACK_MISSING)
+        snprintf(error, sizeof error, "%s: the pack holds no straight or unit moves (its metrics part)", subject);
+    else
+        snprintf(error, sizeof error, "%s: %s", subject, message[0] ? message : kl_pack_status_text(status));
+    api_error(reply, status == KL_PACK_INVALID || status == KL_PACK_UNSOLVABLE || status == KL_PACK_MISSING ? 404 : 500,
+              error);
+}
+
+/* The request's layout= found in the pack, with its min steps and group.  Returns false
+ * after answering the error. */
+static bool pack_layout_found(struct kl_pack *pack, const struct api_request *request, kl_code *code, int *steps,
+                              struct kl_pack_group *group, struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE];
+    if (!layout_argument(request, "layout", id, code, reply))
+        return false;
+    enum kl_pack_status found = pack_layout_find(pack, *code, steps, group);
+    if (found != KL_PACK_OK)
+        pack_status_error(reply, pack, found, argument(request, "layout"));
+    return found == KL_PACK_OK;
+}
+
+static void pack_layout(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    kl_code code;
+    int steps;
+    struct kl_pack_group group;
+    struct table *row;
+    if (!pack_layout_found(pack, request, &code, &steps, &group, reply))
+        return;
+    enum kl_pack_status found = pack_layout_value(pack, code, steps, &group, kl_pack_has_metrics(pack), &row);
+    if (found != KL_PACK_OK) {
+        pack_status_error(reply, pack, found, argument(request, "layout"));
+        return;
+    }
+    struct answer_value answer = {.summary = row};
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
+}
+
+static void pack_moves(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    kl_code code;
+    int steps;
+    struct kl_pack_group group;
+    struct answer_value answer;
+    if (!pack_layout_found(pack, request, &code, &steps, &group, reply))
+        return;
+    enum kl_pack_status ranked = pack_moves_value(pack, code, group.name, request_metric(request), &answer);
+    if (ranked != KL_PACK_OK) {
+        pack_status_error(reply, pack, ranked, argument(request, "layout"));
+        return;
+    }
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
+}
+
+/* A minimal solution of the request's layout= under its metric=: *route (free it) of
+ * *count codes.  Returns false after answering the error. */
+static bool pack_solved(struct kl_pack *pack, const struct api_request *request, kl_code **route, int *count,
+                        struct api_reply *reply)
+{
+    char id[ID_ARGUMENT_SIZE], hex[KL_CODE_TEXT_SIZE];
+    kl_code code;
+    if (!layout_argument(request, "layout", id, &code, reply))
+        return false;
+    enum kl_pack_status solved = pack_solution(pack, code, request_metric(request), route, count);
+    kl_code_format(code, hex);
+    if (solved != KL_PACK_OK)
+        pack_status_error(reply, pack, solved, hex);
+    return solved == KL_PACK_OK;
+}
+
+static void pack_solve(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    kl_code *route;
+    int count;
+    if (!pack_solved(pack, request, &route, &count, reply))
+        return;
+    struct answer_value answer = route_value(route, (size_t)count, request_metric(request), false);
+    free(route);
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
+}
+
+static void pack_play(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    kl_code *route;
+    int count;
+    if (!pack_solved(pack, request, &route, &count, reply))
+        return;
+    struct body b;
+    body_begin(&b);
+    char names[KL_CLASSIC_NAMES_SIZE];
+    html_player_solution(b.stream, route, (size_t)count, request_metric(request),
+                         kl_classic_names_of(route[0], names) ? names : NULL);
+    free(route);
+    reply_end(&b, reply, 200, HTML_TYPE);
+    reply->is_page = true;
+}
+
+/* /api/group: a group name, else a LAYOUT's group. */
+static void pack_group(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    char name[NAME_ARGUMENT_SIZE];
+    struct kl_pack_group group;
+    if (!group_argument(request, "group", name, reply))
+        return;
+    enum kl_pack_status found;
+    if (name[0] == '#') {
+        kl_code code;
+        int steps;
+        input_layout_typed(name, &code, NULL, 0);
+        found = pack_layout_find(pack, code, &steps, &group);
+    } else
+        found = kl_pack_group_named(pack, name, &group);
+    if (found != KL_PACK_OK) {
+        pack_status_error(reply, pack, found, name);
+        return;
+    }
+    struct answer_value answer = {.summary = pack_group_value(&group)};
+    value_reply(reply, &answer);
+    answer_value_free(&answer);
+}
+
+static void pack_names(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    struct table *rows;
+    enum kl_pack_status status = pack_names_value(pack, request_metric(request), &rows);
+    if (status != KL_PACK_OK) {
+        pack_status_error(reply, pack, status, "names");
+        return;
+    }
+    rows_reply(reply, rows);
+    table_free(rows);
+}
+
 /* What a route's work costs. */
 enum route_cost {
     LOCAL, /* needs no database: the application's files, a board's verdict */
@@ -596,34 +756,36 @@ enum route_cost {
     SLOW,  /* grows with a group or the database (a search on demand, a long list) */
 };
 
-/* One route: its path, the arguments it takes, its answer, and its cost. */
+/* One route: its path, the arguments it takes, its answer, its cost, and its answer from
+ * a pack (NULL: the pack cannot give it; a LOCAL route needs neither). */
 struct route {
     const char *path;
     const char *arguments[API_MAX_ARGUMENTS + 1]; /* NULL-terminated */
     void (*answer)(struct db *db, const struct api_request *request, struct api_reply *reply);
     enum route_cost cost;
+    void (*from_pack)(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply);
 };
 
 static const struct route routes[] = {
-    {"/", {"layout", "edit", "metric", "lang", NULL}, answer_index, LOCAL},
-    {"/app.css", {NULL}, answer_css, LOCAL},
-    {"/app.js", {NULL}, answer_js, LOCAL},
-    {"/api.js", {NULL}, answer_api_js, LOCAL},
-    {"/play", {"layout", "metric", NULL}, answer_play, FAST},
-    {"/api/layout", {"layout", NULL}, answer_layout, FAST},
-    {"/api/moves", {"layout", "metric", NULL}, answer_moves, FAST},
-    {"/api/solve", {"layout", "metric", NULL}, answer_solve, FAST},
-    {"/api/path", {"from", "to", "metric", NULL}, answer_path, SLOW},
-    {"/api/group", {"group", NULL}, answer_group, FAST},
-    {"/api/farthest", {"layout", "group", NULL}, answer_farthest, SLOW},
-    {"/api/hardest", {"group", "class", "limit", "metric", NULL}, answer_hardest, SLOW},
-    {"/api/solutions", {"layout", NULL}, answer_solutions, SLOW},
-    {"/api/hint", {"layout", "level", "metric", NULL}, answer_hint, FAST},
-    {"/api/check", {"attempt", "metric", NULL}, answer_check, FAST},
-    {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members, SLOW},
-    {"/api/names", {"section", "metric", NULL}, answer_names, FAST},
-    {"/api/stats", {"table", "class", "metric", NULL}, answer_stats, SLOW},
-    {"/api/board", {"board", "layout", NULL}, answer_board, LOCAL},
+    {"/", {"layout", "edit", "metric", "lang", NULL}, answer_index, LOCAL, NULL},
+    {"/app.css", {NULL}, answer_css, LOCAL, NULL},
+    {"/app.js", {NULL}, answer_js, LOCAL, NULL},
+    {"/api.js", {NULL}, answer_api_js, LOCAL, NULL},
+    {"/play", {"layout", "metric", NULL}, answer_play, FAST, pack_play},
+    {"/api/layout", {"layout", NULL}, answer_layout, FAST, pack_layout},
+    {"/api/moves", {"layout", "metric", NULL}, answer_moves, FAST, pack_moves},
+    {"/api/solve", {"layout", "metric", NULL}, answer_solve, FAST, pack_solve},
+    {"/api/path", {"from", "to", "metric", NULL}, answer_path, SLOW, NULL},
+    {"/api/group", {"group", NULL}, answer_group, FAST, pack_group},
+    {"/api/farthest", {"layout", "group", NULL}, answer_farthest, SLOW, NULL},
+    {"/api/hardest", {"group", "class", "limit", "metric", NULL}, answer_hardest, SLOW, NULL},
+    {"/api/solutions", {"layout", NULL}, answer_solutions, SLOW, NULL},
+    {"/api/hint", {"layout", "level", "metric", NULL}, answer_hint, FAST, NULL},
+    {"/api/check", {"attempt", "metric", NULL}, answer_check, FAST, NULL},
+    {"/api/members", {"group", "depth", "offset", "limit", NULL}, answer_members, SLOW, NULL},
+    {"/api/names", {"section", "metric", NULL}, answer_names, FAST, pack_names},
+    {"/api/stats", {"table", "class", "metric", NULL}, answer_stats, SLOW, NULL},
+    {"/api/board", {"board", "layout", NULL}, answer_board, LOCAL, NULL},
 };
 
 /* Whether every argument of the request is one the route takes, once.  Answers the
@@ -717,13 +879,48 @@ static void answer_with(const struct route *route, struct db *db, const struct a
     }
 }
 
-/* The route of the request's path, if any. */
-static void route_request(struct db *db, const struct api_request *request, struct api_reply *reply)
+/* Answers the request with its route from the pack: a LOCAL route as from a database;
+ * one the pack cannot give 404, saying what it needs. */
+static void answer_from_pack(const struct route *route, struct kl_pack *pack, const struct api_request *request,
+                             struct api_reply *reply)
 {
+    char error[ERROR_SIZE];
+    if (route->cost == LOCAL)
+        route->answer(NULL, request, reply);
+    else if (!route->from_pack) {
+        snprintf(error, sizeof error,
+                 "%s: needs the database (this server answers from a pack: layout, moves, solve, group, names, "
+                 "board, /play); build one with klotski-build and serve it with klotski serve",
+                 route->path);
+        api_error(reply, 404, error);
+    } else if (argument(request, "section"))
+        api_error(reply, 404, "section: needs the database (a pack lists every name)");
+    else if (!pack)
+        api_error(reply, 503, "the pack cannot be opened (out of memory)");
+    else
+        route->from_pack(pack, request, reply);
+}
+
+/* What answers the requests: a database (NULL when it cannot be opened) or a pack (NULL
+ * when it cannot be opened). */
+struct source {
+    struct db *db;
+    struct kl_pack *pack;
+    bool is_pack;
+};
+
+/* The route of the request's path, if any, from the source. */
+static void route_request(const struct source *source, const struct api_request *request, struct api_reply *reply)
+{
+    struct db *db = source->db;
     for (size_t i = 0; i < sizeof routes / sizeof *routes; i++) {
         if (strcmp(routes[i].path, request->path) != 0)
             continue;
-        if (arguments_known(&routes[i], request, reply) && metric_chosen(db, request, reply)) {
+        if (!arguments_known(&routes[i], request, reply) || !metric_chosen(db, request, reply))
+            return;
+        if (source->is_pack)
+            answer_from_pack(&routes[i], source->pack, request, reply);
+        else {
             answer_with(&routes[i], db, request, reply);
             if (db)
                 db_set_metric(db, KL_METRIC_STEP);
@@ -746,7 +943,8 @@ bool api_is_slow(const struct api_request *request)
 /* Whether a path is the API's, whose errors are JSON for programs. */
 static bool is_api_path(const char *path) { return strncmp(path, "/api/", 5) == 0; }
 
-void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
+/* api_answer and api_answer_pack: the checks every request passes, then its route. */
+static void answer_checked(const struct source *source, const struct api_request *request, struct api_reply *reply)
 {
     if (strcmp(request->method, "GET") != 0 && strcmp(request->method, "HEAD") != 0)
         api_error(reply, 405, "only GET and HEAD are answered");
@@ -757,7 +955,17 @@ void api_answer(struct db *db, const struct api_request *request, struct api_rep
     else if (request->holds_nul)
         api_error(reply, 400, "a NUL byte (%00) in the request: no path or argument holds one");
     else
-        route_request(db, request, reply);
+        route_request(source, request, reply);
     if (reply->error && !is_api_path(request->path))
         page_error(reply);
+}
+
+void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply)
+{
+    answer_checked(&(struct source){.db = db}, request, reply);
+}
+
+void api_answer_pack(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply)
+{
+    answer_checked(&(struct source){.pack = pack, .is_pack = true}, request, reply);
 }

@@ -37,6 +37,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "core/pack/pack.h"
 #include "query/db.h"
 
 #define API_MAX_ARGUMENTS 4      /* query arguments a request may carry */
@@ -89,6 +90,14 @@ bool api_request_add(struct api_request *request, const char *name, const char *
  * thread's own (output.h, report.h), the request's own (the commands' options) or
  * read-only: requests run at once, with no lock between them. */
 void api_answer(struct db *db, const struct api_request *request, struct api_reply *reply);
+
+/* Answers `request` as api_answer does, from the pack `pack` (one thread at a time: the
+ * caller's own; NULL when it cannot be opened: 503) instead of a database: the
+ * application's files and /api/board as api_answer; /api/layout, moves, solve, group,
+ * names and /play with the values of the page with no server (answer/pack_values.h:
+ * the fields the pack holds); every other route, and names with a section, 404 saying
+ * that it needs the database and how to build one. */
+void api_answer_pack(struct kl_pack *pack, const struct api_request *request, struct api_reply *reply);
 
 /* Whether the request's path is a slow route's (api_answer runs it on the slow pool:
  * slow_pool.h), so that a caller may hand the whole request to the pool instead. */

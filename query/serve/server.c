@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/database/format.h"
+#include "core/pack/file.h"
 #include "lib/klotski.h" /* KLOTSKI_VERSION */
 #include "query/db.h"
 #include "answer/report.h"
@@ -65,6 +66,33 @@ static double deadline_seconds;
  * wherever its ETag is; the farthest phase, run while a server serves, stores what the
  * answers computed on demand before it, so the answers keep their ETag. */
 static char etag[ETAG_SIZE];
+
+/* With --pack: the pack file, read once, and the packs open on its bytes that requests
+ * borrow as they do databases (a pack caches what it inflated: one thread at a time). */
+static struct kl_pack_file pack_file;
+static struct kl_pack *spare_packs[MAX_SPARE_DATABASES];
+static size_t spare_pack_count;
+
+static struct kl_pack *borrow_pack(void)
+{
+    pthread_mutex_lock(&spares_lock);
+    struct kl_pack *pack = spare_pack_count > 0 ? spare_packs[--spare_pack_count] : NULL;
+    pthread_mutex_unlock(&spares_lock);
+    if (!pack && kl_pack_open(pack_file.bytes, pack_file.size, kl_pack_zlib_inflate, NULL, &pack, NULL) != KL_PACK_OK)
+        return NULL;
+    return pack;
+}
+
+static void give_back_pack(struct kl_pack *pack)
+{
+    pthread_mutex_lock(&spares_lock);
+    bool kept = pack && spare_pack_count < MAX_SPARE_DATABASES;
+    if (kept)
+        spare_packs[spare_pack_count++] = pack;
+    pthread_mutex_unlock(&spares_lock);
+    if (!kept)
+        kl_pack_close(pack);
+}
 
 static struct db *borrow_database(void)
 {
@@ -186,6 +214,12 @@ static void look_at_database(void)
  * deadline and for the client's socket hanging up, its queries one read transaction. */
 static void answer(const struct api_request *request, int socket, struct api_reply *reply)
 {
+    if (pack_file.bytes) {
+        struct kl_pack *pack = borrow_pack();
+        api_answer_pack(pack, request, reply);
+        give_back_pack(pack);
+        return;
+    }
     struct db *db = borrow_database();
     struct watch watch;
     if (db) {
@@ -439,8 +473,8 @@ static unsigned slow_limit(void)
     return cores < 4 ? 1 : (unsigned)(cores / 2);
 }
 
-int serve_run(const char *db_path, const char *bind_address, int port, double deadline_s, unsigned slow,
-              size_t cache_bytes)
+int serve_run(const char *db_path, const char *pack_path, const char *bind_address, int port, double deadline_s,
+              unsigned slow, size_t cache_bytes)
 {
     struct sockaddr_storage address;
     bool ipv6;
@@ -451,7 +485,14 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
         return EXIT_NOT_FOUND;
     database_path = db_path;
     deadline_seconds = deadline_s;
-    look_at_database();
+    if (pack_path) {
+        char message[KL_PACK_MESSAGE_SIZE];
+        if (kl_pack_file_open(pack_path, &pack_file, message) != KL_PACK_OK)
+            return report(EXIT_BAD_INPUT, pack_path, "%s", message);
+        spare_packs[spare_pack_count++] = pack_file.pack; /* the first to lend */
+        pack_file.pack = NULL;
+    } else
+        look_at_database();
     answer_cache_start(cache_bytes);
     /* SIGINT and SIGTERM are waited for below: the threads must not take them. */
     sigset_t stop, previous;
@@ -489,5 +530,8 @@ int serve_run(const char *db_path, const char *bind_address, int port, double de
     answer_cache_stop();
     while (spare_count > 0)
         db_close(spares[--spare_count]);
+    while (spare_pack_count > 0)
+        kl_pack_close(spare_packs[--spare_pack_count]);
+    kl_pack_file_close(&pack_file);
     return status;
 }

@@ -11,16 +11,18 @@
 
 #include <stddef.h>
 
-/* Serves the database at db_path on http://bind_address:port/ (port 0: a free port
+/* Serves the database at db_path, or with pack_path (db_path NULL) the pack at pack_path
+ * alone (api_answer_pack; no ETag then), on http://bind_address:port/ (port 0: a free port
  * the system picks) until SIGINT or SIGTERM, after printing the line
  * "klotski: serving http://ADDRESS:PORT/" on stdout: each request's work stopped after
  * deadline_s seconds (a 503), `slow` requests of the slow routes answered at once (0:
  * half the cores, at least one; slow_pool.h), their answers kept in memory up to
  * cache_bytes (answer_cache.h; 0: none kept).  bind_address: an IPv4 or IPv6
  * address.  Returns EXIT_ANSWERED after a clean stop, or reports and returns
- * EXIT_BAD_INPUT (not an address, the port taken, no database), or EXIT_NOT_FOUND when
+ * EXIT_BAD_INPUT (not an address, the port taken, no database, a pack that does not
+ * open), or EXIT_NOT_FOUND when
  * libmicrohttpd cannot be loaded (microhttpd.h). */
-int serve_run(const char *db_path, const char *bind_address, int port, double deadline_s, unsigned slow,
-              size_t cache_bytes);
+int serve_run(const char *db_path, const char *pack_path, const char *bind_address, int port, double deadline_s,
+              unsigned slow, size_t cache_bytes);
 
 #endif
