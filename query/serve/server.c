@@ -35,7 +35,7 @@
  * zeroes it after every answer of a connection kept alive: at its default, 32 KB, that
  * was a quarter of the instructions of a layout lookup (callgrind). */
 #define CONNECTION_MEMORY 8192
-#define MAX_SPARE_DATABASES 64   /* connections to the database kept for the next requests */
+#define MAX_SPARES 64            /* connections to the database (or packs) kept for the next requests */
 #define ETAG_SIZE 64
 /* A request's key in the answer cache: its path and arguments, each ended by a NUL. */
 #define CACHE_KEY_SIZE (API_MAX_REQUEST_TEXT + 2 * API_MAX_ARGUMENTS + 1)
@@ -58,8 +58,34 @@ static const char *database_path;
  * the server, whose connections take SQLite's locks and wait 250 ms at most (db_watch). */
 static bool database_immutable;
 static pthread_mutex_t spares_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct db *spares[MAX_SPARE_DATABASES];
-static size_t spare_count;
+
+/* Handles kept for the next requests: database connections, or packs. */
+struct spares {
+    void *kept[MAX_SPARES];
+    size_t count;
+};
+static struct spares spare_databases;
+
+/* A kept handle, or NULL when none is. */
+static void *spare_take(struct spares *spares)
+{
+    pthread_mutex_lock(&spares_lock);
+    void *handle = spares->count > 0 ? spares->kept[--spares->count] : NULL;
+    pthread_mutex_unlock(&spares_lock);
+    return handle;
+}
+
+/* Keeps `handle` (not NULL) when there is room; returns whether it was kept. */
+static bool spare_keep(struct spares *spares, void *handle)
+{
+    pthread_mutex_lock(&spares_lock);
+    bool kept = handle && spares->count < MAX_SPARES;
+    if (kept)
+        spares->kept[spares->count++] = handle;
+    pthread_mutex_unlock(&spares_lock);
+    return kept;
+}
+
 static double deadline_seconds;
 /* Every answer's strong ETag: the database's checksum (meta layouts_crc32, which changes
  * with any layouts row) and the program's version, so that an answer is the same
@@ -70,14 +96,11 @@ static char etag[ETAG_SIZE];
 /* With --pack: the pack file, read once, and the packs open on its bytes that requests
  * borrow as they do databases (a pack caches what it inflated: one thread at a time). */
 static struct kl_pack_file pack_file;
-static struct kl_pack *spare_packs[MAX_SPARE_DATABASES];
-static size_t spare_pack_count;
+static struct spares spare_packs;
 
 static struct kl_pack *borrow_pack(void)
 {
-    pthread_mutex_lock(&spares_lock);
-    struct kl_pack *pack = spare_pack_count > 0 ? spare_packs[--spare_pack_count] : NULL;
-    pthread_mutex_unlock(&spares_lock);
+    struct kl_pack *pack = spare_take(&spare_packs);
     if (!pack && kl_pack_open(pack_file.bytes, pack_file.size, kl_pack_zlib_inflate, NULL, &pack, NULL) != KL_PACK_OK)
         return NULL;
     return pack;
@@ -85,20 +108,13 @@ static struct kl_pack *borrow_pack(void)
 
 static void give_back_pack(struct kl_pack *pack)
 {
-    pthread_mutex_lock(&spares_lock);
-    bool kept = pack && spare_pack_count < MAX_SPARE_DATABASES;
-    if (kept)
-        spare_packs[spare_pack_count++] = pack;
-    pthread_mutex_unlock(&spares_lock);
-    if (!kept)
+    if (!spare_keep(&spare_packs, pack))
         kl_pack_close(pack);
 }
 
 static struct db *borrow_database(void)
 {
-    pthread_mutex_lock(&spares_lock);
-    struct db *db = spare_count > 0 ? spares[--spare_count] : NULL;
-    pthread_mutex_unlock(&spares_lock);
+    struct db *db = spare_take(&spare_databases);
     if (db)
         return db;
     return database_immutable ? db_open_immutable(database_path) : db_open(database_path, false);
@@ -106,12 +122,7 @@ static struct db *borrow_database(void)
 
 static void give_back_database(struct db *db)
 {
-    pthread_mutex_lock(&spares_lock);
-    bool kept = db && spare_count < MAX_SPARE_DATABASES;
-    if (kept)
-        spares[spare_count++] = db;
-    pthread_mutex_unlock(&spares_lock);
-    if (!kept)
+    if (!spare_keep(&spare_databases, db))
         db_close(db);
 }
 
@@ -489,7 +500,7 @@ int serve_run(const char *db_path, const char *pack_path, const char *bind_addre
         char message[KL_PACK_MESSAGE_SIZE];
         if (kl_pack_file_open(pack_path, &pack_file, message) != KL_PACK_OK)
             return report(EXIT_BAD_INPUT, pack_path, "%s", message);
-        spare_packs[spare_pack_count++] = pack_file.pack; /* the first to lend */
+        spare_keep(&spare_packs, pack_file.pack); /* the first to lend */
         pack_file.pack = NULL;
     } else
         look_at_database();
@@ -528,10 +539,10 @@ int serve_run(const char *db_path, const char *pack_path, const char *bind_addre
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     slow_pool_stop();
     answer_cache_stop();
-    while (spare_count > 0)
-        db_close(spares[--spare_count]);
-    while (spare_pack_count > 0)
-        kl_pack_close(spare_packs[--spare_pack_count]);
+    for (struct db *db; (db = spare_take(&spare_databases));)
+        db_close(db);
+    for (struct kl_pack *pack; (pack = spare_take(&spare_packs));)
+        kl_pack_close(pack);
     kl_pack_file_close(&pack_file);
     return status;
 }

@@ -26,13 +26,8 @@ DB_URL=$URL db_server=$server
 "$K" --db "$T/no-such.db" serve --any-port --pack "$T/klotski.pack" >"$T/pack.out" 2>"$T/pack.err" &
 pack_server=$!
 trap 'kill "$db_server" "$pack_server" 2>/dev/null; wait "$db_server" "$pack_server" 2>/dev/null' EXIT
-for _ in $(seq 1 300); do
-    grep -q serving "$T/pack.out" 2>/dev/null && break
-    sleep 0.1
-done
-PACK_URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/pack.out")
-expect "serve --pack says where it listens, with no database" yes "$([ -n "$PACK_URL" ] && echo yes || echo no)"
-[ -n "$PACK_URL" ] || PACK_URL=http://127.0.0.1:9
+served_url "$T/pack.out" # with no database
+PACK_URL=$URL
 
 # get BASE PATH: the body of BASE/PATH, then its status on a line of its own.
 get() { curl -s --max-time 30 -w '\n%{http_code}' "$1$2"; }

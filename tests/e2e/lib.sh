@@ -223,12 +223,19 @@ serve_test_database() {
     "$K" --db "${1:-$TEST_DB}" serve --any-port "${@:2}" >"$T/server.out" 2>"$T/server.err" &
     server=$!
     trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null' EXIT
+    served_url "$T/server.out"
+}
+
+# served_url FILE: waits (30 s at most) for the line of `klotski serve` in FILE, its
+# stdout, saying where it listens; sets URL as serve_test_database does and counts the
+# same check.
+served_url() {
     local wait
     for wait in $(seq 1 300); do
-        grep -q serving "$T/server.out" 2>/dev/null && break
+        grep -q serving "$1" 2>/dev/null && break
         sleep 0.1
     done
-    URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$T/server.out")
+    URL=$(sed -n 's|^klotski: serving \(http://127\.0\.0\.1:[0-9][0-9]*\)/$|\1|p' "$1")
     expect "the server says where it listens" yes "$([ -n "$URL" ] && echo yes || echo no)"
     [ -n "$URL" ] || URL=http://127.0.0.1:9
 }
