@@ -890,7 +890,7 @@ static void answer_from_pack(const struct route *route, struct kl_pack *pack, co
     else if (!route->from_pack) {
         snprintf(error, sizeof error,
                  "%s: needs the database (this server answers from a pack: layout, moves, solve, group, names, "
-                 "board, /play); build one with klotski-build and serve it with klotski serve",
+                 "board, /play); build one with klotski-build and serve it without --pack",
                  route->path);
         api_error(reply, 404, error);
     } else if (argument(request, "section"))
