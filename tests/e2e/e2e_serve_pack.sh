@@ -10,11 +10,7 @@
 # groups; a route the pack cannot answer is 404 with a message saying that it needs the
 # database; the page and /api/board work without one.  Loopback only; every wait bounded.
 . "$(dirname "$0")/lib.sh"
-use_database
-K=$BIN/klotski
-T=$WORK/serve_pack
-rm -rf "$T"
-mkdir -p "$T"
+query_setup serve_pack
 
 run pack "$T/klotski.pack"
 expect "klotski pack: exit status" 0 "$status"
