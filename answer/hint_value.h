@@ -14,7 +14,7 @@ enum hint_level { HINT_LEVEL_BAND = 1, HINT_LEVEL_PIECE = 2, HINT_LEVEL_STEP = 3
 /* The hint's fields, in order: code, level, steps_from, steps_to, piece, row, col, moves,
  * to.  The piece's are followed by its row and column, the moves' by the layout they
  * lead to. */
-enum hint_field { HINT_CODE = 0, HINT_LEVEL = 1, HINT_FROM = 2, HINT_TO = 3, HINT_PIECE = 4, HINT_MOVES = 7 };
+enum hint_field { HINT_CODE = 0, HINT_FROM = 2, HINT_TO = 3, HINT_PIECE = 4, HINT_MOVES = 7 };
 
 /* The hint of `level` (enum hint_level) for the legal layout `code`, `min_moves` (>= 0:
  * a solvable one) from solved, whose best move is `best` (an optimal one; ignored when
