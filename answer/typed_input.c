@@ -45,6 +45,31 @@ bool input_layout_typed(const char *text, kl_code *code, char *error, size_t siz
     return parsed;
 }
 
+#define ATTEMPT_SEPARATORS ", \t\r\n" /* between the LAYOUTs of an attempt */
+
+bool input_attempt_typed(const char *text, kl_code **codes, size_t *count, char *error, size_t size)
+{
+    *codes = xcalloc(strlen(text) / 2 + 1, sizeof **codes);
+    *count = 0;
+    char *copy = xstrdup(text), *save = NULL;
+    bool typed = true;
+    for (char *item = strtok_r(copy, ATTEMPT_SEPARATORS, &save); item && typed;
+         item = strtok_r(NULL, ATTEMPT_SEPARATORS, &save)) {
+        typed = input_layout_typed(item, &(*codes)[*count], error, size);
+        *count += typed;
+    }
+    free(copy);
+    if (typed && *count == 0) {
+        snprintf(error, size, "attempt: missing (LAYOUTs, the start first, separated by commas)");
+        typed = false;
+    }
+    if (!typed) {
+        free(*codes);
+        *codes = NULL;
+    }
+    return typed;
+}
+
 bool input_board_verdict(const char *cells, const char *layout, kl_code *code, char *error, size_t size)
 {
     error[0] = '\0';

@@ -27,6 +27,13 @@ int input_typed_normalised(const char *text, bool files, kl_code *code);
  * bytes), nothing reported. */
 bool input_layout_typed(const char *text, kl_code *code, char *error, size_t size);
 
+/* Parses an attempt (/api/check): the LAYOUTs of `text` separated by commas, blanks or
+ * line ends, the start first, each read as input_layout_typed reads one.  Returns true
+ * with *codes (malloc'd, free it) and *count (at least 1), or false with the line
+ * "SUBJECT: MESSAGE" in error (`size` bytes): the first that is not a LAYOUT, or the
+ * attempt missing when it names none. */
+bool input_attempt_typed(const char *text, kl_code **codes, size_t *count, char *error, size_t size);
+
 /* The verdict of the board editor (/api/board): whether `cells` (a board as its 20 cells
  * in a row, core/board.h's letters) or, when cells is NULL, the LAYOUT text `layout`
  * (input_layout_typed) is a legal layout.  Returns true and stores its code, or false

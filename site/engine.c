@@ -17,6 +17,8 @@
 #include <string.h>
 
 #include "answer/board_value.h"
+#include "answer/check_value.h"
+#include "answer/hint_value.h"
 #include "answer/html_player.h"
 #include "answer/pack_values.h"
 #include "answer/report.h"
@@ -189,6 +191,15 @@ int EXPORT(site_moves)(int metric)
     return value_answer(&value);
 }
 
+/* The answer is that `code` is unsolvable, as the query tool words it. */
+static int unsolvable_error(kl_code code)
+{
+    char hex[KL_CODE_TEXT_SIZE], error[ERROR_SIZE];
+    kl_code_format(code, hex);
+    snprintf(error, sizeof error, "%s: unsolvable: its group holds no solved layout", hex);
+    return answer_error(EXIT_NOT_FOUND, error);
+}
+
 /* A minimal solution under `metric` of the request's layout into *route (malloc'd),
  * *count codes, or the error answered. */
 static int solution(int metric, kl_code *code, kl_code **route, int *count)
@@ -202,12 +213,7 @@ static int solution(int metric, kl_code *code, kl_code **route, int *count)
     enum kl_pack_status solved = pack_solution(pack, *code, (enum kl_metric)metric, route, count);
     if (solved == KL_PACK_OK)
         return EXIT_ANSWERED;
-    if (solved != KL_PACK_UNSOLVABLE)
-        return pack_error(pack, solved);
-    char hex[KL_CODE_TEXT_SIZE], error[ERROR_SIZE];
-    kl_code_format(*code, hex);
-    snprintf(error, sizeof error, "%s: unsolvable: its group holds no solved layout", hex);
-    return answer_error(EXIT_NOT_FOUND, error);
+    return solved == KL_PACK_UNSOLVABLE ? unsolvable_error(*code) : pack_error(pack, solved);
 }
 
 /* /api/solve: solve --json, under `metric`. */
@@ -234,6 +240,67 @@ int EXPORT(site_play)(int metric)
                          kl_classic_names_of(code, names) ? names : NULL);
     free(route);
     return answer_end(EXIT_ANSWERED);
+}
+
+/* /api/hint: hint --json --level `level` (1 to 3; assets/api.js words the server's error
+ * for another) under
+ * `metric`, its step the first of the moves ranked best first, as the command's. */
+int EXPORT(site_hint)(int level, int metric)
+{
+    if (level < HINT_LEVEL_BAND || level > HINT_LEVEL_STEP) {
+        char error[ERROR_SIZE];
+        snprintf(error, sizeof error, "level: takes 1, 2 or 3, not %d", level);
+        return answer_error(EXIT_BAD_INPUT, error);
+    }
+    struct pack_layout l;
+    int status = metric_known(metric) ? pack_layout_read(&l) : EXIT_BAD_INPUT;
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct kl_move_outcome moves[KL_MAX_STEPS];
+    int count, min_moves;
+    enum kl_pack_status ranked = kl_pack_moves_in(l.pack, l.code, (enum kl_metric)metric, moves, &count, &min_moves);
+    if (ranked != KL_PACK_OK)
+        return pack_error(l.pack, ranked);
+    if (min_moves == KL_PACK_NONE)
+        return unsolvable_error(l.code);
+    struct answer_value value = {.summary = hint_value(l.code, min_moves, level, moves)};
+    return value_answer(&value);
+}
+
+/* /api/check: check --json under `metric`, the request the attempt's LAYOUTs separated
+ * by commas, blanks or line ends (answer/typed_input.h), each on the line of its place. */
+int EXPORT(site_check)(int metric)
+{
+    kl_code *codes;
+    size_t count;
+    char error[ERROR_SIZE];
+    if (!metric_known(metric))
+        return EXIT_BAD_INPUT;
+    if (!input_attempt_typed(request, &codes, &count, error, sizeof error))
+        return answer_error(EXIT_BAD_INPUT, error);
+    struct kl_pack *pack = pack_or_error();
+    struct check_value c;
+    check_value_begin(&c, (enum kl_metric)metric, false);
+    int status = pack ? EXIT_ANSWERED : EXIT_BAD_INPUT;
+    for (size_t i = 0; i < count && status == EXIT_ANSWERED; i++) {
+        struct kl_move_outcome moves[KL_MAX_STEPS];
+        int moves_count = 0, min_moves, before_min;
+        enum kl_pack_status found = kl_pack_min_moves(pack, codes[i], (enum kl_metric)metric, &min_moves);
+        if (found == KL_PACK_OK && i > 0)
+            found = kl_pack_moves_in(pack, codes[i - 1], (enum kl_metric)metric, moves, &moves_count, &before_min);
+        char step_error[CHECK_ERROR_SIZE];
+        if (found != KL_PACK_OK)
+            status = pack_error(pack, found);
+        else if (!check_value_add(&c, codes[i], (int)i + 1, min_moves, moves, (size_t)moves_count, step_error))
+            status = answer_error(EXIT_BAD_INPUT, step_error);
+    }
+    free(codes);
+    if (status != EXIT_ANSWERED) {
+        check_value_drop(&c);
+        return status;
+    }
+    struct answer_value value = check_value_end(&c);
+    return value_answer(&value);
 }
 
 /* /api/group: group --json, the facts the pack holds (no depth histogram); the request a

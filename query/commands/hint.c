@@ -13,19 +13,14 @@
 #include "core/move_outcomes.h"
 #include "query/input/input.h"
 #include "query/render/output.h"
-#include "query/render/route.h"
+#include "answer/hint_value.h"
 #include "answer/report.h"
-
-#define BAND_WIDTH 10 /* distances per band of level 1 */
-#define LEVEL_BAND 1
-#define LEVEL_PIECE 2
-#define LEVEL_STEP 3
 
 struct hint_options {
     long level;
 };
 
-static const struct hint_options option_defaults = {.level = LEVEL_BAND};
+static const struct hint_options option_defaults = {.level = HINT_LEVEL_BAND};
 
 static const struct command_option hint_option_table[] = {
     {.name = "level", .value_name = "N", .kind = OPTION_COUNT, .offset = offsetof(struct hint_options, level),
@@ -34,24 +29,7 @@ static const struct command_option hint_option_table[] = {
     {NULL},
 };
 
-static const char *const hint_columns[] = {
-    "code", "level", "steps_from", "steps_to", "piece", "row", "col", "moves", "to", NULL};
-/* Where print_for_people finds the fields: the piece's is followed by its row and
- * column, the moves' by the layout they lead to. */
-enum { HINT_CODE = 0, HINT_FROM = 2, HINT_TO = 3, HINT_PIECE = 4, HINT_MOVES = 7 };
-
-/* The band of ten distances holding min_steps: 0 alone (solved), then 1-9, 10-19, ... */
-static void band_of(int min_steps, int *from, int *to)
-{
-    *from = min_steps / BAND_WIDTH * BAND_WIDTH;
-    *to = *from + BAND_WIDTH - 1;
-    if (min_steps == 0)
-        *to = 0;
-    else if (*from == 0)
-        *from = 1;
-}
-
-/* The hint (hint_columns, one row) as lines: the band, then as its level asks the piece
+/* The hint (answer/hint_value.h, one row) as lines: the band, then as its level asks the piece
  * and the step; the fields not told are null. */
 static void print_for_people(const struct table *t, enum kl_metric metric)
 {
@@ -77,45 +55,11 @@ int hint_answer(struct db *db, const struct kl_db_layout_row *layout, long level
     int min_moves = layout->min_moves[db_metric(db)];
     if (min_moves == DB_NULL)
         return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
-    int from, to;
-    band_of(min_moves, &from, &to);
     struct kl_move_outcome moves[KL_MAX_STEPS];
-    bool solved = min_moves == 0;
     /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
-    if (!solved && (db_moves(db, layout->code, moves) == 0 || moves[0].change != KL_MOVE_OPTIMAL))
+    if (min_moves != 0 && (db_moves(db, layout->code, moves) == 0 || moves[0].change != KL_MOVE_OPTIMAL))
         return db_inconsistent(db, hex, "no %s leads closer to solved", kl_metric_unit(db_metric(db), 1));
-    struct step_text s = {0};
-    kl_code next = layout->code;
-    if (!solved) {
-        kl_raw raw;
-        kl_code_to_raw(layout->code, &raw);
-        s = route_step_text(raw, moves[0].step);
-        next = moves[0].to;
-    }
-    struct table *t = table_new(hint_columns);
-    table_text(t, hex);
-    table_number(t, level);
-    table_number(t, from);
-    table_number(t, to);
-    bool piece = !solved && level >= LEVEL_PIECE, step = !solved && level >= LEVEL_STEP;
-    char letter[2] = {s.piece, '\0'};
-    if (piece) {
-        table_text(t, letter);
-        table_number(t, s.row);
-        table_number(t, s.col);
-    } else {
-        table_null(t, NULL);
-        table_null(t, NULL);
-        table_null(t, NULL);
-    }
-    if (step) {
-        table_text(t, s.moves);
-        table_code(t, next);
-    } else {
-        table_null(t, NULL);
-        table_null(t, NULL);
-    }
-    *hint = t;
+    *hint = hint_value(layout->code, min_moves, level, &moves[0]);
     return EXIT_ANSWERED;
 }
 
@@ -139,7 +83,7 @@ static int hint_of(struct db *db, const void *given, const struct kl_db_layout_r
 static int check_hint(const void *given)
 {
     const struct hint_options *options = given;
-    if (options->level > LEVEL_STEP)
+    if (options->level > HINT_LEVEL_STEP)
         return report(EXIT_BAD_INPUT, "--level", "takes 1, 2 or 3, not %ld", options->level);
     return EXIT_ANSWERED;
 }

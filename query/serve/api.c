@@ -28,7 +28,6 @@
 #define NAME_ARGUMENT_SIZE 32
 #define API_MAX_LIST 1000           /* rows a list route answers at most (limit=) */
 #define API_DEFAULT_MEMBERS 100   /* members a page of /api/members holds unless told */
-#define API_LIST_SEPARATORS ", \t\r\n" /* between the LAYOUTs of /api/check's attempt */
 
 #define BUSY_RETRY_AFTER_S 1 /* what a 503 of busy slow routes asks the client to wait */
 
@@ -352,37 +351,26 @@ static void answer_hint(struct db *db, const struct api_request *request, struct
     }
 }
 
-/* check: the attempt's LAYOUTs in one argument, separated by commas, blanks or line
- * ends; each is read as the other routes read one, on the line of its place (from 1). */
+/* check: the attempt's LAYOUTs in one argument (answer/typed_input.h's
+ * input_attempt_typed), each on the line of its place (from 1). */
 static void answer_check(struct db *db, const struct api_request *request, struct api_reply *reply)
 {
     const char *attempt = argument(request, "attempt");
-    if (!attempt || !attempt[strspn(attempt, API_LIST_SEPARATORS)]) {
-        api_error(reply, 400, "attempt: missing (LAYOUTs, the start first, separated by commas)");
+    struct input_list list = {0};
+    char error[ERROR_SIZE];
+    if (!input_attempt_typed(attempt ? attempt : "", &list.codes, &list.count, error, sizeof error)) {
+        status_error(reply, EXIT_BAD_INPUT, error);
         return;
     }
-    size_t room = strlen(attempt) / 2 + 1;
-    struct input_list list = {xcalloc(room, sizeof *list.codes), xcalloc(room, sizeof *list.lines), 0};
-    char *text = xstrdup(attempt), *save = NULL;
-    char error[ERROR_SIZE];
-    bool typed = true;
-    for (char *item = strtok_r(text, API_LIST_SEPARATORS, &save); item && typed;
-         item = strtok_r(NULL, API_LIST_SEPARATORS, &save)) {
-        typed = input_layout_typed(item, &list.codes[list.count], error, sizeof error);
-        list.lines[list.count] = (int)list.count + 1;
-        list.count += typed;
-    }
+    list.lines = xcalloc(list.count, sizeof *list.lines);
+    for (size_t i = 0; i < list.count; i++)
+        list.lines[i] = (int)i + 1;
     struct answer_value answer;
-    if (!typed) {
-        status_error(reply, EXIT_BAD_INPUT, error);
-    } else {
-        reports_kept(error);
-        if (reports_answered(check_answer(db, &list, false, &answer), error, reply)) {
-            value_reply(reply, &answer);
-            answer_value_free(&answer);
-        }
+    reports_kept(error);
+    if (reports_answered(check_answer(db, &list, false, &answer), error, reply)) {
+        value_reply(reply, &answer);
+        answer_value_free(&answer);
     }
-    free(text);
     input_list_free(&list);
 }
 

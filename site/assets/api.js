@@ -18,8 +18,9 @@ const METRICS_FILE = "klotski-metrics.pack"; // query/commands/site.c's SITE_MET
 const WITH_METRICS = !ONE_FILE || document.getElementById(METRICS_FILE) !== null;
 
 // What this api answers: every metric (but in a one-file page without the metrics part),
-// and no farthest or hardest layouts.
-const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: false, hardest: false};
+// hints and checking, and no farthest or hardest layouts.
+const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: false, hardest: false,
+                    hint: true, check: true};
 
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's
 // names.
@@ -90,6 +91,17 @@ const {api, playAddress, showPlayer} = (() => {
     return answer;
   }
 
+  // /api/hint: its level checked as the server checks it (query/serve/api.c), after the
+  // layout, whose error the server answers first.
+  async function hint(params) {
+    const level = String(params.level ?? 1);
+    if (!/^[0-9]+$/.test(level) || Number(level) < 1 || Number(level) > 3) {
+      await ask("site_board", params.layout, 0);
+      throw new Error(`${level}: level takes a number from 1 to 3`);
+    }
+    return JSON.parse(await ask("site_hint", params.layout, Number(level), metricNumber(params.metric)));
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
     switch (path) {
@@ -104,6 +116,8 @@ const {api, playAddress, showPlayer} = (() => {
     case "solve": return JSON.parse(await ask("site_solve", params.layout, metricNumber(params.metric)));
     case "group": return JSON.parse(await ask("site_group", params.group));
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
+    case "hint": return hint(params);
+    case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }

@@ -120,6 +120,53 @@ export interface ClassicName {
   section: string;
 }
 
+/** `klotski hint LAYOUT --level LEVEL --json`: the fields a level does not tell are null. */
+export interface Hint {
+  code: string;
+  level: 1 | 2 | 3;
+  /** the band of ten distances holding min_steps (0 to 0: solved), in the metric's moves */
+  steps_from: number;
+  steps_to: number;
+  /** level 2 and 3: the piece to move, the row and column of its top-left cell */
+  piece: "K" | "H" | "V" | "o" | null;
+  row: number | null;
+  col: number | null;
+  /** level 3: its slides ("down 1") and the layout they lead to */
+  moves: string | null;
+  to: string | null;
+}
+
+/** One line of an attempt checked: the start's piece .. moves and change are null. */
+export interface CheckedStep {
+  /** its place in the attempt, from 1 */
+  line: number;
+  code: string;
+  piece: "K" | "H" | "V" | "o" | null;
+  row: number | null;
+  col: number | null;
+  moves: string | null;
+  /** in the metric's moves; null: unsolvable */
+  min_steps: number | null;
+  /** -1 closer to solved, 0 as close, 1 farther */
+  change: -1 | 0 | 1 | null;
+}
+
+/** `klotski check LAYOUT... --json`: an attempt checked step by step (counts in the
+ * metric's moves, under the names of steps). */
+export interface Check {
+  start: string;
+  end: string;
+  steps: number;
+  start_min_steps: number | null;
+  end_min_steps: number | null;
+  solved: boolean;
+  /** the line of the first step that was not optimal; null: none */
+  first_not_optimal: number | null;
+  /** the steps taken less the steps they gained; null: an unsolvable start */
+  wasted: number | null;
+  step_list: CheckedStep[];
+}
+
 export interface Pack {
   layout(layout: string): Promise<Layout>;
   /** null: unsolvable */
@@ -132,6 +179,11 @@ export interface Pack {
   /** the 20 cells in a row; an illegal board rejects with the reason */
   board(cells: string): Promise<Board>;
   names(metric?: Metric): Promise<ClassicName[]>;
+  /** a hint of level 1 (the default), 2 or 3; an unsolvable layout rejects */
+  hint(layout: string, level?: 1 | 2 | 3, metric?: Metric): Promise<Hint>;
+  /** the attempt's LAYOUTs, the start first, each one move from the one before (else it
+   * rejects naming the line); a LAYOUT holds no comma or blank, as /api/check reads it */
+  check(attempt: string[], metric?: Metric): Promise<Check>;
   /** the player page of a minimal solution (`klotski solve LAYOUT --html`), one HTML file */
   player(layout: string, metric?: Metric): Promise<string>;
 }

@@ -25,6 +25,19 @@ function layoutText(layout, what = "layout") {
   return layout;
 }
 
+// A hint's level: 1, 2 or 3 (the engine words the error of another number).
+function hintLevel(level) {
+  if (!Number.isInteger(level)) throw new TypeError(`level: 1, 2 or 3, not ${level}`);
+  return level;
+}
+
+// An attempt, the LAYOUTs of check(), the start first: as /api/check reads them, one
+// text, the LAYOUTs separated by commas.
+function attemptText(attempt) {
+  if (!Array.isArray(attempt)) throw new TypeError(`attempt: an array of LAYOUTs, not ${typeof attempt}`);
+  return attempt.map((layout, i) => layoutText(layout, `attempt[${i}]`)).join(",");
+}
+
 export async function openPack(bytes) {
   if (bytes !== undefined && !(bytes instanceof ArrayBuffer || ArrayBuffer.isView(bytes)))
     throw new TypeError("openPack: the pack's bytes (an ArrayBuffer or a Uint8Array), or nothing for the package's own");
@@ -41,6 +54,9 @@ export async function openPack(bytes) {
     group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
     board: cells => json("site_board", layoutText(cells, "board"), 1),
     names: async metric => json("site_names", "", klotskiMetricNumber(metric)),
+    hint: async (layout, level = 1, metric) =>
+      json("site_hint", layoutText(layout), hintLevel(level), klotskiMetricNumber(metric)),
+    check: async (attempt, metric) => json("site_check", attemptText(attempt), klotskiMetricNumber(metric)),
     player: async (layout, metric) => engine.ask("site_play", layoutText(layout), klotskiMetricNumber(metric)),
   };
 }

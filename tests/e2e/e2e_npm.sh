@@ -53,6 +53,35 @@ done
 # The same moves and solutions in unit moves (--metric unit, the pack's metrics part).
 answers --metric unit moves > "$T/moves_unit.tsv"
 answers --metric unit solve > "$T/solve_unit.tsv"
+# Hints of the three levels, and in unit moves.
+for level in 1 2 3; do
+    answers hint --level "$level" > "$T/hint$level.tsv"
+done
+answers --metric unit hint --level 3 > "$T/hint_unit.tsv"
+# Attempts at the puzzle from the solvable unsolved layouts: the best step then back
+# (good, with a step not optimal), a jump that is no step (bad), a layout that is none
+# (illegal); and from an unsolvable layout its first move.
+awk -F'\t' '$2 == 0' "$T/hint3.tsv" | cut -f3 | jq -r 'select(.to != null) | "\(.code),\(.to),\(.code)", "\(.code),4FEA13400",
+    "\(.code),\(.to),1A9BF0C0Q"' > "$T/attempts"
+echo "000995000,$("$K" --db "$TEST_DB" moves 000995000 --json | jq -r '.move_list[0].code')" >> "$T/attempts"
+expect "attempts made" yes "$([ "$(wc -l < "$T/attempts")" -ge 60 ] && echo yes || echo no)"
+# checked [OPTION...]: for each line of $T/attempts (LAYOUTs separated by commas), the line
+# "ATTEMPT<TAB>STATUS<TAB>ANSWER" of `klotski [OPTION...] check LAYOUT... --json`, as
+# answers() writes its lines.
+checked() {
+    local attempt answer status
+    while IFS= read -r attempt; do
+        answer=$("$K" --db "$TEST_DB" "$@" check ${attempt//,/ } --json 2>"$T/cli.err")
+        status=$?
+        [ "$status" = 0 ] || answer=$(sed 's/^klotski: //' "$T/cli.err")
+        printf '%s\t%s\t%s\n' "$attempt" "$status" "$answer"
+    done < "$T/attempts"
+}
+checked > "$T/check.tsv"
+checked --metric unit > "$T/check_unit.tsv"
+expect "the attempts: good, bad and illegal ones" "bad good illegal" \
+    "$(awk -F'\t' '{print $2 == 0 ? "good" : $3 ~ /is not one step/ ? "bad" : "illegal"}' "$T/check.tsv" |
+        sort -u | paste -sd' ')"
 cut -f3 "$T/show.tsv" | jq -r .group | sort -u > "$T/layouts"
 answers group > "$T/group.tsv"
 printf '%s\n' ZZZ "" 1A9BF0C0Q 1A9BF0C01 '#99999999999' VKKVVKKVVHHVVooVo.oo 四面楚歌 'no such name' 000995000 \

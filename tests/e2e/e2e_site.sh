@@ -5,7 +5,8 @@
 # then the server is stopped, and in headless Chromium (tests/e2e/site.py) the page,
 # served by `python3 -m http.server` alone, must give the same min_steps, min straight
 # and unit moves, moves best first with their outcomes and solution lengths under each
-# metric, play, undo, read names, speak Chinese, keep to the site's files (at most 6 MB
+# metric, hints of the three levels and checked attempts (good, bad, illegal) field for
+# field, play, undo, read names, speak Chinese, keep to the site's files (at most 6 MB
 # before the first answer, 24 in all) and work offline once the file server is stopped.
 # A damaged pack must show as an error, never as answers.  The first answer's time and
 # the bytes downloaded are printed as figures, not checked against a limit of time.

@@ -2,8 +2,9 @@
 // own test runner (node --test), run from a scratch project where the tarball is
 // installed, so that `import "klotski"` finds it as a user's project does.
 // KLOTSKI_TEST_ANSWERS: the folder of the command's answers, a line "LAYOUT<TAB>STATUS<TAB>
-// ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv, and
-// moves_unit.tsv, solve_unit.tsv under --metric unit: the JSON, or the
+// ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv, hint1-3.tsv by
+// level, check.tsv a line per attempt (its LAYOUTs separated by commas), and
+// moves_unit.tsv, solve_unit.tsv, hint_unit.tsv, check_unit.tsv under --metric unit: the JSON, or the
 // reason the command gave with its exit status), and names.jsonl; KLOTSKI_TEST_PACK: the
 // pack of the test database.
 import assert from "node:assert/strict";
@@ -83,6 +84,25 @@ test(`solve in ${metric}: a minimal solution as long as klotski solve's, or its 
   assert.ok(unsolvable > 0, "some layouts are unsolvable");
 });
 
+// The command's answer or its error, field for field.
+async function sameAnswer(promise, expected, what) {
+  if (expected.error) await rejectsAs(promise, expected, what);
+  else assert.deepEqual(await promise, expected, what);
+}
+
+for (const [level, metric, file] of [[1, "step", "hint1"], [2, "step", "hint2"], [3, "step", "hint3"], [3, "unit", "hint_unit"]])
+test(`hint of level ${level} in ${metric}: klotski --metric ${metric} hint --level ${level} --json`, async () => {
+  const list = answers(`${file}.tsv`);
+  assert.ok(list.some(([, hint]) => hint.error) && list.some(([, hint]) => hint.piece !== undefined), "hints and errors");
+  for (const [layout, hint] of list) await sameAnswer(pack.hint(layout, level, metric), hint, layout);
+});
+
+for (const [metric, file] of [["step", "check"], ["unit", "check_unit"]])
+test(`check in ${metric}: klotski --metric ${metric} check LAYOUT... --json, or its error`, async () => {
+  for (const [attempt, check] of answers(`${file}.tsv`))
+    await sameAnswer(pack.check(attempt.split(","), metric), check, attempt);
+});
+
 test("group: the fields of klotski group --json", async () => {
   for (const [group, expected] of groups) sameFields(await pack.group(group), expected, group);
 });
@@ -96,6 +116,8 @@ test("names: the classic names and their min_steps", async () => {
 test("bad input: an Error with the command's reason and exit status", async () => {
   for (const [layout, solve] of bad) await rejectsAs(pack.solve(layout), solve, JSON.stringify(layout));
   await assert.rejects(pack.minSteps(42), TypeError);
+  await assert.rejects(pack.check("1A9BF0C00"), TypeError);
+  await rejectsAs(pack.hint("1A9BF0C00", 4), {error: "level: takes 1, 2 or 3, not 4", status: 2}, "a level that is none");
   await rejectsAs(pack.moves("1A9BF0C00", "diagonal"), {error: "metric: 'diagonal' is no metric (step, straight or unit)",
                                                       status: 2}, "a metric that is none");
   await assert.rejects(openPack("klotski.pack"), TypeError);

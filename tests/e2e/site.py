@@ -6,7 +6,8 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
       reads, from `klotski serve`'s /api/, each layout's min_steps, min_straight_moves,
       min_unit_moves and group, its moves best first (code, min_steps, change) and its
       solution's length (or the error of /api/solve) under each of the three metrics,
-      into OUT_JSON: the answers the page must give.
+      its hints of the three levels and the check of three attempts (every field, or
+      the error), into OUT_JSON: the answers the page must give.
   site.py damaged CHROMIUM PROFILE_DIR SITE_DIR
       checks that the page of a site whose pack is damaged shows the reader's error.
   site.py chinese CHROMIUM PROFILE_DIR SITE_DIR SOLVED_CODE UNSOLVABLE_CODE
@@ -60,7 +61,24 @@ def reference(server, codes_file, out):
             solve = get(f"{server}/api/solve?layout={code}&metric={metric}")
             answers[code][f"moves_{metric}"] = [[m["code"], m["min_steps"], m["change"]] for m in moves["move_list"]]
             answers[code][f"solve_{metric}"] = solve.get("steps", solve.get("error"))
+        for level in HINT_LEVELS:
+            hint = get(f"{server}/api/hint?layout={code}&level={level}")
+            answers[code][f"hint_{level}"] = hint.get("error", hint)
+        for kind, attempt in attempts(code, answers[code]["moves_step"][0][0]).items():
+            checked = get(f"{server}/api/check?attempt={urllib.parse.quote(attempt)}")
+            answers[code][f"check_{kind}"] = checked.get("error", checked)
     json.dump(answers, open(out, "w"))
+
+
+HINT_LEVELS = (1, 2, 3)
+# The attempts checked from each layout, made of its first move: a good one (the move and
+# back), a bad one (a jump that is no step), an illegal one (a layout that is none); the
+# page's own (PAGE_ANSWERS) made alike.
+ATTEMPT_KINDS = ("good", "bad", "illegal")
+
+
+def attempts(code, first_move):
+    return {"good": f"{code},{first_move},{code}", "bad": f"{code},4FEA13400", "illegal": f"{code},1A9BF0C0Q"}
 
 
 # The page's answers for a batch of codes, from the api() the page itself uses.
@@ -72,6 +90,12 @@ PAGE_ANSWERS = """Promise.all(%s.map(async code => {
     answer[`moves_${metric}`] = moves.move_list.map(m => [m.code, m.min_steps, m.change]);
     answer[`solve_${metric}`] = await api("solve", {layout: code, metric}).then(s => s.steps, e => e.message);
   }
+  for (const level of [1, 2, 3])
+    answer[`hint_${level}`] = await api("hint", {layout: code, level}).catch(e => e.message);
+  const first = answer.moves_step[0][0];
+  const attempts = {good: `${code},${first},${code}`, bad: `${code},4FEA13400`, illegal: `${code},1A9BF0C0Q`};
+  for (const [kind, attempt] of Object.entries(attempts))
+    answer[`check_${kind}`] = await api("check", {attempt}).catch(e => e.message);
   return [code, answer];
 }))"""
 
@@ -97,7 +121,8 @@ def compare_answers(page, expected, codes, what, metrics=METRICS):
     for i in range(0, len(codes), BATCH):
         answers.update(dict(page.js(PAGE_ANSWERS % (json.dumps(codes[i:i + BATCH]), json.dumps(metrics)))))
     parts = ["min_steps", "group"] + (["min_straight_moves", "min_unit_moves"] if metrics == METRICS else []) + \
-        [f"{part}_{metric}" for metric in metrics for part in ("moves", "solve")]
+        [f"{part}_{metric}" for metric in metrics for part in ("moves", "solve")] + \
+        [f"hint_{level}" for level in HINT_LEVELS] + [f"check_{kind}" for kind in ATTEMPT_KINDS]
     for part in parts:
         wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
         check(f"{what}{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])

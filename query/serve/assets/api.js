@@ -4,8 +4,9 @@
 // its own in this one's place, answered by the engine compiled to WebAssembly; both
 // define API_OFFERS, api() and playAddress().
 
-// What this api answers: every metric, the farthest and the hardest layouts.
-const API_OFFERS = {metrics: ["step", "straight", "unit"], farthest: true, hardest: true};
+// What this api answers: every metric, the farthest and the hardest layouts, hints and
+// checking.
+const API_OFFERS = {metrics: ["step", "straight", "unit"], farthest: true, hardest: true, hint: true, check: true};
 
 // How many times a question is asked again when the server's slow routes are busy.
 const API_BUSY_RETRIES = 20;
