@@ -269,6 +269,9 @@ class DatabaseTest(WithDatabase):
 
 
 # A query that never ends: only an interrupt stops it.
+# SIGINT_HANDLER: the children that get SIGINT install Python's handler themselves: a
+# shell that starts the tests in the background (`make test &` in a script) hands them
+# SIGINT ignored, and Python then installs none, so the signal would never reach the query.
 ENDLESS = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c"
 
 
@@ -356,6 +359,7 @@ class CursorTest(WithDatabase):
         test waits 60 s at most)."""
         child = subprocess.run(
             [sys.executable, "-c", "import klotski, os, signal, sys, threading\n"
+             "signal.signal(signal.SIGINT, signal.default_int_handler)  # see SIGINT_HANDLER\n"
              "sys.setswitchinterval(1)  # no switch but where the module lets go of the GIL\n"
              "db, other = klotski.open(sys.argv[1]), klotski.open(sys.argv[1])\n"
              "go = threading.Event()\n"
@@ -402,7 +406,8 @@ class CursorTest(WithDatabase):
         """SIGINT during an endless query raises KeyboardInterrupt in it, and the handle
         answers after it (the test waits 60 s at most: the query alone would never end)."""
         child = subprocess.Popen(
-            [sys.executable, "-c", "import klotski, sys\n"
+            [sys.executable, "-c", "import klotski, signal, sys\n"
+             "signal.signal(signal.SIGINT, signal.default_int_handler)  # see SIGINT_HANDLER\n"
              "db = klotski.open(sys.argv[1])\n"
              "print('running', flush=True)\n"
              "try:\n"
