@@ -42,4 +42,8 @@ void *xcalloc(size_t count, size_t size);
 void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 
+/* The message of a layout that no solution reaches, after its code, in every front end
+ * (the query tool, the server, the page with no server) alike. */
+#define REPORT_UNSOLVABLE "unsolvable: its group holds no solved layout"
+
 #endif

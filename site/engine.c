@@ -196,7 +196,7 @@ static int unsolvable_error(kl_code code)
 {
     char hex[KL_CODE_TEXT_SIZE], error[ERROR_SIZE];
     kl_code_format(code, hex);
-    snprintf(error, sizeof error, "%s: unsolvable: its group holds no solved layout", hex);
+    snprintf(error, sizeof error, "%s: " REPORT_UNSOLVABLE, hex);
     return answer_error(EXIT_NOT_FOUND, error);
 }
 

@@ -54,7 +54,7 @@ int hint_answer(struct db *db, const struct kl_db_layout_row *layout, long level
     kl_code_format(layout->code, hex);
     int min_moves = layout->min_moves[db_metric(db)];
     if (min_moves == DB_NULL)
-        return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
+        return report(EXIT_NOT_FOUND, hex, REPORT_UNSOLVABLE);
     struct kl_move_outcome moves[KL_MAX_STEPS];
     /* An unsolved layout's first move is optimal: some neighbour is one step closer. */
     if (min_moves != 0 && (db_moves(db, layout->code, moves) == 0 || moves[0].change != KL_MOVE_OPTIMAL))

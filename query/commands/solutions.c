@@ -99,7 +99,7 @@ int solutions_answer(struct db *db, const struct kl_db_layout_row *layout, const
     char hex[KL_CODE_TEXT_SIZE];
     kl_code_format(layout->code, hex);
     if (layout->min_steps == DB_NULL)
-        return report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
+        return report(EXIT_NOT_FOUND, hex, REPORT_UNSOLVABLE);
     struct passing passing = {xcalloc((size_t)group->size, sizeof(bool)), (size_t)group->size};
     struct bfs search;
     bfs_run(&search, layout->code, (size_t)group->size,

@@ -10,7 +10,7 @@ kl_code *solution_route(struct db *db, const struct kl_db_layout_row *layout, in
     kl_code_format(layout->code, hex);
     int steps = layout->min_moves[db_metric(db)];
     if (steps == DB_NULL) {
-        *status = report(EXIT_NOT_FOUND, hex, "unsolvable: its group holds no solved layout");
+        *status = report(EXIT_NOT_FOUND, hex, REPORT_UNSOLVABLE);
         return NULL;
     }
     kl_code *route = xmalloc(((size_t)steps + 1) * sizeof *route);

@@ -599,7 +599,7 @@ static void pack_status_error(struct api_reply *reply, struct kl_pack *pack, enu
     char error[ERROR_SIZE];
     const char *message = kl_pack_message(pack);
     if (status == KL_PACK_UNSOLVABLE)
-        snprintf(error, sizeof error, "%s: unsolvable: its group holds no solved layout", subject);
+        snprintf(error, sizeof error, "%s: " REPORT_UNSOLVABLE, subject);
     else if (status == KL_PACK_MISSING)
         snprintf(error, sizeof error, "%s: the pack holds no straight or unit moves (its metrics part)", subject);
     else
