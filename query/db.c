@@ -104,6 +104,11 @@ bool db_stop_asked(struct db *db)
     return db->interrupted;
 }
 
+/* A search's watch function: the db's. */
+static bool search_stop(void *db) { return db_stop_asked(db); }
+
+struct search_watch db_search_watch(struct db *db) { return (struct search_watch){search_stop, db}; }
+
 bool db_meta(struct db *db, const char *key, char *buf, size_t size)
 {
     return kl_db_meta(db->reader.connection, key, buf, size);

@@ -15,6 +15,7 @@
 #include <sqlite3.h>
 
 #include "core/classes.h"
+#include "answer/search/bfs.h"
 #include "core/code.h"
 #include "core/moves.h"
 #include "core/database/format.h"
@@ -84,11 +85,13 @@ void db_read_end(struct db *db);
  * answer built since is incomplete. */
 bool db_interrupted(const struct db *db);
 
-/* For work outside SQLite (the searches of query/search/), to call every few
- * milliseconds: asks db_watch's function whether to stop, as SQLite's queries are.
- * Returns true when the work must stop (db_interrupted then true too), false when it
- * goes on or nothing is watched. */
+/* For work outside SQLite, to call every few milliseconds: asks db_watch's function
+ * whether to stop, as SQLite's queries are.  Returns true when the work must stop
+ * (db_interrupted then true too), false when it goes on or nothing is watched. */
 bool db_stop_asked(struct db *db);
+
+/* The watch of a search (answer/search/bfs.h) that stops it as db_stop_asked says. */
+struct search_watch db_search_watch(struct db *db);
 
 /* Looks up a legal code.  Returns true and fills *out, or false when the database has no
  * such row (only an incomplete database lacks a legal code). */

@@ -12,8 +12,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "query/search/bfs.h"
-#include "query/search/extremes.h"
+#include "answer/search/bfs.h"
+#include "answer/search/extremes.h"
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/commands/members.h"
@@ -59,7 +59,8 @@ int farthest_answer(struct db *db, const struct kl_db_layout_row *layout, const 
     kl_code_format(layout->code, hex);
     size_t count;
     int distance;
-    kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, db, &count, &distance);
+    struct search_watch watch = db_search_watch(db);
+    kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &watch, &count, &distance);
     if (!farthest) /* the server's watch stopped the search */
         return EXIT_NOT_FOUND;
     struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
@@ -127,7 +128,7 @@ struct extremes {
 static const char *const extremes_sources[] = {"stored", "found now", "missing"};
 
 /* The group's extremes: stored ones, else found by a search when the group is small
- * enough (query/search/extremes.h), else missing. */
+ * enough (answer/search/extremes.h), else missing. */
 static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *group)
 {
     struct extremes e = {.source = EXTREMES_STORED, .diameter = group->diameter, .radius = group->radius};
@@ -137,10 +138,11 @@ static struct extremes extremes_of(struct db *db, const struct kl_db_group_row *
         return e;
     }
     struct group_extremes found;
+    struct search_watch watch = db_search_watch(db);
     kl_code *codes;
     /* Too large to search, or the server's watch stopped the search: none known. */
     if (group->size > EXTREMES_ON_DEMAND_MAX_SIZE ||
-        !extremes_of_group(group->min_code, (size_t)group->size, db, &found, &codes))
+        !extremes_of_group(group->min_code, (size_t)group->size, &watch, &found, &codes))
         return (struct extremes){.source = EXTREMES_MISSING, .diameter = DB_NULL, .radius = DB_NULL};
     e = (struct extremes){EXTREMES_FOUND_NOW, found.diameter, found.radius,
                           xmalloc(found.peripheral_count * sizeof *e.peripheral + 1),

@@ -13,7 +13,7 @@
 #include "query/render/pictures.h"
 #include "answer/group_value.h"
 #include "answer/report.h"
-#include "query/search/bfs.h"
+#include "answer/search/bfs.h"
 
 #define BAR_WIDTH 40
 
@@ -136,7 +136,8 @@ static int page_of(struct db *db, const struct kl_db_group_row *g, const struct 
     layouts.peripheral = farthest != NULL;
     if (!farthest) {
         layouts.from = hardest ? hardest[0] : g->min_code;
-        farthest = bfs_farthest(layouts.from, (size_t)g->size, db, &layouts.farthest_count, &layouts.distance);
+        struct search_watch watch = db_search_watch(db);
+        farthest = bfs_farthest(layouts.from, (size_t)g->size, &watch, &layouts.farthest_count, &layouts.distance);
         if (!farthest) { /* the server's watch stopped the search */
             free(hardest);
             return EXIT_NOT_FOUND;

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "query/search/code_list.h"
+#include "answer/search/code_list.h"
 
 /* The codes of `count` ids, freeing the ids; NULL when there are none. */
 static kl_code *codes_instead_of_ids(uint32_t *ids, size_t count)

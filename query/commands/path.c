@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "query/search/bfs.h"
+#include "answer/search/bfs.h"
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/classic.h"
@@ -101,10 +101,11 @@ int path_answer(struct db *db, kl_code from, kl_code to, kl_code **route, size_t
         return report(EXIT_NOT_FOUND, subject, "no path: they lie in different groups (%s and %s)",
                       group_a.name, group_b.name);
     struct target target = {.code = to, .reached = false};
+    struct search_watch watch = db_search_watch(db);
     struct bfs search;
     bfs_run(&search, from, (size_t)group_a.size,
             &(struct bfs_visitor){.level_done = stop_at_target, .context = &target,
-                                  .metric = db_metric(db), .watch = db});
+                                  .metric = db_metric(db), .watch = &watch});
     if (!target.reached) {
         bfs_free(&search);
         return search.stopped ? EXIT_NOT_FOUND : db_inconsistent(db, subject, "same group but no path");

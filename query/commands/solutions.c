@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "query/search/bfs.h"
-#include "query/search/code_list.h"
+#include "answer/search/bfs.h"
+#include "answer/search/code_list.h"
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "query/input/input.h"
@@ -101,10 +101,11 @@ int solutions_answer(struct db *db, const struct kl_db_layout_row *layout, const
     if (layout->min_steps == DB_NULL)
         return report(EXIT_NOT_FOUND, hex, REPORT_UNSOLVABLE);
     struct passing passing = {xcalloc((size_t)group->size, sizeof(bool)), (size_t)group->size};
+    struct search_watch watch = db_search_watch(db);
     struct bfs search;
     bfs_run(&search, layout->code, (size_t)group->size,
             &(struct bfs_visitor){.step = mark_passing, .level_done = any_open_path, .context = &passing,
-                                  .watch = db});
+                                  .watch = &watch});
     if (search.stopped) { /* the server's watch: the answer is not wanted any more */
         bfs_free(&search);
         free(passing.passed);

@@ -3,14 +3,14 @@
  * search over it, numbered in code order with the board's reflections that map it onto
  * itself, and the exact extremes found on it by core/graph/extremes.h, as the builder
  * finds them. */
-#ifndef KLOTSKI_QUERY_SEARCH_EXTREMES_H
-#define KLOTSKI_QUERY_SEARCH_EXTREMES_H
+#ifndef KLOTSKI_ANSWER_SEARCH_EXTREMES_H
+#define KLOTSKI_ANSWER_SEARCH_EXTREMES_H
 
 #include <stddef.h>
 
 #include "core/code.h"
+#include "answer/search/bfs.h"
 #include "core/graph/extremes.h"
-#include "query/db.h"
 
 /* The largest group whose extremes the query tool finds on demand.  Measured with
  * bench_extremes (builder/extremes/README.md): the 69 dense groups of up to 175,580
@@ -20,10 +20,11 @@
 
 /* Finds the extremes of the group of `start` (a legal code; expected: the group's size,
  * when known), asking `watch` (NULL: none) every few tenths of a second at most whether
- * to stop (db_stop_asked).  Returns true and fills *x (free it with
+ * to stop.  Returns true and fills *x (free it with
  * group_extremes_free) with member numbers that index *codes, the members' codes
  * ascending (a malloc'd array; free it); false when the watch stopped it (nothing to
  * free).  Never fails but for memory, which it reports and exits on (answer/report.h). */
-bool extremes_of_group(kl_code start, size_t expected, struct db *watch, struct group_extremes *x, kl_code **codes);
+bool extremes_of_group(kl_code start, size_t expected, const struct search_watch *watch, struct group_extremes *x,
+                       kl_code **codes);
 
 #endif

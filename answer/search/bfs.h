@@ -1,8 +1,8 @@
 /* Breadth-first search over the step graph from one layout, through its whole group
- * (core's step generator and a kl_codemap, no database): the distances behind farthest,
- * path and solutions. */
-#ifndef KLOTSKI_QUERY_BFS_H
-#define KLOTSKI_QUERY_BFS_H
+ * (core's step generator and a kl_codemap, no database nor pack): the distances behind
+ * farthest, path and solutions, for the query tool and the page with no server alike. */
+#ifndef KLOTSKI_ANSWER_SEARCH_BFS_H
+#define KLOTSKI_ANSWER_SEARCH_BFS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -11,7 +11,6 @@
 #include "core/code.h"
 #include "core/moves.h"
 #include "core/graph/codemap.h"
-#include "query/db.h"
 
 struct bfs {
     kl_raw *nodes;       /* the layouts reached, by distance; nodes[0] is the start */
@@ -25,6 +24,20 @@ struct bfs {
     struct kl_codemap index; /* code of a layout -> its position in nodes */
 };
 
+/* Asked every few milliseconds of a long search whether to stop it (the server's
+ * deadline, a page's progress line): stop(context) returns true to stop.  A watch whose
+ * stop is NULL never stops a search. */
+struct search_watch {
+    bool (*stop)(void *context);
+    void *context;
+};
+
+/* Whether the watch `watch` (NULL: none) asks to stop now. */
+static inline bool search_stop_asked(const struct search_watch *watch)
+{
+    return watch && watch->stop && watch->stop(watch->context);
+}
+
 /* What a caller may learn while the search runs; any member may be NULL. */
 struct bfs_visitor {
     /* Called for each step from node `from` to node `to` one step farther from the start
@@ -35,8 +48,9 @@ struct bfs_visitor {
     bool (*level_done)(void *context, const struct bfs *search, int level);
     void *context;
     enum kl_metric metric; /* the moves the search makes (core/moves.h); 0 is the step */
-    struct db *watch;      /* when not NULL, asked every few milliseconds (db_stop_asked)
-                              whether to stop: then the search ends, `stopped` set */
+    const struct search_watch *watch; /* when not NULL, asked every few milliseconds
+                                         whether to stop: then the search ends, `stopped`
+                                         set */
 };
 
 /* Searches from the layout `start` (a legal code) until the group is exhausted or the visitor
@@ -49,8 +63,9 @@ void bfs_free(struct bfs *search);
 /* The layouts of its group farthest from the layout `start` (a legal code): searches the
  * whole group (expected: its size, when known) and returns their codes ascending (a
  * malloc'd array; free it), their number in *count and their distance in *distance; or
- * NULL when `watch` (NULL: none) stopped the search (db_stop_asked). */
-kl_code *bfs_farthest(kl_code start, size_t expected, struct db *watch, size_t *count, int *distance);
+ * NULL when `watch` (NULL: none) stopped the search. */
+kl_code *bfs_farthest(kl_code start, size_t expected, const struct search_watch *watch, size_t *count,
+                      int *distance);
 
 /* First position of distance `level` in nodes. */
 static inline size_t bfs_level_begin(const struct bfs *search, int level)

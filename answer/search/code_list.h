@@ -1,7 +1,7 @@
 /* Lists of codes: sorting them, and turning the ids of the database's member lists
  * into codes. */
-#ifndef KLOTSKI_QUERY_CODE_LIST_H
-#define KLOTSKI_QUERY_CODE_LIST_H
+#ifndef KLOTSKI_ANSWER_SEARCH_CODE_LIST_H
+#define KLOTSKI_ANSWER_SEARCH_CODE_LIST_H
 
 #include <stddef.h>
 #include <stdint.h>

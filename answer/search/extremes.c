@@ -1,4 +1,4 @@
-#include "query/search/extremes.h"
+#include "answer/search/extremes.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -6,7 +6,7 @@
 #include "core/moves.h"
 #include "core/symmetry.h"
 #include "answer/report.h"
-#include "query/search/bfs.h"
+#include "answer/search/bfs.h"
 
 /* A member found by the search: its code and where the search put it. */
 struct found {
@@ -70,10 +70,11 @@ static void add_images(struct group_graph *gg, const struct bfs *search, const u
     }
 }
 
-/* extremes_scratch_watch's function: the db's watch. */
-static int stop_asked(void *db) { return db_stop_asked(db); }
+/* extremes_scratch_watch's function: the search's watch. */
+static int stop_asked(void *watch) { return search_stop_asked(watch); }
 
-bool extremes_of_group(kl_code start, size_t expected, struct db *watch, struct group_extremes *x, kl_code **codes)
+bool extremes_of_group(kl_code start, size_t expected, const struct search_watch *watch, struct group_extremes *x,
+                       kl_code **codes)
 {
     struct bfs search;
     bfs_run(&search, start, expected, &(struct bfs_visitor){.watch = watch});
@@ -101,9 +102,9 @@ bool extremes_of_group(kl_code start, size_t expected, struct db *watch, struct 
     if (!scratch)
         out_of_memory();
     if (watch)
-        extremes_scratch_watch(scratch, stop_asked, watch);
+        extremes_scratch_watch(scratch, stop_asked, (void *)watch);
     int found = group_extremes_find(x, &gg, scratch, EXTREMES_ANY_WORK);
-    if (found < 0 || (found > 0 && !db_interrupted(watch)))
+    if (found < 0 || (found > 0 && !watch))
         out_of_memory();
     extremes_scratch_free(scratch);
     group_graph_free(&gg);

@@ -1,11 +1,11 @@
-#include "query/search/bfs.h"
+#include "answer/search/bfs.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "query/search/code_list.h"
-#include "core/moves.h"
 #include "answer/report.h"
+#include "answer/search/code_list.h"
+#include "core/moves.h"
 
 #define MIN_CAPACITY 1024
 #define MIN_LEVELS 64
@@ -52,7 +52,7 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
         return;
     for (size_t begin = 0, end = b->count; begin < end; begin = end, end = b->count) {
         for (size_t i = begin; i < end; i++) {
-            if (v->watch && i % WATCH_EVERY == 0 && db_stop_asked(v->watch)) {
+            if (i % WATCH_EVERY == 0 && search_stop_asked(v->watch)) {
                 b->stopped = true;
                 return;
             }
@@ -92,7 +92,8 @@ void bfs_free(struct bfs *b)
     kl_codemap_free(&b->index);
 }
 
-kl_code *bfs_farthest(kl_code start, size_t expected, struct db *watch, size_t *count, int *distance)
+kl_code *bfs_farthest(kl_code start, size_t expected, const struct search_watch *watch, size_t *count,
+                      int *distance)
 {
     struct bfs search;
     bfs_run(&search, start, expected, &(struct bfs_visitor){.watch = watch});

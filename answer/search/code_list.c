@@ -1,4 +1,4 @@
-#include "query/search/code_list.h"
+#include "answer/search/code_list.h"
 
 #include <stdlib.h>
 
