@@ -39,6 +39,7 @@ static int reader_failure(klotski_pack *pack, enum kl_pack_status status, const 
     case KL_PACK_NO_MEMORY:
         return lib_fail(&pack->handle, KLOTSKI_NOMEM, NULL, "out of memory");
     case KL_PACK_MISSING: /* the library asks in steps only, which every pack holds */
+    case KL_PACK_LISTS_MISSING: /* and never of the lists part */
     case KL_PACK_CORRUPT:
         break;
     }

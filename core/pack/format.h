@@ -9,10 +9,10 @@
 
 #define KL_PACK_MAGIC "\x89KLPACK\n"
 #define KL_PACK_MAGIC_SIZE 8
-#define KL_PACK_FORMAT_VERSION 2
+#define KL_PACK_FORMAT_VERSION 3
 
-/* The header: 64 bytes at offset 0, each field a little-endian uint32 at its offset. */
-#define KL_PACK_HEADER_SIZE 64
+/* The header: 80 bytes at offset 0, each field a little-endian uint32 at its offset. */
+#define KL_PACK_HEADER_SIZE 80
 enum kl_pack_header_offset {
     KL_PACK_AT_FORMAT_VERSION = 8,
     KL_PACK_AT_LAYOUT_COUNT = 12,
@@ -23,10 +23,15 @@ enum kl_pack_header_offset {
     KL_PACK_AT_GROUP_BLOCK_LAYOUTS = 32,
     KL_PACK_AT_MAX_MIN_STEPS = 36,
     KL_PACK_AT_SOURCE_CRC32 = 40,
-    KL_PACK_AT_CONTENT_CRC32 = 44, /* of the steps part: offset 64 to metrics_offset */
+    KL_PACK_AT_CONTENT_CRC32 = 44, /* of the steps part: the header's end to metrics_offset */
     KL_PACK_AT_METRICS_OFFSET = 48, /* where the metrics part (the straight and unit residues) begins */
-    KL_PACK_AT_METRICS_CRC32 = 52,  /* of the metrics part: metrics_offset to the end */
-    KL_PACK_AT_HEADER_CRC32 = 60    /* CRC-32 of the 60 bytes before it */
+    KL_PACK_AT_METRICS_CRC32 = 52,  /* of the metrics part: metrics_offset to lists_offset */
+    KL_PACK_AT_LISTS_OFFSET = 56,   /* where the lists part (the groups' layers and lists) begins */
+    KL_PACK_AT_LISTS_CRC32 = 60,    /* of the lists part: lists_offset to the end */
+    KL_PACK_AT_DEPTHS_SIZE = 64,    /* plain bytes of the depths chunk */
+    KL_PACK_AT_LISTS_SIZE = 68,     /* plain bytes of the lists chunk */
+    KL_PACK_AT_RESERVED = 72,       /* 0 */
+    KL_PACK_AT_HEADER_CRC32 = 76    /* CRC-32 of the 76 bytes before it */
 };
 
 /* The block sizes `klotski pack` writes (a reader takes those of the header): 32 KB of
@@ -48,6 +53,18 @@ enum kl_pack_header_offset {
  * min_unit_moves, as many as the steps' residue blocks each, in the steps' format.  Apart
  * so that a page downloads them only when a question needs them. */
 #define KL_PACK_METRIC_PARTS 2
+
+/* The lists part after them, two chunks: the depths chunk (every solvable group's layer
+ * sizes under each metric) and the lists chunk (every group's hardest layouts under each
+ * metric, its peripheral and its central layouts).  Apart so that a page downloads them
+ * only when a question about a group's layers or lists needs them. */
+#define KL_PACK_LIST_CHUNKS 2
+
+/* The lists chunk holds per group, in group_id order, its lists in the order of pack.h's
+ * enum kl_pack_list (its hardest layouts under each metric, its peripheral layouts, its
+ * central layouts), each its ids ascending as LEB128 varints of the first id and of each
+ * gap to the next (schema/tables.sql's "id list v1" before zlib); the depths chunk per
+ * group and metric its layer sizes, uint32 each. */
 
 /* The groups chunk: one column per field, in this order, each group_count values of the
  * given width.  KL_PACK_GROUP_COLUMNS expands X(field, bytes) once per column. */

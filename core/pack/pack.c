@@ -35,6 +35,13 @@ struct kl_pack {
     const unsigned char *index;            /* chunk count + 1 offsets, in bytes */
     uint32_t metrics_offset, metrics_end;  /* the metrics part's span in the whole file */
     const unsigned char *metrics;          /* its bytes once attached, else NULL */
+    uint32_t lists_end;                    /* the lists part's end (it begins at metrics_end) */
+    const unsigned char *lists;            /* its bytes once attached, else NULL */
+    /* The lists part once inflated and checked (load_lists), else NULL: per group and
+     * metric, where its layer sizes begin in layer_sizes (group_count * KL_METRIC_COUNT
+     * + 1 entries); per group and list, where its ids begin in list_ids. */
+    uint32_t *layer_sizes, *layer_first;
+    uint32_t *list_ids, *list_first;
     /* Every residue block once inflated stays (7.3 MB for all of a metric), since a walk
      * comes back to the same blocks again and again; NULL until then.  Per metric. */
     unsigned char **residues[KL_METRIC_COUNT];
@@ -69,6 +76,8 @@ const char *kl_pack_status_text(enum kl_pack_status status)
         return "cannot read the pack";
     case KL_PACK_MISSING:
         return "the pack's straight and unit moves are not loaded";
+    case KL_PACK_LISTS_MISSING:
+        return "the pack's group lists are not loaded";
     }
     return "unknown status";
 }
@@ -98,12 +107,20 @@ static uint32_t first_metric_chunk(const struct kl_pack *pack)
     return pack->residue_blocks + pack->group_blocks + KL_PACK_TRAILING_CHUNKS;
 }
 
+/* The first chunk of the lists part: the depths chunk, then the lists chunk. */
+static uint32_t first_list_chunk(const struct kl_pack *pack)
+{
+    return first_metric_chunk(pack) + KL_PACK_METRIC_PARTS * pack->residue_blocks;
+}
+
 /* Chunk i's bytes (its offsets checked at open), in the steps part or in the attached
- * metrics part. */
+ * metrics or lists part. */
 static const unsigned char *chunk(const struct kl_pack *pack, uint32_t i, size_t *size)
 {
     uint32_t start = kl_pack_get(pack->index + 4 * (size_t)i, 4);
     *size = kl_pack_get(pack->index + 4 * ((size_t)i + 1), 4) - start;
+    if (i >= first_list_chunk(pack))
+        return pack->lists + (start - pack->metrics_end);
     return i >= first_metric_chunk(pack) ? pack->metrics + (start - pack->metrics_offset) : pack->bytes + start;
 }
 
@@ -115,10 +132,13 @@ static uint32_t block_layouts(uint32_t block, uint32_t per_block)
 }
 
 /* The plain size of chunk i (schema/pack.md): residue blocks four layouts a byte, group
- * blocks two bytes a layout, the groups chunk a record a group, the names chunk as the
- * header says. */
+ * blocks two bytes a layout, the groups chunk a record a group, the names chunk and the
+ * lists part's two as the header says. */
 static size_t plain_size(const struct kl_pack *pack, uint32_t i)
 {
+    if (i >= first_list_chunk(pack))
+        return kl_pack_get(pack->bytes + (i == first_list_chunk(pack) ? KL_PACK_AT_DEPTHS_SIZE : KL_PACK_AT_LISTS_SIZE),
+                           4);
     if (i >= first_metric_chunk(pack))
         i = (i - first_metric_chunk(pack)) % pack->residue_blocks;
     if (i < pack->residue_blocks)
@@ -207,11 +227,25 @@ static enum kl_pack_status attach_metrics(struct kl_pack *pack, const unsigned c
     return KL_PACK_OK;
 }
 
+/* Attaches the lists part (lists_end - metrics_end bytes), its checksum checked. */
+static enum kl_pack_status attach_lists(struct kl_pack *pack, const unsigned char *bytes, size_t size)
+{
+    if (size != pack->lists_end - pack->metrics_end)
+        return fail(pack, KL_PACK_CORRUPT, "a lists part of %zu bytes, the index says %u", size,
+                    pack->lists_end - pack->metrics_end);
+    uint32_t expected = kl_pack_get(pack->bytes + KL_PACK_AT_LISTS_CRC32, 4);
+    uint32_t crc = kl_crc32(0, bytes, size);
+    if (crc != expected)
+        return fail(pack, KL_PACK_CORRUPT, "lists checksum %08X, expected %08X", crc, expected);
+    pack->lists = bytes;
+    return KL_PACK_OK;
+}
+
 /* Checks the index (schema/pack.md) and the steps part's checksum; attaches the metrics
  * part when the bytes hold the whole file, not the steps part alone. */
 static enum kl_pack_status read_index(struct kl_pack *pack)
 {
-    size_t chunks = (size_t)first_metric_chunk(pack) + KL_PACK_METRIC_PARTS * (size_t)pack->residue_blocks;
+    size_t chunks = (size_t)first_list_chunk(pack) + KL_PACK_LIST_CHUNKS;
     size_t index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
     if (pack->size < index_end || pack->size > UINT32_MAX)
         return fail(pack, KL_PACK_CORRUPT, "%zu bytes cannot hold the index of %zu chunks", pack->size, chunks);
@@ -225,18 +259,25 @@ static enum kl_pack_status read_index(struct kl_pack *pack)
             return fail(pack, KL_PACK_CORRUPT, "index entry %zu (%u) out of order", i, offset);
         previous = offset;
     }
-    pack->metrics_end = previous;
+    pack->lists_end = previous;
+    pack->metrics_end = kl_pack_get(pack->index + 4 * (size_t)first_list_chunk(pack), 4);
     if (kl_pack_get(pack->index + 4 * (size_t)first_metric_chunk(pack), 4) != pack->metrics_offset)
         return fail(pack, KL_PACK_CORRUPT, "the metrics part does not begin at %u", pack->metrics_offset);
-    if (pack->size != pack->metrics_offset && pack->size != pack->metrics_end)
-        return fail(pack, KL_PACK_CORRUPT, "the chunks end at %u (the steps at %u), the file at %zu", previous,
-                    pack->metrics_offset, pack->size);
+    if (kl_pack_get(pack->bytes + KL_PACK_AT_LISTS_OFFSET, 4) != pack->metrics_end)
+        return fail(pack, KL_PACK_CORRUPT, "the lists part does not begin at %u",
+                    kl_pack_get(pack->bytes + KL_PACK_AT_LISTS_OFFSET, 4));
+    if (pack->size != pack->metrics_offset && pack->size != pack->metrics_end && pack->size != pack->lists_end)
+        return fail(pack, KL_PACK_CORRUPT, "the chunks end at %u (the steps at %u, the metrics at %u), the file at %zu",
+                    previous, pack->metrics_offset, pack->metrics_end, pack->size);
     uint32_t crc = kl_crc32(0, pack->bytes + KL_PACK_HEADER_SIZE, pack->metrics_offset - KL_PACK_HEADER_SIZE);
     if (crc != pack->facts.content_crc32)
         return fail(pack, KL_PACK_CORRUPT, "content checksum %08X, expected %08X", crc, pack->facts.content_crc32);
-    if (pack->size == pack->metrics_end && pack->metrics_end > pack->metrics_offset)
-        return attach_metrics(pack, pack->bytes + pack->metrics_offset, pack->metrics_end - pack->metrics_offset);
-    return KL_PACK_OK;
+    enum kl_pack_status status = KL_PACK_OK;
+    if (pack->size >= pack->metrics_end && pack->metrics_end > pack->metrics_offset)
+        status = attach_metrics(pack, pack->bytes + pack->metrics_offset, pack->metrics_end - pack->metrics_offset);
+    if (status == KL_PACK_OK && pack->size == pack->lists_end && pack->lists_end > pack->metrics_end)
+        status = attach_lists(pack, pack->bytes + pack->metrics_end, pack->lists_end - pack->metrics_end);
+    return status;
 }
 
 enum kl_pack_status kl_pack_attach_metrics(struct kl_pack *pack, const unsigned char *bytes, size_t size)
@@ -248,6 +289,17 @@ enum kl_pack_status kl_pack_attach_metrics(struct kl_pack *pack, const unsigned 
 bool kl_pack_has_metrics(const struct kl_pack *pack)
 {
     return pack->metrics != NULL;
+}
+
+enum kl_pack_status kl_pack_attach_lists(struct kl_pack *pack, const unsigned char *bytes, size_t size)
+{
+    pack->message[0] = '\0';
+    return attach_lists(pack, bytes, size);
+}
+
+bool kl_pack_has_lists(const struct kl_pack *pack)
+{
+    return pack->lists != NULL;
 }
 
 /* Reads the groups chunk into pack->groups and the class's first groups, checking that
@@ -398,7 +450,8 @@ enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, stru
     enum kl_pack_status status = begin(bytes, size, &pack, message);
     if (status != KL_PACK_OK)
         return status;
-    uint32_t n = first_metric_chunk(pack) + (pack->metrics ? KL_PACK_METRIC_PARTS * pack->residue_blocks : 0);
+    uint32_t n = pack->lists ? first_list_chunk(pack) + KL_PACK_LIST_CHUNKS
+               : pack->metrics ? first_list_chunk(pack) : first_metric_chunk(pack);
     if (!(*chunks = malloc(n * sizeof **chunks))) {
         kl_pack_close(pack);
         if (message)
@@ -428,6 +481,10 @@ void kl_pack_close(struct kl_pack *pack)
         free(pack->residues[m]);
     }
     free(pack->group_block);
+    free(pack->layer_sizes);
+    free(pack->layer_first);
+    free(pack->list_ids);
+    free(pack->list_first);
     free(pack->groups);
     free(pack->names_text);
     free(pack->names);
@@ -720,4 +777,175 @@ bool kl_pack_name_at(const struct kl_pack *pack, uint32_t index, struct kl_pack_
         return false;
     *name = pack->names[index];
     return true;
+}
+
+/* The largest min moves under `metric` of group record r; -1 when it is unsolvable. */
+static int group_depth(const struct group_record *r, enum kl_metric metric)
+{
+    if (!r->solved)
+        return -1;
+    return metric == KL_METRIC_STEP       ? r->max_min_steps
+         : metric == KL_METRIC_STRAIGHT ? r->max_min_straight_moves
+                                        : r->max_min_unit_moves;
+}
+
+/* Reads the depths chunk (`plain`, the header's depths_size bytes) into layer_sizes and
+ * layer_first, checking each solvable group's sizes: none empty, their sum its size,
+ * depth 0 its solved members, its last depth in steps its hardest_count. */
+static enum kl_pack_status read_depths(struct kl_pack *pack, const unsigned char *plain)
+{
+    uint32_t groups = pack->facts.group_count;
+    if (!(pack->layer_first = malloc(((size_t)groups * KL_METRIC_COUNT + 1) * sizeof *pack->layer_first)))
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for the depths");
+    uint32_t total = 0;
+    for (uint32_t g = 0; g < groups; g++)
+        for (int m = 0; m < KL_METRIC_COUNT; m++) {
+            pack->layer_first[g * KL_METRIC_COUNT + (uint32_t)m] = total;
+            total += (uint32_t)(group_depth(&pack->groups[g], (enum kl_metric)m) + 1);
+        }
+    pack->layer_first[(size_t)groups * KL_METRIC_COUNT] = total;
+    uint32_t size = kl_pack_get(pack->bytes + KL_PACK_AT_DEPTHS_SIZE, 4);
+    if ((size_t)total * 4 != size)
+        return fail(pack, KL_PACK_CORRUPT, "a depths chunk of %u bytes, the groups' depths take %zu", size,
+                    (size_t)total * 4);
+    if (!(pack->layer_sizes = malloc(total ? (size_t)total * sizeof *pack->layer_sizes : 1)))
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for the depths");
+    for (uint32_t i = 0; i < total; i++)
+        pack->layer_sizes[i] = kl_pack_get(plain + 4 * (size_t)i, 4);
+    for (uint32_t g = 0; g < groups; g++) {
+        const struct group_record *r = &pack->groups[g];
+        for (int m = 0; m < KL_METRIC_COUNT; m++) {
+            const uint32_t *sizes = pack->layer_sizes + pack->layer_first[g * KL_METRIC_COUNT + (uint32_t)m];
+            int depth = group_depth(r, (enum kl_metric)m);
+            uint64_t sum = 0;
+            bool empty = false;
+            for (int d = 0; d <= depth; d++) {
+                sum += sizes[d];
+                empty = empty || sizes[d] == 0;
+            }
+            if (depth >= 0 && (empty || sum != r->size || sizes[0] != r->solved ||
+                               (m == KL_METRIC_STEP && sizes[depth] != r->hardest_count)))
+                return fail(pack, KL_PACK_CORRUPT, "group %u's layers in %s disagree with its facts", g,
+                            kl_metric_name((enum kl_metric)m));
+        }
+    }
+    return KL_PACK_OK;
+}
+
+/* How many members list `list` of group g holds: its last layer's size under a metric
+ * (its hardest), its peripheral_count or central_count; 0 when it has none. */
+static uint32_t list_length(const struct kl_pack *pack, uint32_t g, enum kl_pack_list list)
+{
+    const struct group_record *r = &pack->groups[g];
+    if (list < KL_PACK_LIST_PERIPHERAL) {
+        int depth = group_depth(r, (enum kl_metric)list);
+        return depth < 0 ? 0 : pack->layer_sizes[pack->layer_first[g * KL_METRIC_COUNT + (uint32_t)list] + (uint32_t)depth];
+    }
+    if (r->diameter == KL_PACK_NONE16)
+        return 0;
+    return list == KL_PACK_LIST_PERIPHERAL ? r->peripheral_count : r->central_count;
+}
+
+/* Reads the lists chunk (`plain`, the header's lists_size bytes) into list_ids and
+ * list_first: each list as long as list_length says, its ids ascending and legal, the
+ * chunk ending with the last. */
+static enum kl_pack_status read_lists(struct kl_pack *pack, const unsigned char *plain)
+{
+    uint32_t groups = pack->facts.group_count, size = kl_pack_get(pack->bytes + KL_PACK_AT_LISTS_SIZE, 4);
+    size_t entries = (size_t)groups * KL_PACK_LIST_COUNT;
+    if (!(pack->list_first = malloc((entries + 1) * sizeof *pack->list_first)))
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for the lists");
+    uint64_t total = 0;
+    for (size_t e = 0; e < entries; e++) {
+        pack->list_first[e] = (uint32_t)total;
+        total += list_length(pack, (uint32_t)(e / KL_PACK_LIST_COUNT), (enum kl_pack_list)(e % KL_PACK_LIST_COUNT));
+        if (total > size) /* an id takes a byte at least */
+            return fail(pack, KL_PACK_CORRUPT, "a lists chunk of %u bytes cannot hold the groups' lists", size);
+    }
+    pack->list_first[entries] = (uint32_t)total;
+    if (!(pack->list_ids = malloc(total ? (size_t)total * sizeof *pack->list_ids : 1)))
+        return fail(pack, KL_PACK_NO_MEMORY, "out of memory for the lists");
+    size_t at = 0;
+    for (size_t e = 0; e < entries; e++) {
+        uint64_t id = 0;
+        for (uint32_t k = pack->list_first[e]; k < pack->list_first[e + 1]; k++) {
+            uint64_t gap = 0;
+            int shift = 0;
+            do {
+                if (at == size || shift > 28)
+                    return fail(pack, KL_PACK_CORRUPT, "the lists chunk's varint at %zu is cut or too wide", at);
+                gap |= (uint64_t)(plain[at] & 0x7F) << shift;
+                shift += 7;
+            } while (plain[at++] & 0x80);
+            id += gap;
+            if ((k > pack->list_first[e] && gap == 0) || id >= KL_LAYOUT_COUNT)
+                return fail(pack, KL_PACK_CORRUPT, "group %zu's list %zu holds no ascending layout ids",
+                            e / KL_PACK_LIST_COUNT, e % KL_PACK_LIST_COUNT);
+            pack->list_ids[k] = (uint32_t)id;
+        }
+    }
+    if (at != size)
+        return fail(pack, KL_PACK_CORRUPT, "the lists chunk holds %u bytes past its lists", size - (uint32_t)at);
+    return KL_PACK_OK;
+}
+
+/* Inflates and reads the lists part once (read_depths, read_lists); keeps nothing of a
+ * failure, so that a call after the caller's inflater caught up tries again. */
+static enum kl_pack_status load_lists(struct kl_pack *pack)
+{
+    if (pack->list_ids)
+        return KL_PACK_OK;
+    if (!pack->lists)
+        return fail(pack, KL_PACK_LISTS_MISSING, "%s", kl_pack_status_text(KL_PACK_LISTS_MISSING));
+    enum kl_pack_status status, lists_status;
+    /* Both asked before either fails: a page inflates what a call missed all at once. */
+    unsigned char *depths = inflate_chunk(pack, first_list_chunk(pack), "the depths chunk", &status);
+    unsigned char *lists = inflate_chunk(pack, first_list_chunk(pack) + 1, "the lists chunk", &lists_status);
+    if (!depths || !lists)
+        status = !lists ? lists_status : status;
+    else if ((status = read_depths(pack, depths)) == KL_PACK_OK)
+        status = read_lists(pack, lists);
+    free(depths);
+    free(lists);
+    if (status != KL_PACK_OK) {
+        free(pack->layer_sizes);
+        free(pack->layer_first);
+        free(pack->list_ids);
+        free(pack->list_first);
+        pack->layer_sizes = pack->layer_first = pack->list_ids = pack->list_first = NULL;
+    }
+    return status;
+}
+
+/* Checks group_id and loads the lists part. */
+static enum kl_pack_status lists_of(struct kl_pack *pack, uint32_t group_id)
+{
+    pack->message[0] = '\0';
+    if (group_id >= pack->facts.group_count)
+        return fail(pack, KL_PACK_INVALID, "no group %u", group_id);
+    return load_lists(pack);
+}
+
+enum kl_pack_status kl_pack_group_layers(struct kl_pack *pack, uint32_t group_id, enum kl_metric metric,
+                                         const uint32_t **sizes, int *count)
+{
+    enum kl_pack_status status = lists_of(pack, group_id);
+    if (status != KL_PACK_OK)
+        return status;
+    size_t i = (size_t)group_id * KL_METRIC_COUNT + metric;
+    *sizes = pack->layer_sizes + pack->layer_first[i];
+    *count = (int)(pack->layer_first[i + 1] - pack->layer_first[i]);
+    return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_group_list(struct kl_pack *pack, uint32_t group_id, enum kl_pack_list list,
+                                       const uint32_t **ids, size_t *count)
+{
+    enum kl_pack_status status = lists_of(pack, group_id);
+    if (status != KL_PACK_OK)
+        return status;
+    size_t i = (size_t)group_id * KL_PACK_LIST_COUNT + list;
+    *ids = pack->list_ids + pack->list_first[i];
+    *count = pack->list_first[i + 1] - pack->list_first[i];
+    return KL_PACK_OK;
 }

@@ -32,8 +32,10 @@ enum kl_pack_status {
     KL_PACK_CORRUPT,      /* a checksum, an index, a block or a value is wrong */
     KL_PACK_NO_MEMORY,
     KL_PACK_CANTOPEN,     /* the file cannot be read (core/pack/file.h) */
-    KL_PACK_MISSING       /* straight or unit moves asked of a pack opened without its
+    KL_PACK_MISSING,      /* straight or unit moves asked of a pack opened without its
                              metrics part, not attached since (kl_pack_attach_metrics) */
+    KL_PACK_LISTS_MISSING /* a group's layers or lists asked of a pack opened without its
+                             lists part, not attached since (kl_pack_attach_lists) */
 };
 
 /* Inflates one zlib stream (RFC 1950): `deflated` holds `deflated_size` bytes; the plain
@@ -86,6 +88,18 @@ enum kl_pack_status kl_pack_attach_metrics(struct kl_pack *pack, const unsigned 
  * attached. */
 bool kl_pack_has_metrics(const struct kl_pack *pack);
 
+/* Attaches the lists part (schema/pack.md: every group's layer sizes under each metric,
+ * its hardest, peripheral and central layouts) of a pack opened without it: bytes, size:
+ * the file's bytes from lists_offset to its end, kept unchanged by the caller until
+ * kl_pack_close.  Checks their size and checksum; their chunks are inflated and checked
+ * when a question first needs them.  Returns KL_PACK_OK, or KL_PACK_CORRUPT with
+ * kl_pack_message saying what is wrong (nothing attached). */
+enum kl_pack_status kl_pack_attach_lists(struct kl_pack *pack, const unsigned char *bytes, size_t size);
+
+/* True when the pack answers a group's layers and lists: opened whole, or its lists part
+ * attached. */
+bool kl_pack_has_lists(const struct kl_pack *pack);
+
 /* Lists the chunks of the pack held in `bytes` (size bytes), for a caller whose inflater
  * cannot run inside kl_pack_open's calls: a web page, where DecompressionStream is
  * asynchronous, inflates every chunk ahead and then hands the plain bytes over through
@@ -93,8 +107,8 @@ bool kl_pack_has_metrics(const struct kl_pack *pack);
  * Checks the header, the index and the content checksum as kl_pack_open does.
  * On KL_PACK_OK *chunks receives a malloc'd array (free it) and *count its length, in
  * the format's order: the residue blocks, the group blocks, the groups chunk, the names
- * chunk, then, when `bytes` holds the whole file, the metrics part's residue blocks
- * (offsets in the whole file).  Otherwise *chunks is NULL and message (NULL or KL_PACK_MESSAGE_SIZE bytes)
+ * chunk, then, when `bytes` holds the metrics part, its residue blocks, and when it
+ * holds the whole file, the lists part's two chunks (offsets in the whole file).  Otherwise *chunks is NULL and message (NULL or KL_PACK_MESSAGE_SIZE bytes)
  * says what is wrong.  Returns KL_PACK_OK, KL_PACK_NOT_A_PACK, KL_PACK_VERSION,
  * KL_PACK_CORRUPT or KL_PACK_NO_MEMORY.  Thread-safe. */
 enum kl_pack_status kl_pack_chunks(const unsigned char *bytes, size_t size, struct kl_pack_chunk **chunks,
@@ -218,6 +232,35 @@ enum kl_pack_status kl_pack_group_of(struct kl_pack *pack, kl_code code, struct 
  * *group.  Returns KL_PACK_OK or KL_PACK_INVALID (no such group). */
 enum kl_pack_status kl_pack_group_at(const struct kl_pack *pack, uint32_t group_id, struct kl_pack_group *group);
 enum kl_pack_status kl_pack_group_named(const struct kl_pack *pack, const char *name, struct kl_pack_group *group);
+
+/* The sizes of the layers of the group numbered group_id (below group_count) under
+ * `metric`, as the database's layers and move_layers tables hold them: *sizes receives
+ * an array (owned by the pack, valid until kl_pack_close) whose element d is how many
+ * members have min moves d in that metric, *count its length (max_min_moves + 1; 0 for
+ * an unsolvable group, whose one layer, of no depth, is all its members).  The first
+ * call inflates and checks the lists part's chunks (each group's sizes sum to its size,
+ * its depth 0 holds its solved members, its last depth its hardest count).
+ * Returns KL_PACK_OK, KL_PACK_INVALID (no such group), KL_PACK_LISTS_MISSING (the lists
+ * part absent), KL_PACK_CORRUPT (kl_pack_message says what) or KL_PACK_NO_MEMORY. */
+enum kl_pack_status kl_pack_group_layers(struct kl_pack *pack, uint32_t group_id, enum kl_metric metric,
+                                         const uint32_t **sizes, int *count);
+
+/* The lists a group's entry in the lists part holds. */
+enum kl_pack_list {
+    KL_PACK_LIST_HARDEST,          /* + metric: the members at the group's largest min moves
+                                      in that metric (the database's hardest, hardest_moves) */
+    KL_PACK_LIST_PERIPHERAL = KL_METRIC_COUNT, /* the members whose farthest_steps is the diameter */
+    KL_PACK_LIST_CENTRAL,          /* those whose farthest_steps is the radius */
+    KL_PACK_LIST_COUNT
+};
+
+/* The list `list` of the group numbered group_id: *ids receives its members' ids,
+ * ascending (owned by the pack, valid until kl_pack_close), *count how many (0 for the
+ * hardest of an unsolvable group, and for the peripheral and central layouts of a group
+ * whose extremes the database had not found: kl_pack_group's peripheral_count is then
+ * KL_PACK_NONE).  Returns as kl_pack_group_layers. */
+enum kl_pack_status kl_pack_group_list(struct kl_pack *pack, uint32_t group_id, enum kl_pack_list list,
+                                       const uint32_t **ids, size_t *count);
 
 /* A classic name: its strings NUL-terminated, owned by the pack until it is closed. */
 struct kl_pack_name {

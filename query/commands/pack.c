@@ -20,6 +20,7 @@
 #include "core/pack/format.h"
 #include "query/commands/command.h"
 #include "query/commands/pack_check.h"
+#include "query/commands/pack_lists.h"
 #include "query/commands/pack_write.h"
 #include "answer/report.h"
 
@@ -48,6 +49,7 @@ struct pack_content {
     uint32_t name_count;
     int max_min_steps;
     uint32_t source_crc32;
+    struct pack_lists lists;   /* the lists part's two chunks */
 };
 
 /* A growing byte buffer: the file being assembled. */
@@ -236,7 +238,8 @@ static struct buffer assemble(const struct pack_content *c)
 {
     uint32_t residue_blocks = (KL_LAYOUT_COUNT - 1) / KL_PACK_RESIDUE_BLOCK_LAYOUTS + 1;
     uint32_t group_blocks = (KL_LAYOUT_COUNT - 1) / KL_PACK_GROUP_BLOCK_LAYOUTS + 1;
-    size_t chunks = residue_blocks * (1 + KL_PACK_METRIC_PARTS) + group_blocks + KL_PACK_TRAILING_CHUNKS;
+    size_t chunks = residue_blocks * (1 + KL_PACK_METRIC_PARTS) + group_blocks + KL_PACK_TRAILING_CHUNKS +
+                    KL_PACK_LIST_CHUNKS;
     size_t index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
     struct buffer file = {0};
     buffer_reserve(&file, index_end + (8u << 20));
@@ -263,6 +266,9 @@ static struct buffer assemble(const struct pack_content *c)
     size_t metrics_offset = file.size;
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
         chunk = append_residues(&file, index, chunk, c->metric_residues[m]);
+    size_t lists_offset = file.size;
+    append_chunk(&file, index, chunk++, c->lists.depths, c->lists.depths_size);
+    append_chunk(&file, index, chunk++, c->lists.lists, c->lists.lists_size);
     memcpy(file.bytes + KL_PACK_HEADER_SIZE, index, 4 * (chunks + 1));
     free(index);
     unsigned char *h = file.bytes;
@@ -279,8 +285,11 @@ static struct buffer assemble(const struct pack_content *c)
     kl_pack_put(h + KL_PACK_AT_CONTENT_CRC32, 4,
                 kl_crc32(0, file.bytes + KL_PACK_HEADER_SIZE, metrics_offset - KL_PACK_HEADER_SIZE));
     kl_pack_put(h + KL_PACK_AT_METRICS_OFFSET, 4, (uint32_t)metrics_offset);
-    kl_pack_put(h + KL_PACK_AT_METRICS_CRC32, 4,
-                kl_crc32(0, file.bytes + metrics_offset, file.size - metrics_offset));
+    kl_pack_put(h + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, file.bytes + metrics_offset, lists_offset - metrics_offset));
+    kl_pack_put(h + KL_PACK_AT_LISTS_OFFSET, 4, (uint32_t)lists_offset);
+    kl_pack_put(h + KL_PACK_AT_LISTS_CRC32, 4, kl_crc32(0, file.bytes + lists_offset, file.size - lists_offset));
+    kl_pack_put(h + KL_PACK_AT_DEPTHS_SIZE, 4, (uint32_t)c->lists.depths_size);
+    kl_pack_put(h + KL_PACK_AT_LISTS_SIZE, 4, (uint32_t)c->lists.lists_size);
     kl_pack_put(h + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, h, KL_PACK_AT_HEADER_CRC32));
     return file;
 }
@@ -334,6 +343,8 @@ int pack_of_database(struct db *db, unsigned char **bytes, size_t *size)
         status = read_layers(db, &content);
     if (status == EXIT_ANSWERED)
         status = read_metrics(db, &content);
+    if (status == EXIT_ANSWERED)
+        status = pack_lists_of_database(db, content.group_count, &content.lists);
     if (status == EXIT_ANSWERED) {
         read_names(db, &content);
         struct buffer file = assemble(&content);
@@ -346,6 +357,8 @@ int pack_of_database(struct db *db, unsigned char **bytes, size_t *size)
     free(content.group_nums);
     free(content.groups);
     free(content.names);
+    free(content.lists.depths);
+    free(content.lists.lists);
     return status;
 }
 
@@ -376,6 +389,8 @@ const struct command command_pack = {
     .help = "Writes the pack FILE (schema/pack.md): for every layout its min_steps modulo 3\n"
             "(or unsolvable) and its group, each group's facts and the classic names,\n"
             "then the same residues in straight and in unit moves (the metrics part),\n"
+            "then every group's layer sizes under each metric and its hardest,\n"
+            "peripheral and central layouts (the lists part),\n"
             "deflated in blocks with an index, about NN MB.  From it libklotski\n"
             "(klotski_pack_open), the Python module (klotski.open_pack) and the static web\n"
             "site answer min_steps, moves and solutions without the database.  The file is\n"

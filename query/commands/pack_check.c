@@ -222,6 +222,113 @@ static void check_groups(struct db *db, struct check *c, uint32_t group_count)
         differ(c, "%u groups, the database %u", group_count, rows);
 }
 
+/* The walk of every layout that checks the lists part (check_lists). */
+struct lists_walk {
+    struct check *c;
+    uint32_t class_first[KL_CLASS_COUNT]; /* the database's first group_id of each class */
+    size_t *first;       /* per group and metric, where its layers' counts begin in counted */
+    uint32_t *counted;   /* the members counted at each depth */
+    size_t *met;         /* per group and metric, the members of its hardest list met */
+    int status;
+};
+
+/* Counts layout `id` in its group's layer under each metric (its min moves from the
+ * database), and checks that a member of its group's deepest layer is the next of the
+ * pack's hardest list. */
+static bool count_layout(void *context, uint32_t id, kl_code code)
+{
+    struct lists_walk *w = context;
+    struct check *c = w->c;
+    uint32_t g = w->class_first[kl_class_id(kl_class_of_code(code))] + c->group_num[id];
+    for (int m = 0; m < KL_METRIC_COUNT; m++) {
+        int depth = c->depth[m][id];
+        if (depth >= DEPTH_UNKNOWN)
+            continue;
+        const uint32_t *sizes, *hardest;
+        int count;
+        size_t hardest_count, at = (size_t)g * KL_METRIC_COUNT + (size_t)m;
+        if (kl_pack_group_layers(c->pack, g, (enum kl_metric)m, &sizes, &count) != KL_PACK_OK ||
+            kl_pack_group_list(c->pack, g, (enum kl_pack_list)(KL_PACK_LIST_HARDEST + m), &hardest, &hardest_count) !=
+                KL_PACK_OK) {
+            w->status = corrupt(c);
+            return false;
+        }
+        if (depth >= count) {
+            differ(c, "%09llX: %d %s, beyond its group's %d layers in the pack", (unsigned long long)code, depth,
+                   kl_metric_unit((enum kl_metric)m, depth), count);
+            continue;
+        }
+        w->counted[w->first[at] + (size_t)depth]++;
+        if (depth == count - 1 && (w->met[at] >= hardest_count || hardest[w->met[at]++] != id))
+            differ(c, "%09llX (#%u), among its group's hardest in %s, is not the next of the pack's list",
+                   (unsigned long long)code, id, kl_metric_name((enum kl_metric)m));
+    }
+    return true;
+}
+
+/* The lists part against the database: every group's layer sizes under each metric and
+ * its hardest layouts, counted from every layout's min moves (the depth layers' ids in
+ * steps, the layouts rows in straight and unit moves; not from the tables layers,
+ * move_layers, hardest and hardest_moves, which the writer reads), its hardest counts
+ * against its groups row, and its peripheral and central layouts against the row's
+ * lists. */
+static int check_lists(struct db *db, struct check *c, uint32_t group_count)
+{
+    struct lists_walk w = {.c = c, .status = EXIT_ANSWERED};
+    sqlite3_stmt *stmt = db_prepare(db, "SELECT class_id, min(group_id) FROM groups GROUP BY class_id");
+    while (db_step(db, stmt))
+        if ((uint64_t)sqlite3_column_int64(stmt, 0) < KL_CLASS_COUNT)
+            w.class_first[sqlite3_column_int64(stmt, 0)] = (uint32_t)sqlite3_column_int64(stmt, 1);
+    sqlite3_finalize(stmt);
+    size_t entries = (size_t)group_count * KL_METRIC_COUNT, total = 0;
+    w.first = xmalloc((entries + 1) * sizeof *w.first);
+    w.met = xcalloc(entries, sizeof *w.met);
+    for (size_t at = 0; at < entries; at++) {
+        const uint32_t *sizes;
+        int count = 0;
+        if (kl_pack_group_layers(c->pack, (uint32_t)(at / KL_METRIC_COUNT), (enum kl_metric)(at % KL_METRIC_COUNT),
+                                 &sizes, &count) != KL_PACK_OK)
+            w.status = corrupt(c);
+        w.first[at] = total;
+        total += (size_t)count;
+    }
+    w.counted = xcalloc(total + 1, sizeof *w.counted);
+    if (w.status == EXIT_ANSWERED)
+        kl_enumerate_each(count_layout, &w);
+    struct kl_db_group_row row;
+    for (uint32_t g = 0; w.status == EXIT_ANSWERED && g < group_count && db_group(db, g, &row); g++) {
+        for (int m = 0; m < KL_METRIC_COUNT; m++) {
+            const uint32_t *sizes;
+            int count;
+            size_t at = (size_t)g * KL_METRIC_COUNT + (size_t)m;
+            kl_pack_group_layers(c->pack, g, (enum kl_metric)m, &sizes, &count);
+            if (memcmp(sizes, w.counted + w.first[at], (size_t)count * sizeof *sizes) != 0)
+                differ(c, "group %s's layer sizes in %s differ from its members'", row.name,
+                       kl_metric_name((enum kl_metric)m));
+            if (count > 0 && (sizes[count - 1] != row.hardest_counts[m] || w.met[at] != sizes[count - 1]))
+                differ(c, "group %s's hardest in %s: %u in the pack, its row's %s %lld", row.name,
+                       kl_metric_name((enum kl_metric)m), sizes[count - 1], kl_db_hardest_count_column((enum kl_metric)m),
+                       (long long)row.hardest_counts[m]);
+        }
+        for (int l = KL_PACK_LIST_PERIPHERAL; l <= KL_PACK_LIST_CENTRAL; l++) {
+            uint32_t *expected;
+            const uint32_t *ids;
+            size_t count, stored = l == KL_PACK_LIST_PERIPHERAL ? db_peripheral_ids(db, g, &expected)
+                                                                : db_central_ids(db, g, &expected);
+            if (kl_pack_group_list(c->pack, g, (enum kl_pack_list)l, &ids, &count) != KL_PACK_OK)
+                w.status = corrupt(c);
+            else if (count != stored || (count && memcmp(ids, expected, count * sizeof *ids) != 0))
+                differ(c, "group %s's %s layouts differ from its row's", row.name,
+                       l == KL_PACK_LIST_PERIPHERAL ? "peripheral" : "central");
+            free(expected);
+        }
+    }
+    free(w.first);
+    free(w.met);
+    free(w.counted);
+    return w.status;
+}
+
 /* Every classic name against the names table, in name_id order. */
 static void check_names(struct db *db, struct check *c, uint32_t name_count)
 {
@@ -249,6 +356,14 @@ int pack_check(struct db *db, const char *path)
     struct check c = {.path = path, .pack = file.pack};
     struct kl_pack_facts facts;
     kl_pack_facts(file.pack, &facts);
+    /* The lists part's own checks (schema/pack.md) at once, before a minute of reading. */
+    const uint32_t *sizes;
+    int count;
+    if (kl_pack_has_lists(file.pack) && kl_pack_group_layers(file.pack, 0, KL_METRIC_STEP, &sizes, &count) != KL_PACK_OK) {
+        int status = corrupt(&c);
+        kl_pack_file_close(&file);
+        return status;
+    }
     char crc[32];
     if (db_meta(db, KL_DB_META_LAYOUTS_CRC32, crc, sizeof crc) && strtoul(crc, NULL, 10) != facts.source_crc32)
         differ(&c, "written from a database whose layouts_crc32 is %u, this one's is %s", facts.source_crc32, crc);
@@ -267,6 +382,13 @@ int pack_check(struct db *db, const char *path)
     if (status == EXIT_ANSWERED)
         printf("every layout's residues in steps, straight and unit moves, and group_num: %s\n",
                c.differences ? "DIFFER" : "OK");
+    if (status == EXIT_ANSWERED && c.differences == 0) {
+        if (!kl_pack_has_lists(c.pack))
+            status = report(EXIT_NOT_FOUND, path, "%s", kl_pack_status_text(KL_PACK_LISTS_MISSING));
+        else if ((status = check_lists(db, &c, facts.group_count)) == EXIT_ANSWERED)
+            printf("every group's layer sizes, hardest, peripheral and central layouts: %s\n",
+                   c.differences ? "DIFFER" : "OK");
+    }
     /* The walks read the values just compared: once those differ, their answers would
      * only repeat the difference, at the cost of a minute. */
     for (int m = 0; m < KL_METRIC_COUNT && status == EXIT_ANSWERED && c.differences == 0; m++)

@@ -3,9 +3,11 @@
 # test database, its steps part at most 6 MB, the whole at most 16; an independent reader of the format
 # (tests/reference/pack_tamper.py, python3's zlib alone) finds the header's counts and the
 # stored values of known layouts where SPEC.md puts them, in steps, straight and unit
-# moves; `klotski pack --check` agrees
+# moves, and a group's layer sizes and lists (the lists part) as the database's tables
+# hold them; `klotski pack --check` agrees
 # with the database on every one of the 29,334,498 layouts (their values in the three
-# metrics, groups and the min moves of the three walks), every group and every name; the installed Python module
+# metrics, groups and the min moves of the three walks), every group (its facts, layer
+# sizes and lists) and every name; the installed Python module
 # (klotski.open_pack over libklotski) and a C program on the installed header answer as the klotski command's --json on sampled
 # layouts, unsolvable and classic ones among them, with threads sharing a pack and every
 # call's allocations failing one by one (tests/library/test_pack.py); bad
@@ -13,7 +15,8 @@
 # leave nothing behind; a new pack replaces the old one by a rename.  Each fault the check
 # guards is made on purpose, with the checksums made right where the fault is to be found
 # by something else: a flipped residue in one block, a wrong group number, a damaged
-# block (the content checksum; and with the checksums rewritten, the block's inflating).
+# block (the content checksum; and with the checksums rewritten, the block's inflating),
+# a wrong id in a group's list, a damaged lists part (its checksum, its inflating).
 . "$(dirname "$0")/lib.sh"
 library_setup pack
 TAMPER="python3 $REFERENCE/pack_tamper.py"
@@ -56,10 +59,35 @@ expect "independent reader: an unsolvable layout's residue" "3 ${unsolvable#*|}"
 expect "independent reader: an unsolvable layout's straight and unit residues" "3 3" \
     "$($TAMPER "$PACK" read-metrics "$unsolvable_id")"
 
+# The lists part of 5-4-1-1 (1A9BF0C00's group): its layer sizes in steps and unit moves,
+# its hardest, peripheral and central layouts, as the database's tables list them.
+group_id=$(sql "SELECT group_id FROM groups WHERE name = '5-4-1-1'")
+lists=$($TAMPER "$PACK" read-lists "$group_id")
+expect "independent reader: 5-4-1-1's layer sizes in steps" \
+    "$(sql "SELECT group_concat(size, ' ') FROM (SELECT size FROM layers WHERE group_id = $group_id ORDER BY depth)")" \
+    "$(jq -r '.layers[0] | join(" ")' <<< "$lists")"
+expect "independent reader: 5-4-1-1's layer sizes in unit moves" \
+    "$(sql "SELECT group_concat(size, ' ') FROM (SELECT size FROM move_layers WHERE group_id = $group_id
+            AND metric = 'unit' ORDER BY depth)")" "$(jq -r '.layers[2] | join(" ")' <<< "$lists")"
+ids_of() { # the ids of the codes (hex) on stdin, one a line, ascending
+    while read -r code; do "$BIN/klotski" --db "$TEST_DB" show "$code" --json | jq .id; done | sort -n | tr '\n' ' '
+}
+expect "independent reader: 5-4-1-1's hardest" \
+    "$(sql "SELECT printf('%09X', code) FROM hardest WHERE group_id = $group_id" | ids_of)" \
+    "$(jq -r '.lists[0] | join(" ")' <<< "$lists") "
+expect "independent reader: 5-4-1-1's hardest in straight moves" \
+    "$(sql "SELECT printf('%09X', code) FROM hardest_moves WHERE group_id = $group_id AND metric = 'straight'" | ids_of)" \
+    "$(jq -r '.lists[1] | join(" ")' <<< "$lists") "
+expect "independent reader: 5-4-1-1's peripheral and central counts" \
+    "$(sql "SELECT peripheral_count || ' ' || central_count FROM groups WHERE group_id = $group_id")" \
+    "$(jq -r '"\(.lists[3] | length) \(.lists[4] | length)"' <<< "$lists")"
+
 # The check over every layout, group and name.
 run pack --check "$PACK"
 expect "pack --check: exit status" 0 "$status"
-expect "pack --check: every check OK" "6" "$(grep -c ': OK' <<< "$out")"
+expect "pack --check: every check OK" "7" "$(grep -c ': OK' <<< "$out")"
+has "pack --check: every group's layers and lists" \
+    "every group's layer sizes, hardest, peripheral and central layouts: OK"
 has "pack --check: the walk's min_steps of every layout" "every layout's min_steps by the walk: OK"
 has "pack --check: the walk's min_straight_moves of every layout" "every layout's min_straight_moves by the walk: OK"
 has "pack --check: the walk's min_unit_moves of every layout" "every layout's min_unit_moves by the walk: OK"
@@ -229,5 +257,19 @@ expect_error "fault: a damaged block of the metrics part (its checksum)" 1 "metr
 $TAMPER "$PACK" damage-rechecked "$first_unit_chunk" "$T/metrics-rechecked.pack"
 expect_error "fault: a damaged block of the metrics part under right checksums" 1 "unit residue block 0 does not inflate" \
     pack --check "$T/metrics-rechecked.pack"
+depths_chunk=$((first_unit_chunk + $(jq '(.layout_count + .residue_block_layouts - 1) / .residue_block_layouts | floor' <<< "$info")))
+$TAMPER "$PACK" damage $((depths_chunk + 1)) "$T/lists-damaged.pack"
+expect_error "fault: a damaged lists chunk (its checksum)" 1 "lists checksum" pack --check "$T/lists-damaged.pack"
+$TAMPER "$PACK" damage-rechecked "$depths_chunk" "$T/lists-rechecked.pack"
+expect_error "fault: a damaged depths chunk under right checksums (its inflating)" 1 "the depths chunk does not inflate" \
+    pack --check "$T/lists-rechecked.pack"
+# 5-4-1-1's first peripheral layout made the id before it: still ascending, so only the
+# comparison with the database finds it.
+first=$(jq '.lists[3][0]' <<< "$lists")
+$TAMPER "$PACK" list "$group_id" 3 0 $((first - 1)) "$T/list.pack"
+expect "fault: the independent reader sees the changed peripheral id" "$((first - 1))" \
+    "$($TAMPER "$T/list.pack" read-lists "$group_id" | jq '.lists[3][0]')"
+expect_error "fault: a wrong id in a group's list" 1 "group 5-4-1-1's peripheral layouts differ from its row's" \
+    pack --check "$T/list.pack"
 rm -rf "$T"
 finish

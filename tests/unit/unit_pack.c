@@ -4,7 +4,8 @@
  * layout one step from solved (drawn with the board model of layout_model.h), the walk
  * refusing residues that lead nowhere, round in circles or end on a solved layout of
  * another residue, the moves' outcomes and their solvability check, groups and names and
- * their lookups by name, and every check of the open: magic, version, both checksums,
+ * their lookups by name, the lists part (layer sizes and lists, attached later, and each
+ * of its faults refused), and every check of the open: magic, version, the checksums,
  * the index, the groups' order, the names' lines.  The CRC-32 is checked against zlib's. */
 #include "tests/unit/unit_test.h"
 
@@ -35,6 +36,10 @@ struct spec {
     uint32_t name_count;
     uint32_t version;
     bool swap_first_groups;   /* lays the groups out of order */
+    bool one_layout_groups;   /* every group but the first of one layout, consistent with
+                                 the lists part that lists_part() writes */
+    const unsigned char *depths, *lists; /* the lists part's chunks (none when NULL) */
+    size_t depths_size, lists_size;
 };
 
 static void set_residue_in(unsigned char *residues, kl_code code, int residue)
@@ -99,7 +104,9 @@ static unsigned char *groups_chunk(const struct spec *s)
     for (uint32_t g = 0; g < KL_CLASS_COUNT; g++) {                                       \
         uint32_t values[] = {g, 0, g ? 1 : KL_LAYOUT_COUNT - (KL_CLASS_COUNT - 1), 4091296, \
                              g % 2, 7, KL_PACK_NONE32, 3, 9, g % 3 ? 20 : KL_PACK_NONE16, 11, 12, 13, 0}; \
-        uint32_t value = values[field];                                                   \
+        uint32_t one_layout[] = {g, 0, values[2], 4091296, g % 2, 1, 1, 1, 0,             \
+                                 g % 3 ? 0 : KL_PACK_NONE16, 0, 0, 0, 0};                 \
+        uint32_t value = s->one_layout_groups ? one_layout[field] : values[field];        \
         if (s->swap_first_groups && field == 0 && g < 2)                                  \
             value = 1 - g;                                                                \
         kl_pack_put(column + (size_t)g * (bytes), bytes, value);                         \
@@ -111,12 +118,36 @@ static unsigned char *groups_chunk(const struct spec *s)
     return chunk;
 }
 
-/* Makes the three checksums right for the bytes as they are. */
+/* The lists part of one_layout_groups: group g's layer sizes [1] under each metric when
+ * it is solvable (odd), and its lists: its hardest under each metric when solvable, its
+ * peripheral and central layouts when its extremes are found (g % 3), each the one id g.
+ * Writes the depths chunk into depths (room for 3 * 4 * KL_CLASS_COUNT) and the lists
+ * chunk into lists (room for 5 * 2 * KL_CLASS_COUNT); their sizes into the spec. */
+static void lists_part(struct spec *s, unsigned char *depths, unsigned char *lists)
+{
+    s->depths_size = s->lists_size = 0;
+    for (uint32_t g = 0; g < KL_CLASS_COUNT; g++) {
+        int listed = (g % 2 ? KL_METRIC_COUNT : 0) + (g % 3 ? 2 : 0);
+        for (int m = 0; g % 2 && m < KL_METRIC_COUNT; m++, s->depths_size += 4)
+            kl_pack_put(depths + s->depths_size, 4, 1);
+        for (int l = 0; g > 0 && l < listed; l++) {
+            if (g >= 0x80)
+                lists[s->lists_size++] = (unsigned char)(g | 0x80);
+            lists[s->lists_size++] = (unsigned char)(g >= 0x80 ? g >> 7 : g);
+        }
+    }
+    s->depths = depths;
+    s->lists = lists;
+}
+
+/* Makes the four checksums right for the bytes as they are. */
 static void reseal(unsigned char *bytes, size_t size)
 {
     uint32_t metrics = kl_pack_get(bytes + KL_PACK_AT_METRICS_OFFSET, 4);
+    uint32_t lists = kl_pack_get(bytes + KL_PACK_AT_LISTS_OFFSET, 4);
     kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, metrics - KL_PACK_HEADER_SIZE));
-    kl_pack_put(bytes + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, bytes + metrics, size - metrics));
+    kl_pack_put(bytes + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, bytes + metrics, lists - metrics));
+    kl_pack_put(bytes + KL_PACK_AT_LISTS_CRC32, 4, kl_crc32(0, bytes + lists, size - lists));
     kl_pack_put(bytes + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, bytes, KL_PACK_AT_HEADER_CRC32));
 }
 
@@ -124,10 +155,10 @@ static void reseal(unsigned char *bytes, size_t size)
 static unsigned char *build(const struct spec *s, size_t *size)
 {
     uint32_t residue_blocks = (KL_LAYOUT_COUNT - 1) / RESIDUE_BLOCK + 1, group_blocks = (KL_LAYOUT_COUNT - 1) / GROUP_BLOCK + 1;
-    size_t chunks = 3 * residue_blocks + group_blocks + 2, index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
+    size_t chunks = 3 * residue_blocks + group_blocks + 4, index_end = KL_PACK_HEADER_SIZE + 4 * (chunks + 1);
     size_t names_size = strlen(s->names);
     *size = index_end + 3 * ((KL_LAYOUT_COUNT + 3) / 4) + 2 * (size_t)KL_LAYOUT_COUNT +
-            (size_t)KL_CLASS_COUNT * KL_PACK_GROUP_RECORD_BYTES + names_size;
+            (size_t)KL_CLASS_COUNT * KL_PACK_GROUP_RECORD_BYTES + names_size + s->depths_size + s->lists_size;
     unsigned char *bytes = calloc(1, *size);
     assert_non_null(bytes);
     size_t at = index_end, chunk = 0;
@@ -160,6 +191,9 @@ static unsigned char *build(const struct spec *s, size_t *size)
     size_t metrics_offset = at;
     for (int m = KL_METRIC_STRAIGHT; m < KL_METRIC_COUNT; m++)
         APPEND_RESIDUES(s->metric_residues[m])
+    size_t lists_offset = at;
+    APPEND(s->depths, s->depths_size);
+    APPEND(s->lists, s->lists_size);
 #undef APPEND_RESIDUES
 #undef APPEND
     assert_int_equal(at, *size);
@@ -171,7 +205,10 @@ static unsigned char *build(const struct spec *s, size_t *size)
                             {KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, RESIDUE_BLOCK},
                             {KL_PACK_AT_GROUP_BLOCK_LAYOUTS, GROUP_BLOCK},
                             {KL_PACK_AT_MAX_MIN_STEPS, (uint32_t)s->max_min_steps}, {KL_PACK_AT_SOURCE_CRC32, 42},
-                            {KL_PACK_AT_METRICS_OFFSET, (uint32_t)metrics_offset}};
+                            {KL_PACK_AT_METRICS_OFFSET, (uint32_t)metrics_offset},
+                            {KL_PACK_AT_LISTS_OFFSET, (uint32_t)lists_offset},
+                            {KL_PACK_AT_DEPTHS_SIZE, (uint32_t)s->depths_size},
+                            {KL_PACK_AT_LISTS_SIZE, (uint32_t)s->lists_size}};
     for (size_t i = 0; i < sizeof header / sizeof *header; i++)
         kl_pack_put(bytes + header[i][0], 4, header[i][1]);
     reseal(bytes, *size);
@@ -522,6 +559,102 @@ static void test_metrics(void **state)
     spec_free(&s);
 }
 
+/* The lists part: a group's layer sizes and lists as lists_part() wrote them; a pack
+ * without it answers KL_PACK_LISTS_MISSING until it is attached (its size and checksum
+ * checked); each fault of its contents, under right checksums, is refused, again on the
+ * next call, never answered. */
+static void test_lists(void **state)
+{
+    (void)state;
+    struct spec s;
+    spec_init(&s);
+    s.one_layout_groups = true;
+    unsigned char depths[3 * 4 * KL_CLASS_COUNT + 4], lists[5 * 2 * KL_CLASS_COUNT + 1];
+    lists_part(&s, depths, lists);
+    size_t size;
+    unsigned char *bytes = build(&s, &size);
+    struct kl_pack *pack;
+    assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+    assert_true(kl_pack_has_lists(pack));
+    const uint32_t *sizes, *ids;
+    int count;
+    size_t length;
+    for (int m = 0; m < KL_METRIC_COUNT; m++) {
+        assert_int_equal(kl_pack_group_layers(pack, 1, (enum kl_metric)m, &sizes, &count), KL_PACK_OK);
+        assert_true(count == 1 && sizes[0] == 1);
+        assert_int_equal(kl_pack_group_layers(pack, 2, (enum kl_metric)m, &sizes, &count), KL_PACK_OK);
+        assert_int_equal(count, 0);
+    }
+    uint32_t group_lists[][3] = {/* group, list, its one id or none (0) */
+                                 {1, KL_PACK_LIST_HARDEST + KL_METRIC_UNIT, 1}, {1, KL_PACK_LIST_CENTRAL, 1},
+                                 {2, KL_PACK_LIST_HARDEST, 0}, {2, KL_PACK_LIST_PERIPHERAL, 2},
+                                 {3, KL_PACK_LIST_PERIPHERAL, 0}, {3, KL_PACK_LIST_HARDEST + KL_METRIC_STRAIGHT, 3},
+                                 {200, KL_PACK_LIST_CENTRAL, 200}, {0, KL_PACK_LIST_CENTRAL, 0}};
+    for (size_t i = 0; i < sizeof group_lists / sizeof *group_lists; i++) {
+        assert_int_equal(kl_pack_group_list(pack, group_lists[i][0], (enum kl_pack_list)group_lists[i][1], &ids, &length),
+                         KL_PACK_OK);
+        assert_int_equal(length, group_lists[i][2] ? 1 : 0);
+        if (length)
+            assert_int_equal(ids[0], group_lists[i][2]);
+    }
+    assert_int_equal(kl_pack_group_layers(pack, KL_CLASS_COUNT, KL_METRIC_STEP, &sizes, &count), KL_PACK_INVALID);
+    kl_pack_close(pack);
+    /* without the lists part, then with it attached */
+    uint32_t lists_offset = kl_pack_get(bytes + KL_PACK_AT_LISTS_OFFSET, 4);
+    assert_int_equal(open_bytes(bytes, lists_offset, &pack, NULL), KL_PACK_OK);
+    assert_true(kl_pack_has_metrics(pack));
+    assert_false(kl_pack_has_lists(pack));
+    assert_int_equal(kl_pack_group_list(pack, 1, KL_PACK_LIST_HARDEST, &ids, &length), KL_PACK_LISTS_MISSING);
+    assert_int_equal(kl_pack_attach_lists(pack, bytes + lists_offset, size - lists_offset - 1), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "the index says"));
+    bytes[size - 1] ^= 1;
+    assert_int_equal(kl_pack_attach_lists(pack, bytes + lists_offset, size - lists_offset), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "lists checksum"));
+    bytes[size - 1] ^= 1;
+    assert_false(kl_pack_has_lists(pack));
+    assert_int_equal(kl_pack_attach_lists(pack, bytes + lists_offset, size - lists_offset), KL_PACK_OK);
+    assert_int_equal(kl_pack_group_list(pack, 1, KL_PACK_LIST_HARDEST, &ids, &length), KL_PACK_OK);
+    assert_true(length == 1 && ids[0] == 1);
+    kl_pack_close(pack);
+    free(bytes);
+    /* faults of its contents, each refused twice: a layer size that does not add up to
+     * the group's size, a varint too wide, a byte past the lists, an id beyond the
+     * layouts, a list too short for the counts */
+    struct {
+        size_t at;          /* the byte changed: in depths when below its size, else in lists */
+        int value;          /* its new value; -1: the lists chunk one byte longer */
+        const char *message;
+    } faults[] = {{0, 2, "group 1's layers in step disagree"},
+                  {s.depths_size, 0xFF, "is cut or too wide"},
+                  {s.depths_size, -1, "past its lists"},
+                  {s.depths_size + s.lists_size - 1, -2, "holds no ascending layout ids"},
+                  {s.depths_size + s.lists_size - 1, -3, "cut or too wide"}};
+    for (size_t i = 0; i < sizeof faults / sizeof *faults; i++) {
+        lists_part(&s, depths, lists);
+        if (faults[i].at < s.depths_size)
+            depths[faults[i].at] = (unsigned char)faults[i].value;
+        else if (faults[i].value == -1)
+            lists[s.lists_size++] = 1;
+        else if (faults[i].value == -2) /* the last id, 202, made far beyond the layouts */
+            lists[s.lists_size - 1] = 0x81, lists[s.lists_size++] = 0x80, lists[s.lists_size++] = 0x80,
+            lists[s.lists_size++] = 0x7F;
+        else if (faults[i].value == -3)
+            s.lists_size--;
+        else
+            lists[faults[i].at - s.depths_size] = (unsigned char)faults[i].value;
+        bytes = build(&s, &size);
+        assert_int_equal(open_bytes(bytes, size, &pack, NULL), KL_PACK_OK);
+        for (int again = 0; again < 2; again++) {
+            assert_int_equal(kl_pack_group_list(pack, 1, KL_PACK_LIST_CENTRAL, &ids, &length), KL_PACK_CORRUPT);
+            if (!strstr(kl_pack_message(pack), faults[i].message))
+                fail_msg("fault %zu: message \"%s\" lacks \"%s\"", i, kl_pack_message(pack), faults[i].message);
+        }
+        kl_pack_close(pack);
+        free(bytes);
+    }
+    spec_free(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -531,6 +664,7 @@ int main(void)
         cmocka_unit_test(test_metrics),
         cmocka_unit_test(test_groups_and_names),
         cmocka_unit_test(test_open_checks),
+        cmocka_unit_test(test_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
