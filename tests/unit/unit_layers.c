@@ -1,11 +1,13 @@
-/* A group's depth layers at query time (answer/search/layers.h) against two references,
- * under each of the three metrics: the builder's own min moves (builder/base/layers.h for
+/* A group's depth layers at query time (answer/search/layers.h), found by its own
+ * search and from a reference's residues, against two references, under each of the
+ * three metrics: the builder's own min moves (builder/base/layers.h for
  * min_steps, metric_depths.h for min_straight_moves and min_unit_moves: the numbers the
  * database stores) for every group of the classes of group_fixture.h; and plain
  * breadth-first searches from the solved members over the naive board model's moves
  * (tests/reference/layout_model.h) for every group of up to BRUTE_FORCE_SIZE members.
  * Each answer is checked whole: its members in code order, each one's depth, the layer
- * sizes.  Also its watch: a search stopped in either of its passes answers nothing. */
+ * sizes.  Also its watch: a search stopped in either of its passes answers nothing; and
+ * residues that contradict the moves answer nothing. */
 #include "tests/unit/unit_test.h"
 
 #include "tests/unit/group_fixture.h"
@@ -61,13 +63,45 @@ static void close_depths(struct class_depths *c)
     close_class(&c->t);
 }
 
-/* Checks the layers of group `num` under `metric` against depth (per class member). */
-static void check_group(const struct class_depths *c, uint32_t num, enum kl_metric metric, const int *depth)
+/* The residues member_layers_from_residues asks for: a reference's depths mod 3. */
+struct reference_residues {
+    const struct class_graph *g;
+    const int *depth;  /* per class member */
+    kl_code lie;       /* a member whose residue is told one too many (0: none) */
+};
+
+static int compare_codes(const void *a, const void *b)
+{
+    kl_code x = *(const kl_code *)a, y = *(const kl_code *)b;
+    return (x > y) - (x < y);
+}
+
+static int reference_residue(void *context, kl_code code)
+{
+    const struct reference_residues *r = context;
+    const kl_code *found = bsearch(&code, r->g->codes, r->g->count, sizeof code, compare_codes);
+    assert_non_null(found);
+    int depth = r->depth[found - r->g->codes];
+    assert_true(depth >= 0);
+    return (depth + (code == r->lie)) % 3;
+}
+
+/* Checks the layers of group `num` under `metric` against depth (per class member),
+ * found by member_layers_find, or by member_layers_from_residues from the reference's
+ * residues. */
+static void check_group(const struct class_depths *c, uint32_t num, enum kl_metric metric, const int *depth,
+                        bool from_residues)
 {
     const struct class_graph *g = &c->t.g;
     const struct class_groups *cg = &c->t.cg;
     struct member_layers l;
-    assert_true(member_layers_find(&l, g->codes[cg->first[num]], cg->size[num], metric, NULL));
+    uint32_t first = cg->first[num];
+    struct reference_residues residues = {g, depth, 0};
+    if (from_residues)
+        assert_true(member_layers_from_residues(&l, g->codes[first], depth[first], cg->size[num], reference_residue,
+                                                &residues, NULL));
+    else
+        assert_true(member_layers_find(&l, g->codes[first], cg->size[num], metric, NULL));
     assert_int_equal(l.count, cg->size[num]);
     size_t *sizes = calloc(cg->size[num] + 1, sizeof *sizes);
     assert_non_null(sizes);
@@ -77,9 +111,9 @@ static void check_group(const struct class_depths *c, uint32_t num, enum kl_metr
         if (cg->group_of[k] != num)
             continue;
         if (l.codes[i] != g->codes[k] || l.depth[i] != depth[k])
-            fail_msg("group %u, metric %s, member %zu: %09llX at depth %d; the reference: %09llX at %d", num,
-                     kl_metric_name(metric), i, (unsigned long long)l.codes[i], l.depth[i],
-                     (unsigned long long)g->codes[k], depth[k]);
+            fail_msg("group %u, metric %s%s, member %zu: %09llX at depth %d; the reference: %09llX at %d", num,
+                     kl_metric_name(metric), from_residues ? " from residues" : "", i,
+                     (unsigned long long)l.codes[i], l.depth[i], (unsigned long long)g->codes[k], depth[k]);
         if (depth[k] != LAYERS_UNSOLVABLE) {
             sizes[depth[k]]++;
             largest = depth[k] > largest ? depth[k] : largest;
@@ -95,7 +129,8 @@ static void check_group(const struct class_depths *c, uint32_t num, enum kl_metr
     member_layers_free(&l);
 }
 
-/* Every group of every tested class, under each metric, against the builder's depths. */
+/* Every group of every tested class, under each metric, found both ways, against the
+ * builder's depths. */
 static void test_against_builder(void **state)
 {
     struct fixture *f = *state;
@@ -103,16 +138,33 @@ static void test_against_builder(void **state)
         struct class_depths c;
         open_depths(&c, &f->cat, tested_classes[k]);
         for (uint32_t num = 0; num < c.t.cg.group_count; num++)
-            for (int m = 0; m < KL_METRIC_COUNT; m++)
-                check_group(&c, num, m, c.depth[m]);
+            for (int m = 0; m < KL_METRIC_COUNT; m++) {
+                check_group(&c, num, m, c.depth[m], false);
+                check_group(&c, num, m, c.depth[m], true);
+            }
         close_depths(&c);
     }
 }
 
-static int compare_codes(const void *a, const void *b)
+/* Residues that cannot tell, or that contradict the moves, answer nothing: a member
+ * untold, a solved member told a residue of 1. */
+static void test_residues_refused(void **state)
 {
-    kl_code x = *(const kl_code *)a, y = *(const kl_code *)b;
-    return (x > y) - (x < y);
+    struct fixture *f = *state;
+    struct class_depths c;
+    open_depths(&c, &f->cat, "5-4-1");
+    const struct class_graph *g = &c.t.g;
+    uint32_t solved = 0;
+    while (!code_is_solved(g->codes[solved]) || c.t.cg.group_of[solved] != 1)
+        solved++;
+    uint32_t first = c.t.cg.first[1];
+    struct reference_residues lying = {g, c.depth[KL_METRIC_STEP], g->codes[solved]};
+    struct member_layers l;
+    assert_false(member_layers_from_residues(&l, g->codes[first], c.depth[KL_METRIC_STEP][first], 0,
+                                             reference_residue, &lying, NULL));
+    assert_null(l.codes);
+    assert_int_equal(l.searched, 2 * c.t.cg.size[1]);
+    close_depths(&c);
 }
 
 /* Plain breadth-first search under `metric` over the model's moves from the solved
@@ -233,6 +285,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_against_builder),
+        cmocka_unit_test(test_residues_refused),
         cmocka_unit_test(test_against_brute_force),
         cmocka_unit_test(test_watch),
     };
