@@ -309,8 +309,11 @@ $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-de
 	$(CC) $(CFLAGS) $(shell pkg-config --cflags cmocka) -MMD -MP $(LDFLAGS) -o $@ $< \
 	  $(filter %.o,$^) $(filter %.a,$^) $(LDLIBS) $(LDLIBS_TEST) $(BUILDER_LIBS)
 
-# The unit test of an answer's value links the answer/ files it checks.
+# The unit tests of an answer's value and of a group's depth layers link the answer/
+# files they check.
 $(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
+$(OBJ)/tests/unit_layers: $(OBJ)/answer/search/layers.o $(OBJ)/answer/search/bfs.o $(OBJ)/answer/search/code_list.o \
+                          $(OBJ)/answer/report.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.

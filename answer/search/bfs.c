@@ -74,6 +74,8 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
                     add_node(b, next[s], (uint32_t)i);
                 if (v->step && position >= end)
                     v->step(v->context, b, (uint32_t)i, position);
+                if (v->move)
+                    v->move(v->context, b, (uint32_t)i, position);
             }
         }
         if (b->count == end)
