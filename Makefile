@@ -131,7 +131,9 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/value.c answer/value_json.c answer/board_value.c answer/moves_value.c \
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
-                answer/hint_value.c answer/check_value.c \
+                answer/hint_value.c answer/check_value.c answer/farthest_group_value.c \
+                answer/search/extremes.c answer/search/bfs.c answer/search/code_list.c \
+                core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c core/graph/codemap.c \
                 site/engine.c site/loader.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
@@ -187,7 +189,7 @@ $(WASM_TOOLCHAIN): FORCE
 
 # Without the toolchain the engine is an empty file: klotski is built all the same, and
 # `klotski site` says how to get the toolchain (query/commands/site.c).
-$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h answer/*.h site/*.h site/wasm/*.h) \
+$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h answer/*.h answer/*/*.h site/*.h site/wasm/*.h site/wasm/*/*.h) \
          $(WASM_TOOLCHAIN) | $(EMBEDDED)
 	@mkdir -p $(@D)
 	@if [ -s $(WASM_TOOLCHAIN) ]; then cat $(WASM_TOOLCHAIN); echo; : > $@; \

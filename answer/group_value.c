@@ -26,3 +26,17 @@ struct table *group_value(const struct group_facts *g, unsigned long fields)
     table_number_or_null(t, g->hardest_counts[KL_METRIC_UNIT], "-");
     return t;
 }
+
+static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
+
+struct table *group_depths_new(void)
+{
+    return table_new(depth_columns);
+}
+
+void group_depths_add(struct table *depths, const char *group, long long depth, long long layouts)
+{
+    table_text(depths, group);
+    table_number_or_null(depths, depth < 0 ? -1 : depth, "unsolvable");
+    table_number(depths, layouts);
+}

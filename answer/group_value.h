@@ -36,4 +36,12 @@ enum group_field {
  * Free it with table_free. */
 struct table *group_value(const struct group_facts *facts, unsigned long fields);
 
+/* The list "depths" of a group's answer (its depth histogram): no rows yet, the columns
+ * group, depth, layouts.  Free it with table_free. */
+struct table *group_depths_new(void);
+
+/* Adds the layer of the group named `group` at `depth` (negative: the one layer of an
+ * unsolvable group, which has no depth) holding `layouts` members. */
+void group_depths_add(struct table *depths, const char *group, long long depth, long long layouts);
+
 #endif

@@ -1,5 +1,6 @@
 #include "answer/pack_values.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "answer/group_value.h"
@@ -7,7 +8,9 @@
 #include "answer/moves_value.h"
 #include "answer/names_value.h"
 #include "answer/report.h"
+#include "answer/search/extremes.h"
 #include "core/classes.h"
+#include "core/rank.h"
 
 enum kl_pack_status pack_layout_find(struct kl_pack *pack, kl_code code, int *steps, struct kl_pack_group *group)
 {
@@ -63,19 +66,105 @@ enum kl_pack_status pack_solution(struct kl_pack *pack, kl_code code, enum kl_me
     return solved;
 }
 
-struct table *pack_group_value(const struct kl_pack_group *group)
+enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack_group *group,
+                                      struct answer_value *value)
 {
+    const uint32_t *sizes[KL_METRIC_COUNT];
+    int counts[KL_METRIC_COUNT];
+    for (int m = 0; m < KL_METRIC_COUNT; m++) {
+        enum kl_pack_status status = kl_pack_group_layers(pack, group->group_id, (enum kl_metric)m, &sizes[m], &counts[m]);
+        if (status != KL_PACK_OK)
+            return status;
+    }
     char class_name[KL_CLASS_NAME_SIZE];
     kl_class_name(kl_class_from_id(group->class_id), class_name);
     struct group_facts facts = {
         .name = group->name, .class_name = class_name, .size = group->size, .min_code = group->min_code,
         .solved = group->solved,
         .max_min_moves = {group->max_min_steps, group->max_min_straight_moves, group->max_min_unit_moves},
-        .hardest_counts = {group->hardest_count}, .diameter = group->diameter, .radius = group->radius,
+        .diameter = group->diameter, .radius = group->radius,
         .peripheral_count = group->peripheral_count, .central_count = group->central_count};
-    const unsigned long fields = GROUP_EVERY_FIELD & ~(1UL << GROUP_HARDEST_STRAIGHT_COUNT) &
-                                 ~(1UL << GROUP_HARDEST_UNIT_COUNT);
-    return group_value(&facts, fields);
+    for (int m = 0; m < KL_METRIC_COUNT; m++)
+        facts.hardest_counts[m] = counts[m] ? (long long)sizes[m][counts[m] - 1] : KL_PACK_NONE;
+    struct table *depths = group_depths_new();
+    if (!counts[KL_METRIC_STEP])
+        group_depths_add(depths, group->name, KL_PACK_NONE, group->size);
+    for (int d = 0; d < counts[KL_METRIC_STEP]; d++)
+        group_depths_add(depths, group->name, d, sizes[KL_METRIC_STEP][d]);
+    *value = (struct answer_value){group_value(&facts, GROUP_EVERY_FIELD), "depths", depths};
+    return KL_PACK_OK;
+}
+
+/* The members' codes of a list of the pack's, malloc'd. */
+static kl_code *list_codes(const uint32_t *ids, size_t count)
+{
+    kl_code *codes = xmalloc(count * sizeof *codes + 1);
+    for (size_t i = 0; i < count; i++)
+        codes[i] = kl_id_to_code(ids[i]);
+    return codes;
+}
+
+/* How many layouts of one kind a limit lets an answer list (0: all). */
+static size_t limit_room(long limit)
+{
+    return limit > 0 ? (size_t)limit : SIZE_MAX;
+}
+
+enum kl_pack_status pack_farthest_group_value(struct kl_pack *pack, const struct kl_pack_group *group, bool central,
+                                              long limit, const struct search_watch *watch,
+                                              struct answer_value *value, enum farthest_extremes *source)
+{
+    const uint32_t *ids[KL_PACK_LIST_COUNT];
+    size_t counts[KL_PACK_LIST_COUNT];
+    for (int l = 0; l < KL_PACK_LIST_COUNT; l++) {
+        enum kl_pack_status status = kl_pack_group_list(pack, group->group_id, (enum kl_pack_list)l, &ids[l], &counts[l]);
+        if (status != KL_PACK_OK)
+            return status;
+    }
+    struct group_extremes found = {0};
+    kl_code *members = NULL, *extremes[2] = {NULL, NULL};
+    size_t extreme_counts[2] = {counts[KL_PACK_LIST_PERIPHERAL], counts[KL_PACK_LIST_CENTRAL]};
+    int diameter = group->diameter, radius = group->radius;
+    *source = EXTREMES_STORED;
+    if (group->diameter == KL_PACK_NONE) {
+        *source = group->size <= EXTREMES_ON_DEMAND_MAX_SIZE &&
+                          extremes_of_group(group->min_code, group->size, watch, &found, &members)
+                      ? EXTREMES_FOUND_NOW
+                      : EXTREMES_MISSING;
+        if (*source == EXTREMES_MISSING)
+            return KL_PACK_OK;
+        diameter = found.diameter;
+        radius = found.radius;
+        extreme_counts[0] = found.peripheral_count;
+        extreme_counts[1] = found.central_count;
+        for (int k = 0; k < 2; k++) {
+            extremes[k] = xmalloc(extreme_counts[k] * sizeof *extremes[k] + 1);
+            for (size_t i = 0; i < extreme_counts[k]; i++)
+                extremes[k][i] = members[(k ? found.central : found.peripheral)[i]];
+        }
+        group_extremes_free(&found);
+        free(members);
+    } else {
+        extremes[0] = list_codes(ids[KL_PACK_LIST_PERIPHERAL], extreme_counts[0]);
+        extremes[1] = list_codes(ids[KL_PACK_LIST_CENTRAL], extreme_counts[1]);
+    }
+    struct table *layouts = farthest_group_layouts_new();
+    kl_code *hardest = list_codes(ids[KL_PACK_LIST_HARDEST + KL_METRIC_STEP], counts[KL_PACK_LIST_HARDEST]);
+    farthest_group_layouts_add(layouts, group->name, "hardest", hardest, counts[KL_PACK_LIST_HARDEST],
+                               group->max_min_steps, &(size_t){limit_room(limit)});
+    farthest_group_layouts_add(layouts, group->name, "peripheral", extremes[0], extreme_counts[0], diameter,
+                               &(size_t){limit_room(limit)});
+    if (central)
+        farthest_group_layouts_add(layouts, group->name, "central", extremes[1], extreme_counts[1], radius,
+                                   &(size_t){limit_room(limit)});
+    free(hardest);
+    free(extremes[0]);
+    free(extremes[1]);
+    struct table *summary = farthest_group_summary(&(struct farthest_group_facts){
+        group->name, group->max_min_steps, group->hardest_count, diameter, radius, (long long)extreme_counts[0],
+        (long long)extreme_counts[1], *source});
+    *value = (struct answer_value){summary, "layouts", layouts};
+    return KL_PACK_OK;
 }
 
 enum kl_pack_status pack_names_value(struct kl_pack *pack, enum kl_metric metric, struct table **value)

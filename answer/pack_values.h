@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 
+#include "answer/farthest_group_value.h"
+#include "answer/search/bfs.h"
 #include "answer/value.h"
 #include "core/pack/pack.h"
 
@@ -35,9 +37,25 @@ enum kl_pack_status pack_moves_value(struct kl_pack *pack, kl_code code, const c
 enum kl_pack_status pack_solution(struct kl_pack *pack, kl_code code, enum kl_metric metric, kl_code **route,
                                   int *count);
 
-/* `klotski group --json`'s fields that the pack holds for `group` (no hardest counts in
- * straight and unit moves).  Free the row with table_free. */
-struct table *pack_group_value(const struct kl_pack_group *group);
+/* `klotski group --json` for `group`, from its facts and the pack's lists part: the
+ * summary with every field (the hardest counts in straight and unit moves from its
+ * layers) and its depth histogram ("depths").  On KL_PACK_OK *value is the answer (free
+ * it with answer_value_free); else kl_pack_group_layers's status (KL_PACK_LISTS_MISSING,
+ * KL_PACK_CORRUPT, ...), *value untouched. */
+enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack_group *group,
+                                      struct answer_value *value);
+
+/* `klotski farthest GROUP --json` for `group` (central: its central layouts listed too;
+ * limit: of each kind at most, 0 all), as the server answers it from the database the
+ * pack came from: its hardest layouts, and its peripheral (and central) layouts from the
+ * lists part, or found now by a search (answer/search/extremes.h, asking `watch`) for a
+ * dense group whose extremes that database had not found, of up to
+ * EXTREMES_ON_DEMAND_MAX_SIZE layouts; *source says which, EXTREMES_MISSING for a larger
+ * one (*value then holds nothing: the answer is the error FARTHEST_EXTREMES_MISSING) or
+ * a search the watch stopped.  Returns as pack_group_answer. */
+enum kl_pack_status pack_farthest_group_value(struct kl_pack *pack, const struct kl_pack_group *group, bool central,
+                                              long limit, const struct search_watch *watch,
+                                              struct answer_value *value, enum farthest_extremes *source);
 
 /* `klotski names --json`'s rows from the pack's names, each with its layout's min moves
  * under `metric` (its group left out: each would cost a block), all of them (no

@@ -103,6 +103,8 @@ static int pack_error(struct kl_pack *pack, enum kl_pack_status status)
 {
     if (status == KL_PACK_MISSING)
         site_pack_wants_metrics();
+    if (status == KL_PACK_LISTS_MISSING)
+        site_pack_wants_lists();
     const char *message = kl_pack_message(pack);
     char error[ERROR_SIZE];
     snprintf(error, sizeof error, "%s: %s", SITE_PACK_FILE, message[0] ? message : kl_pack_status_text(status));
@@ -303,20 +305,73 @@ int EXPORT(site_check)(int metric)
     return value_answer(&value);
 }
 
-/* /api/group: group --json, the facts the pack holds (no depth histogram); the request a
- * group name or a LAYOUT. */
+/* Whether the request is written as a group's name: four numbers joined by '-'. */
+static bool request_is_group_name(void)
+{
+    const char *text = request;
+    for (int numbers = 1;; numbers++) {
+        size_t digits = strspn(text, "0123456789");
+        if (digits == 0)
+            return false;
+        text += digits;
+        if (*text == '\0')
+            return numbers == 4;
+        if (*text++ != '-')
+            return false;
+    }
+}
+
+/* The request's group, a group name or a LAYOUT meaning its group, into *l (l->group,
+ * l->pack); or the error answered: a name of no group is not found, as the server says. */
+static int group_read(struct pack_layout *l)
+{
+    if (!(l->pack = pack_or_error()))
+        return EXIT_BAD_INPUT;
+    if (kl_pack_group_named(l->pack, request, &l->group) == KL_PACK_OK)
+        return EXIT_ANSWERED;
+    if (request_is_group_name()) {
+        char error[ERROR_SIZE];
+        snprintf(error, sizeof error, "%.64s: no such group", request);
+        return answer_error(EXIT_NOT_FOUND, error);
+    }
+    return pack_layout_read(l);
+}
+
+/* /api/group: group --json, its facts and its depth histogram (the pack's lists part);
+ * the request a group name or a LAYOUT. */
 int EXPORT(site_group)(void)
 {
-    struct kl_pack *pack = pack_or_error();
-    if (!pack)
-        return EXIT_BAD_INPUT;
     struct pack_layout l;
-    if (kl_pack_group_named(pack, request, &l.group) != KL_PACK_OK) {
-        int status = pack_layout_read(&l);
-        if (status != EXIT_ANSWERED)
-            return status;
+    int status = group_read(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct answer_value value;
+    enum kl_pack_status found = pack_group_answer(l.pack, &l.group, &value);
+    return found == KL_PACK_OK ? value_answer(&value) : pack_error(l.pack, found);
+}
+
+/* /api/farthest?group=: farthest GROUP --json, its hardest and peripheral layouts (and
+ * its central ones when `central`), `limit` of each kind at most (0: all), as the server
+ * answers from the database the pack came from (answer/pack_values.h); the request a
+ * group name or a LAYOUT. */
+int EXPORT(site_farthest_group)(int central, int limit)
+{
+    struct pack_layout l;
+    int status = group_read(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct answer_value value;
+    enum farthest_extremes source;
+    enum kl_pack_status found = pack_farthest_group_value(l.pack, &l.group, central != 0, limit, NULL, &value, &source);
+    if (found != KL_PACK_OK)
+        return pack_error(l.pack, found);
+    if (source == EXTREMES_MISSING) {
+        char error[ERROR_SIZE];
+        snprintf(error, sizeof error, "%s: " FARTHEST_EXTREMES_MISSING, l.group.name, (long long)l.group.size,
+                 "`klotski-build --farthest` on the database the pack came from");
+        return answer_error(EXIT_NOT_FOUND, error);
     }
-    return value_answer(&(struct answer_value){.summary = pack_group_value(&l.group)});
+    return value_answer(&value);
 }
 
 /* /api/names: names --json as an array, each classic name with its layout's min moves

@@ -17,10 +17,19 @@ site_inflate(const unsigned char *deflated, size_t deflated_size, unsigned char 
 /* Notes that a call needs the metrics part (assets/engine.js). */
 __attribute__((import_module("site"), import_name("metrics"))) void site_metrics(void);
 
+/* Notes that a call needs the lists part (assets/engine.js). */
+__attribute__((import_module("site"), import_name("lists"))) void site_lists(void);
+
+/* A part of the pack handed over after it opened: its bytes, kept while the pack points
+ * into them. */
+struct part {
+    unsigned char *bytes;
+    size_t size;
+};
+
 static unsigned char *bytes;
 static size_t size;
-static unsigned char *metrics; /* the metrics part, once handed over */
-static size_t metrics_size;
+static struct part metrics, lists;
 static struct kl_pack *pack;
 static char failure[KL_PACK_MESSAGE_SIZE] = "no pack is loaded";
 
@@ -37,8 +46,9 @@ unsigned char *EXPORT(site_pack_bytes)(size_t length)
     kl_pack_close(pack);
     pack = NULL;
     free(bytes);
-    free(metrics);
-    metrics = NULL;
+    free(metrics.bytes);
+    free(lists.bytes);
+    metrics = lists = (struct part){NULL, 0};
     bytes = xmalloc(length);
     size = length;
     return bytes;
@@ -55,31 +65,52 @@ int EXPORT(site_pack_open)(void)
 
 const char *EXPORT(site_pack_failure)(void) { return failure; }
 
-/* Room for the metrics part's `length` bytes, which the page writes there before
- * site_metrics_attach. */
-unsigned char *EXPORT(site_metrics_bytes)(size_t length)
+/* Room for a part's `length` bytes, unless it is attached already (`attached`): NULL. */
+static unsigned char *part_bytes(struct part *part, bool attached, size_t length)
 {
-    if (pack && kl_pack_has_metrics(pack))
-        return NULL; /* attached already: kept, since the pack points into them */
-    free(metrics);
-    metrics = xmalloc(length);
-    metrics_size = length;
-    return metrics;
+    if (attached)
+        return NULL; /* kept, since the pack points into them */
+    free(part->bytes);
+    part->bytes = xmalloc(length);
+    part->size = length;
+    return part->bytes;
 }
 
-/* Attaches the metrics part written at site_metrics_bytes to the open pack.  Returns 0,
- * or 2 with the reason at site_pack_failure. */
-int EXPORT(site_metrics_attach)(void)
+/* Attaches a part written at its bytes by `attach`: 0, or 2 with the reason at
+ * site_pack_failure. */
+static int part_attach(const struct part *part,
+                       enum kl_pack_status (*attach)(struct kl_pack *, const unsigned char *, size_t))
 {
     if (!pack)
         return EXIT_BAD_INPUT;
-    if (kl_pack_attach_metrics(pack, metrics, metrics_size) == KL_PACK_OK)
+    if (attach(pack, part->bytes, part->size) == KL_PACK_OK)
         return EXIT_ANSWERED;
     snprintf(failure, sizeof failure, "%s", kl_pack_message(pack));
     return EXIT_BAD_INPUT;
 }
 
+/* Room for the metrics part's `length` bytes, which the page writes there before
+ * site_metrics_attach. */
+unsigned char *EXPORT(site_metrics_bytes)(size_t length)
+{
+    return part_bytes(&metrics, pack && kl_pack_has_metrics(pack), length);
+}
+
+/* Attaches the metrics part written at site_metrics_bytes to the open pack.  Returns 0,
+ * or 2 with the reason at site_pack_failure. */
+int EXPORT(site_metrics_attach)(void) { return part_attach(&metrics, kl_pack_attach_metrics); }
+
+/* The same two for the lists part (the groups' layers and lists). */
+unsigned char *EXPORT(site_lists_bytes)(size_t length)
+{
+    return part_bytes(&lists, pack && kl_pack_has_lists(pack), length);
+}
+
+int EXPORT(site_lists_attach)(void) { return part_attach(&lists, kl_pack_attach_lists); }
+
 void site_pack_wants_metrics(void) { site_metrics(); }
+
+void site_pack_wants_lists(void) { site_lists(); }
 
 /* Asks for every residue block once (the first layout of each), so that the page
  * inflates them all at once (after its first answer), rather than one by one as walks

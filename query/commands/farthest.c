@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "answer/farthest_group_value.h"
 #include "answer/search/bfs.h"
 #include "answer/search/extremes.h"
 #include "query/commands/answers.h"
@@ -98,34 +99,22 @@ static int farthest_of(struct db *db, const void *given, const struct kl_db_layo
     return print_farthest(farthest_answer(db, layout, group, options->limit, &answer, headline), &answer, headline);
 }
 
-static const char *const group_layout_columns[] = {"group", "kind", "code", "steps", NULL};
-static const char *const group_summary_columns[] = {
-    "group", "max_min_steps", "hardest_count", "diameter", "radius", "peripheral_count",
-    "central_count", "extremes", NULL};
-
 /* Adds `count` members as rows of one kind, at most *room of them (which it lowers by
  * as many), and frees their codes. */
 static void add_members(struct table *t, const char *group, const char *kind, kl_code *codes, size_t count,
                         int steps, size_t *room)
 {
-    for (size_t i = 0; i < count && *room > 0; i++, --*room) {
-        table_text(t, group);
-        table_text(t, kind);
-        table_code(t, codes[i]);
-        table_number(t, steps);
-    }
+    farthest_group_layouts_add(t, group, kind, codes, count, steps, room);
     free(codes);
 }
 
 /* A group's peripheral and central layouts, from the database or found now. */
 struct extremes {
-    enum { EXTREMES_STORED, EXTREMES_FOUND_NOW, EXTREMES_MISSING } source;
+    enum farthest_extremes source;
     int diameter, radius;
     kl_code *peripheral, *central; /* malloc'd, ascending */
     size_t peripheral_count, central_count;
 };
-
-static const char *const extremes_sources[] = {"stored", "found now", "missing"};
 
 /* The group's extremes: stored ones, else found by a search when the group is small
  * enough (answer/search/extremes.h), else missing. */
@@ -163,7 +152,7 @@ int farthest_group_answer(struct db *db, const struct kl_db_group_row *row, bool
     struct kl_db_group_row group = *row;
     struct extremes e = extremes_of(db, &group);
     bool known = e.source != EXTREMES_MISSING;
-    struct table *list = table_new(group_layout_columns), *summary = table_new(group_summary_columns);
+    struct table *list = farthest_group_layouts_new();
     size_t count;
     kl_code *codes = members_hardest(db, &group, &count);
     add_members(list, group.name, "hardest", codes, count, group.max_min_steps, &(size_t){limit_room(limit)});
@@ -176,14 +165,9 @@ int farthest_group_answer(struct db *db, const struct kl_db_group_row *row, bool
         add_members(list, group.name, "central", e.central, e.central_count, e.radius, &(size_t){limit_room(limit)});
     else
         free(e.central);
-    table_text(summary, group.name);
-    table_number_or_null(summary, group.max_min_steps, NULL);
-    table_number_or_null(summary, group.hardest_count, NULL);
-    table_number_or_null(summary, e.diameter, NULL);
-    table_number_or_null(summary, e.radius, NULL);
-    table_number_or_null(summary, known ? (long long)e.peripheral_count : DB_NULL, NULL);
-    table_number_or_null(summary, known ? (long long)e.central_count : DB_NULL, NULL);
-    table_text(summary, extremes_sources[e.source]);
+    struct table *summary = farthest_group_summary(&(struct farthest_group_facts){
+        group.name, group.max_min_steps, group.hardest_count, e.diameter, e.radius,
+        known ? (long long)e.peripheral_count : DB_NULL, known ? (long long)e.central_count : DB_NULL, e.source});
     char complete[KL_DB_BUILD_COMMAND_SIZE];
     kl_db_build_command(db_path(db), true, complete);
     int used = snprintf(headline, FARTHEST_HEADLINE_SIZE, "group %s: ", group.name);
@@ -200,11 +184,7 @@ int farthest_group_answer(struct db *db, const struct kl_db_group_row *row, bool
                  e.source == EXTREMES_FOUND_NOW ? " stores them)" : "");
     *answer = (struct answer_value){summary, "layouts", list};
     if (!known)
-        return report(EXIT_NOT_FOUND, group.name,
-                      "only its hardest layouts: its diameter, radius, peripheral and central layouts "
-                      "(a dense group of %lld layouts, too large to search now) are not stored; "
-                      "%s stores them",
-                      (long long)group.size, complete);
+        return report(EXIT_NOT_FOUND, group.name, FARTHEST_EXTREMES_MISSING, (long long)group.size, complete);
     return EXIT_ANSWERED;
 }
 
@@ -263,7 +243,7 @@ static int farthest_of_class(struct db *db, const struct farthest_options *optio
         return report(EXIT_NOT_FOUND, text, "no diameter of its %lld dense group%s is stored; %s stores them",
                       (long long)missing, missing == 1 ? "" : "s", complete);
     }
-    struct table *list = table_new(group_layout_columns), *summary = table_new(class_summary_columns);
+    struct table *list = farthest_group_layouts_new(), *summary = table_new(class_summary_columns);
     long long peripheral = 0;
     size_t room = limit_room(options->limit); /* the class's peripheral layouts count together */
     char class_name[KL_CLASS_NAME_SIZE] = "";

@@ -39,7 +39,6 @@ static const struct command_option group_option_table[] = {
     {NULL},
 };
 
-static const char *const depth_columns[] = {"group", "depth", "layouts", NULL};
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
 static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
 
@@ -69,17 +68,18 @@ static void add_bar(struct table *t, size_t size, size_t largest)
 static struct table *histogram_of(const struct kl_db_group_row *g, const struct layer *layers, size_t count,
                                   bool for_people)
 {
-    struct table *t = table_new(for_people ? depth_columns_for_people : depth_columns);
+    struct table *t = for_people ? table_new(depth_columns_for_people) : group_depths_new();
     size_t largest = 1;
     for (size_t i = 0; i < count; i++)
         largest = layers[i].size > largest ? layers[i].size : largest;
     for (size_t i = 0; i < count; i++) {
-        if (!for_people)
-            table_text(t, g->name);
+        if (!for_people) {
+            group_depths_add(t, g->name, layers[i].depth, (long long)layers[i].size);
+            continue;
+        }
         table_number_or_null(t, layers[i].depth, "unsolvable");
         table_number(t, (long long)layers[i].size);
-        if (for_people)
-            add_bar(t, layers[i].size, largest);
+        add_bar(t, layers[i].size, largest);
     }
     return t;
 }

@@ -720,7 +720,11 @@ static void pack_group(struct kl_pack *pack, const struct api_request *request, 
         pack_status_error(reply, pack, found, name);
         return;
     }
-    struct answer_value answer = {.summary = pack_group_value(&group)};
+    struct answer_value answer;
+    if ((found = pack_group_answer(pack, &group, &answer)) != KL_PACK_OK) {
+        pack_status_error(reply, pack, found, name);
+        return;
+    }
     value_reply(reply, &answer);
     answer_value_free(&answer);
 }

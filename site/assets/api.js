@@ -16,6 +16,8 @@
 const ONE_FILE = document.getElementById("klotski.pack") !== null;
 const METRICS_FILE = "klotski-metrics.pack"; // query/commands/site.c's SITE_METRICS_FILE
 const WITH_METRICS = !ONE_FILE || document.getElementById(METRICS_FILE) !== null;
+const LISTS_FILE = "klotski-lists.pack"; // query/commands/site.c's SITE_LISTS_FILE
+const WITH_LISTS = !ONE_FILE || document.getElementById(LISTS_FILE) !== null;
 
 // What this api answers: every metric (but in a one-file page without the metrics part),
 // hints and checking, and no farthest or hardest layouts.
@@ -56,7 +58,8 @@ const {api, playAddress, showPlayer} = (() => {
   const started = Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
                                download("klotski.pack")])
     .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack",
-                                                 WITH_METRICS ? () => download(METRICS_FILE) : undefined));
+                                                 WITH_METRICS ? () => download(METRICS_FILE) : undefined,
+                                                 WITH_LISTS ? () => download(LISTS_FILE) : undefined));
 
   // One route of the engine: the answer's text, or an Error with the engine's message.
   async function ask(route, text, ...args) {
@@ -102,6 +105,14 @@ const {api, playAddress, showPlayer} = (() => {
     return JSON.parse(await ask("site_hint", params.layout, Number(level), metricNumber(params.metric)));
   }
 
+  // /api/farthest: of a layout or of a group, not both, as the server says.
+  function farthest(params) {
+    if (params.group !== undefined && params.layout !== undefined)
+      throw Object.assign(new Error("farthest: give layout or group, not both"), {status: 2});
+    return params.group !== undefined ? ask("site_farthest_group", params.group, 0, 0)
+                                      : ask("site_farthest_layout", params.layout, 0);
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
     switch (path) {
@@ -115,6 +126,7 @@ const {api, playAddress, showPlayer} = (() => {
     case "moves": return JSON.parse(await ask("site_moves", params.layout, metricNumber(params.metric)));
     case "solve": return JSON.parse(await ask("site_solve", params.layout, metricNumber(params.metric)));
     case "group": return JSON.parse(await ask("site_group", params.group));
+    case "farthest": return JSON.parse(await farthest(params));
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));

@@ -21,16 +21,19 @@ function klotskiMetricNumber(metric = "step") {
 // pack `pack` (its bytes: the whole file, or its steps part alone), named `packName` in
 // errors.  `metrics`, when given, is called once, when a question first needs the pack's
 // metrics part (the straight and unit moves, schema/pack.md) that `pack` lacks, and
-// resolves to its bytes.  Resolves to {ask, hasMetrics, loadMetrics}, or rejects with an
-// Error saying why the pack does not open.
-async function startKlotskiEngine(wasm, pack, packName, metrics) {
+// resolves to its bytes; `lists` likewise for its lists part (the groups' layers and
+// lists).  Resolves to {ask, hasMetrics, loadMetrics}, or rejects with an Error saying
+// why the pack does not open.
+async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
   const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
   let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
-  let metricsWanted = false;  // whether a call came to the pack's absent metrics part
-  let metricsAttached = null; // the promise of the metrics part attached, while asked for
-  let metricsReady = !metrics; // whether it is attached (or the pack came whole)
+  // The parts that come later (site/loader.c's site_NAME_bytes and site_NAME_attach): how
+  // to get each one's bytes, whether a call came to it absent, the promise of it attached
+  // while asked for, and whether it is attached (or came with the pack, or has no source).
+  const parts = {metrics: {source: metrics, wanted: false, attached: null, ready: !metrics},
+                 lists: {source: lists, wanted: false, attached: null, ready: !lists}};
   let engine = null;          // the instance's exports, once started
 
   function memory() { return new Uint8Array(engine.memory.buffer); }
@@ -79,35 +82,37 @@ async function startKlotskiEngine(wasm, pack, packName, metrics) {
     }
   }
 
-  // The metrics part downloaded and handed to the engine, once; after a failure (no
-  // network) the next question that needs it tries again.
-  function attachMetrics() {
-    metricsAttached = metricsAttached || (async () => {
-      const bytes = new Uint8Array(await metrics());
-      const at = engine.site_metrics_bytes(bytes.length);
+  // A part downloaded and handed to the engine, once; after a failure (no network) the
+  // next question that needs it tries again.
+  function attach(name) {
+    const part = parts[name];
+    part.attached = part.attached || (async () => {
+      const bytes = new Uint8Array(await part.source());
+      const at = engine[`site_${name}_bytes`](bytes.length);
       if (at) {
         memory().set(bytes, at);
-        if (engine.site_metrics_attach() !== EXIT_ANSWERED) throw new Error(`${packName}: ${failureText()}`);
+        if (engine[`site_${name}_attach`]() !== EXIT_ANSWERED) throw new Error(`${packName}: ${failureText()}`);
       }
-      metricsReady = true;
+      part.ready = true;
     })().catch(error => {
-      metricsAttached = null;
+      part.attached = null;
       throw error;
     });
-    return metricsAttached;
+    return part.attached;
   }
 
   // Runs an engine call until no chunk it needs is missing: each round inflates, all at
-  // once, the chunks the last round asked for, or first attaches the metrics part when
-  // the round needed it.  `call` reads its answer before it returns, so that calls
-  // waiting on chunks meanwhile never see another's.
+  // once, the chunks the last round asked for, or first attaches the parts the round
+  // needed.  `call` reads its answer before it returns, so that calls waiting on chunks
+  // meanwhile never see another's.
   async function complete(call) {
     for (;;) {
       missing = new Map();
-      metricsWanted = false;
+      for (const part of Object.values(parts)) part.wanted = false;
       const result = call();
-      if (metricsWanted && metrics) {
-        await attachMetrics();
+      const wanted = Object.keys(parts).filter(name => parts[name].wanted && parts[name].source);
+      if (wanted.length) {
+        await Promise.all(wanted.map(attach));
         continue;
       }
       if (!missing.size) return result;
@@ -127,7 +132,8 @@ async function startKlotskiEngine(wasm, pack, packName, metrics) {
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
-                                                           site: {inflate, metrics() { metricsWanted = true; }}});
+                                                           site: {inflate, metrics() { parts.metrics.wanted = true; },
+                                                                  lists() { parts.lists.wanted = true; }}});
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
@@ -162,8 +168,8 @@ async function startKlotskiEngine(wasm, pack, packName, metrics) {
   // Whether the metrics part is attached (or the pack came whole), so that a question
   // that needs it is answered without a download; and the download started ahead of
   // such a question (resolves once attached, rejects when it fails).
-  const hasMetrics = () => metricsReady;
-  const loadMetrics = () => metricsReady ? Promise.resolve() : attachMetrics();
+  const hasMetrics = () => parts.metrics.ready;
+  const loadMetrics = () => parts.metrics.ready ? Promise.resolve() : attach("metrics");
 
   return {ask, hasMetrics, loadMetrics};
 }

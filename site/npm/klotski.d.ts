@@ -83,7 +83,15 @@ export interface Solution {
   route: RouteStep[];
 }
 
-/** `klotski group GROUP --json`, the facts the pack holds (no depth histogram). */
+/** One layer of a group's depth histogram: its members at `depth` min steps (null: the
+ * one layer of an unsolvable group). */
+export interface GroupDepth {
+  group: string;
+  depth: number | null;
+  layouts: number;
+}
+
+/** `klotski group GROUP --json`: its facts and its depth histogram. */
 export interface Group {
   group: string;
   class: string;
@@ -98,7 +106,34 @@ export interface Group {
   peripheral_count: number | null;
   central_count: number | null;
   max_min_straight_moves: number | null;
+  hardest_straight_count: number | null;
   max_min_unit_moves: number | null;
+  hardest_unit_count: number | null;
+  depths: GroupDepth[];
+}
+
+/** A layout of farthestGroup's list: one of the group's hardest, peripheral or central. */
+export interface FarthestGroupLayout {
+  group: string;
+  kind: "hardest" | "peripheral" | "central";
+  code: string;
+  /** its min steps (hardest), or its farthest steps: the diameter (peripheral), the radius (central) */
+  steps: number;
+}
+
+/** `klotski farthest GROUP --json`: a group's hardest and peripheral (and central)
+ * layouts; `extremes` says whether the pack held the peripheral and central ones
+ * ("stored") or a search found them now ("found now"). */
+export interface FarthestGroup {
+  group: string;
+  max_min_steps: number | null;
+  hardest_count: number | null;
+  diameter: number | null;
+  radius: number | null;
+  peripheral_count: number | null;
+  central_count: number | null;
+  extremes: "stored" | "found now";
+  layouts: FarthestGroupLayout[];
 }
 
 /** A board's verdict: a legal one's code, id and cells. */
@@ -176,6 +211,9 @@ export interface Pack {
   solve(layout: string, metric?: Metric): Promise<Solution>;
   /** a group's name (5-4-1-1) or a LAYOUT of it */
   group(groupOrLayout: string): Promise<Group>;
+  /** a group's hardest and peripheral layouts, and its central ones when `central`;
+   * `limit` of each kind at most (0, the default: all) */
+  farthestGroup(groupOrLayout: string, central?: boolean, limit?: number): Promise<FarthestGroup>;
   /** the 20 cells in a row; an illegal board rejects with the reason */
   board(cells: string): Promise<Board>;
   names(metric?: Metric): Promise<ClassicName[]>;

@@ -31,6 +31,12 @@ function hintLevel(level) {
   return level;
 }
 
+// How many layouts of a kind a list answers at most: a whole number, 0 for all.
+function listLimit(limit) {
+  if (!Number.isInteger(limit) || limit < 0) throw new TypeError(`limit: a whole number (0: all), not ${limit}`);
+  return limit;
+}
+
 // An attempt, the LAYOUTs of check(), the start first: as /api/check reads them, one
 // text, the LAYOUTs separated by commas.
 function attemptText(attempt) {
@@ -52,6 +58,8 @@ export async function openPack(bytes) {
     moves: async (layout, metric) => json("site_moves", layoutText(layout), klotskiMetricNumber(metric)),
     solve: async (layout, metric) => json("site_solve", layoutText(layout), klotskiMetricNumber(metric)),
     group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
+    farthestGroup: async (groupOrLayout, central = false, limit = 0) =>
+      json("site_farthest_group", layoutText(groupOrLayout, "group"), central ? 1 : 0, listLimit(limit)),
     board: cells => json("site_board", layoutText(cells, "board"), 1),
     names: async metric => json("site_names", "", klotskiMetricNumber(metric)),
     hint: async (layout, level = 1, metric) =>
