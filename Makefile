@@ -124,14 +124,15 @@ EMBEDDED     = $(patsubst %,$(OBJ)/gen/%.inc,$(wildcard schema/*.sql) data/class
 # bytes for query/commands/site.c.
 WASM_CC       = clang
 WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/moves.c core/rank.c \
-                core/symmetry.c core/classes.c core/drawing.c core/message.c core/utf8.c core/json.c core/database/names.c \
+                core/symmetry.c core/classes.c core/drawing.c core/message.c core/utf8.c core/json.c core/database/names.c core/database/columns.c \
                 core/classic.c core/pinyin.c core/text_distance.c core/typed.c core/picture/markup.c core/picture/svg_board.c \
                 core/pack/pack.c core/pack/crc32.c answer/report.c answer/typed_input.c \
                 core/move_outcomes.c answer/route_step.c answer/html_player.c \
                 answer/value.c answer/value_json.c answer/board_value.c answer/moves_value.c \
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
-                answer/hint_value.c answer/check_value.c answer/farthest_group_value.c \
+                answer/hint_value.c answer/check_value.c answer/farthest_group_value.c answer/hardest_value.c \
+                answer/search/layers.c \
                 answer/search/extremes.c answer/search/bfs.c answer/search/code_list.c \
                 core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c core/graph/codemap.c \
                 site/engine.c site/loader.c

@@ -8,7 +8,9 @@
 #include "answer/moves_value.h"
 #include "answer/names_value.h"
 #include "answer/report.h"
+#include "answer/hardest_value.h"
 #include "answer/search/extremes.h"
+#include "answer/search/layers.h"
 #include "core/classes.h"
 #include "core/rank.h"
 
@@ -165,6 +167,115 @@ enum kl_pack_status pack_farthest_group_value(struct kl_pack *pack, const struct
         (long long)extreme_counts[1], *source});
     *value = (struct answer_value){summary, "layouts", layouts};
     return KL_PACK_OK;
+}
+
+/* A layout among the hardest of a scope: its code, its min moves, its group. */
+struct counted_layout {
+    kl_code code;
+    int count;
+    uint32_t group_id;
+};
+
+/* Most moves first, ties by ascending code, as `klotski hardest` lists them. */
+static int compare_most_moves(const void *a, const void *b)
+{
+    const struct counted_layout *x = a, *y = b;
+    if (x->count != y->count)
+        return (x->count < y->count) - (x->count > y->count);
+    return (x->code > y->code) - (x->code < y->code);
+}
+
+/* The count that `limit` layouts of the groups first to end - 1 reach under `metric`:
+ * the largest whose layouts, with those of larger counts, number `limit` or more; the
+ * least count of any when all number fewer; -1 when no group there is solvable. */
+static enum kl_pack_status least_count(struct kl_pack *pack, uint32_t first, uint32_t end, long limit,
+                                       enum kl_metric metric, int *least)
+{
+    struct kl_pack_facts facts;
+    kl_pack_facts(pack, &facts);
+    uint64_t *total = xcalloc((size_t)facts.max_min_moves[metric] + 1, sizeof *total);
+    enum kl_pack_status status = KL_PACK_OK;
+    for (uint32_t g = first; g < end && status == KL_PACK_OK; g++) {
+        const uint32_t *sizes;
+        int count;
+        status = kl_pack_group_layers(pack, g, metric, &sizes, &count);
+        for (int d = 0; status == KL_PACK_OK && d < count && d <= facts.max_min_moves[metric]; d++)
+            total[d] += sizes[d];
+    }
+    uint64_t reached = 0;
+    *least = -1;
+    for (int d = facts.max_min_moves[metric]; d >= 0 && reached < (uint64_t)limit; d--)
+        if (total[d]) {
+            reached += total[d];
+            *least = d;
+        }
+    free(total);
+    return status;
+}
+
+/* Appends a layout to a growing array. */
+static void add_counted(struct counted_layout **found, size_t *count, size_t *capacity, struct counted_layout layout)
+{
+    if (*count == *capacity) {
+        *capacity = *capacity ? 2 * *capacity : 1024;
+        *found = xrealloc(*found, *capacity * sizeof **found);
+    }
+    (*found)[(*count)++] = layout;
+}
+
+/* Appends the members of group g whose count under `metric` is `least` or more: its
+ * hardest list, and the rest from a search of its layers, checked against the pack's. */
+static enum kl_pack_status collect_group(struct kl_pack *pack, uint32_t g, int least, enum kl_metric metric,
+                                         struct counted_layout **found, size_t *count, size_t *capacity)
+{
+    const uint32_t *sizes, *ids;
+    int depths;
+    size_t hardest;
+    enum kl_pack_status status = kl_pack_group_layers(pack, g, metric, &sizes, &depths);
+    if (status == KL_PACK_OK)
+        status = kl_pack_group_list(pack, g, (enum kl_pack_list)(KL_PACK_LIST_HARDEST + metric), &ids, &hardest);
+    if (status != KL_PACK_OK || depths - 1 < least)
+        return status;
+    for (size_t i = 0; i < hardest; i++)
+        add_counted(found, count, capacity, (struct counted_layout){kl_id_to_code(ids[i]), depths - 1, g});
+    if (depths - 1 == least)
+        return KL_PACK_OK;
+    struct kl_pack_group group;
+    kl_pack_group_at(pack, g, &group);
+    struct member_layers layers;
+    member_layers_find(&layers, group.min_code, group.size, metric, NULL);
+    bool same = layers.depths == depths;
+    for (int d = 0; same && d < depths; d++)
+        same = layers.layer_size[d] == sizes[d];
+    for (size_t i = 0; same && i < layers.count; i++)
+        if (layers.depth[i] >= least && layers.depth[i] < depths - 1)
+            add_counted(found, count, capacity, (struct counted_layout){layers.codes[i], layers.depth[i], g});
+    member_layers_free(&layers);
+    return same ? KL_PACK_OK : KL_PACK_CORRUPT;
+}
+
+enum kl_pack_status pack_hardest_value(struct kl_pack *pack, uint32_t first, uint32_t end, long limit,
+                                       enum kl_metric metric, struct table **rows, size_t *listed)
+{
+    *rows = NULL;
+    *listed = 0;
+    int least;
+    enum kl_pack_status status = least_count(pack, first, end, limit, metric, &least);
+    struct counted_layout *found = NULL;
+    size_t count = 0, capacity = 0;
+    for (uint32_t g = first; least >= 0 && g < end && status == KL_PACK_OK; g++)
+        status = collect_group(pack, g, least, metric, &found, &count, &capacity);
+    if (status == KL_PACK_OK) {
+        qsort(found, count, sizeof *found, compare_most_moves);
+        *rows = table_new(hardest_columns(metric));
+        for (; *listed < count && *listed < (size_t)limit; ++*listed) {
+            struct kl_pack_group group;
+            kl_pack_group_at(pack, found[*listed].group_id, &group);
+            hardest_add(*rows, found[*listed].code, found[*listed].count, group.name);
+        }
+    }
+    free(found);
+    return status;
 }
 
 enum kl_pack_status pack_names_value(struct kl_pack *pack, enum kl_metric metric, struct table **value)

@@ -57,6 +57,17 @@ enum kl_pack_status pack_farthest_group_value(struct kl_pack *pack, const struct
                                               long limit, const struct search_watch *watch,
                                               struct answer_value *value, enum farthest_extremes *source);
 
+/* `klotski hardest --json` under `metric` over the groups numbered first to end - 1 (all,
+ * a class's, one): the `limit` layouts with the most min moves, most first, ties by code.
+ * The layer sizes of the lists part tell the least count that `limit` layouts reach and
+ * which groups hold them; the members at a group's largest count are its hardest list,
+ * those below a search of its layers (answer/search/layers.h), whose sizes must be the
+ * pack's.  On KL_PACK_OK *rows is the table (free it with table_free) and *listed its
+ * rows (0: no solvable group in the scope); else the pack's status (KL_PACK_LISTS_MISSING,
+ * KL_PACK_CORRUPT), *rows NULL. */
+enum kl_pack_status pack_hardest_value(struct kl_pack *pack, uint32_t first, uint32_t end, long limit,
+                                       enum kl_metric metric, struct table **rows, size_t *listed);
+
 /* `klotski names --json`'s rows from the pack's names, each with its layout's min moves
  * under `metric` (its group left out: each would cost a block), all of them (no
  * section: the database's matching of a part of a section's name is not the pack's).

@@ -26,7 +26,10 @@
 #include "answer/typed_input.h"
 #include "answer/value_json.h"
 #include "core/classic.h"
+#include "core/classes.h"
 #include "core/code.h"
+#include "core/database/columns.h"
+#include "core/rank.h"
 #include "site/loader.h"
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
@@ -387,4 +390,62 @@ int EXPORT(site_names)(int metric)
     if (status != KL_PACK_OK)
         return pack_error(pack, status);
     return value_answer(&(struct answer_value){.list = t});
+}
+
+/* The groups of the class the request names into first to *end - 1; or the error
+ * answered, as the server words it. */
+static int class_read(struct kl_pack *pack, uint32_t *first, uint32_t *end)
+{
+    struct kl_class c;
+    char error[ERROR_SIZE], name[KL_PACK_GROUP_NAME_SIZE];
+    int used = 0, numbers[3];
+    if (sscanf(request, "%d-%d-%d%n", &numbers[0], &numbers[1], &numbers[2], &used) != 3 || request[used] ||
+        strlen(request) + 3 > sizeof name)
+        return answer_error(EXIT_BAD_INPUT, "class: a CLASS is written jiang-bing-style, e.g. 5-4-1");
+    struct kl_pack_group group;
+    snprintf(name, sizeof name, "%s-0", request);
+    if (!kl_class_parse(request, &c) || kl_pack_group_named(pack, name, &group) != KL_PACK_OK) {
+        snprintf(error, sizeof error, "%.64s: no such class", request);
+        return answer_error(EXIT_NOT_FOUND, error);
+    }
+    *first = *end = group.group_id;
+    while (kl_pack_group_at(pack, *end, &group) == KL_PACK_OK && group.class_id == kl_class_id(c))
+        ++*end;
+    return EXIT_ANSWERED;
+}
+
+/* /api/hardest: hardest --json under `metric`, `limit` layouts (1 to 1000; assets/api.js
+ * words the server's error for another), over the whole database (scope 0), the class the
+ * request names (1) or the group (2: a group name or a LAYOUT); from the pack's lists
+ * part and, below its groups' hardest, a search of their layers. */
+int EXPORT(site_hardest)(int scope, int limit, int metric)
+{
+    struct pack_layout l = {.pack = pack_or_error()};
+    if (!l.pack || !metric_known(metric))
+        return EXIT_BAD_INPUT;
+    uint32_t first = 0, end = 0;
+    struct kl_pack_facts facts;
+    kl_pack_facts(l.pack, &facts);
+    int status = scope == 1 ? class_read(l.pack, &first, &end) : scope == 2 ? group_read(&l) : EXIT_ANSWERED;
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (scope == 0)
+        end = facts.group_count;
+    if (scope == 2)
+        end = (first = l.group.group_id) + 1;
+    struct table *rows;
+    size_t listed;
+    enum kl_pack_status found = pack_hardest_value(l.pack, first, end, limit, (enum kl_metric)metric, &rows, &listed);
+    if (found != KL_PACK_OK)
+        return pack_error(l.pack, found);
+    if (listed == 0) {
+        table_free(rows);
+        char error[ERROR_SIZE], subject[KL_CODE_TEXT_SIZE + 2];
+        /* The server names a LAYOUT's group by the layout's id (query/serve/api.c) */
+        snprintf(subject, sizeof subject, "#%u", kl_code_to_id(l.code));
+        snprintf(error, sizeof error, "%.64s: unsolvable: no layout has %s",
+                 scope == 2 && !request_is_group_name() ? subject : request, kl_db_min_moves_column((enum kl_metric)metric));
+        return answer_error(EXIT_NOT_FOUND, error);
+    }
+    return value_answer(&(struct answer_value){.list = rows});
 }

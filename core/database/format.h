@@ -14,6 +14,7 @@
 #include <sqlite3.h>
 
 #include "core/classes.h"
+#include "core/database/columns.h"
 #include "core/code.h"
 #include "core/moves.h"
 
@@ -101,14 +102,6 @@ enum kl_db_layout_column {
 #define KL_DB_LAYOUT_EXTRA_MOVES (KL_DB_LAYOUT_PACKED + 1)
 #define KL_DB_LAYOUT_RECORD_COLUMNS (KL_DB_LAYOUT_EXTRA_MOVES + 1)
 #define KL_DB_EXTRA_STRAIGHT_RADIX 17
-
-/* The layouts column of min_steps under `metric` (core/moves.h): "min_steps",
- * "min_straight_moves" or "min_unit_moves"; the groups column of its largest over a
- * group's members, "max_" and that name; the groups column of how many members reach
- * that largest, "hardest_count", "hardest_straight_count" or "hardest_unit_count". */
-const char *kl_db_min_moves_column(enum kl_metric metric);
-const char *kl_db_max_moves_column(enum kl_metric metric);
-const char *kl_db_hardest_count_column(enum kl_metric metric);
 
 /* min_steps of an unsolvable layout in the layouts_crc32 record, where the column holds
  * NULL.  No layout needs this many steps (the largest min_steps is far below), and the

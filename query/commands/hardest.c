@@ -13,6 +13,7 @@
 #include "query/render/output.h"
 #include "core/database/format.h"
 #include "core/rank.h"
+#include "answer/hardest_value.h"
 #include "answer/report.h"
 
 struct hardest_options {
@@ -31,12 +32,6 @@ static const struct command_option hardest_option_table[] = {
      .help = "at most N layouts (default 10; a number beyond the database's count means all)"},
     {NULL},
 };
-
-/* Per metric: the count is named as its layouts column. */
-static const char *const hardest_columns[KL_METRIC_COUNT][5] = {
-    {"code", "id", "min_steps", "group", NULL},
-    {"code", "id", "min_straight_moves", "group", NULL},
-    {"code", "id", "min_unit_moves", "group", NULL}};
 
 /* A layout of the depth being listed. */
 struct hard_layout {
@@ -105,12 +100,8 @@ static void print_depth(struct db *db, struct table *t, struct hard_layout *foun
                         long *limit, struct group_names *names)
 {
     qsort(found, count, sizeof *found, compare_ids);
-    for (size_t i = 0; i < count && *limit > 0; i++, --*limit) {
-        table_code(t, kl_id_to_code(found[i].id));
-        table_number(t, found[i].id);
-        table_number(t, depth);
-        table_text(t, group_name(db, names, found[i].group_id));
-    }
+    for (size_t i = 0; i < count && *limit > 0; i++, --*limit)
+        hardest_add(t, kl_id_to_code(found[i].id), depth, group_name(db, names, found[i].group_id));
 }
 
 /* Lists the layers in scope into t, deepest first, a depth at a time: each depth's
@@ -164,10 +155,7 @@ static const char *scope_condition(int64_t class_id, int64_t group_id)
 static void add_row(struct db *db, struct table *t, struct group_names *names, kl_code code, int count,
                     uint32_t group_id)
 {
-    table_code(t, code);
-    table_number(t, kl_code_to_id(code));
-    table_number(t, count);
-    table_text(t, group_name(db, names, group_id));
+    hardest_add(t, code, count, group_name(db, names, group_id));
 }
 
 /* Prints the rows (code, count, group_id) of `stmt` while `*limit` allows.  Returns the
@@ -331,7 +319,7 @@ int hardest_answer(struct db *db, const char *class_name, const char *group_text
                             : EXIT_ANSWERED;
     if (status != EXIT_ANSWERED)
         return status;
-    const char *const *columns = hardest_columns[db_metric(db)];
+    const char *const *columns = hardest_columns(db_metric(db));
     struct table *t = streamed ? table_new_streamed(columns, OUT_ID_DIGITS) : table_new(columns);
     size_t listed;
     if (db_metric(db) != KL_METRIC_STEP) {

@@ -113,6 +113,25 @@ const {api, playAddress, showPlayer} = (() => {
                                       : ask("site_farthest_layout", params.layout, 0);
   }
 
+  // A number argument as the server reads it (query/serve/api.c's number_argument):
+  // `fallback` when absent.
+  function numberArgument(params, name, min, max, fallback) {
+    const text = params[name];
+    if (text === undefined) return fallback;
+    if (!/^[0-9]+$/.test(String(text)) || Number(text) < min || Number(text) > max)
+      throw Object.assign(new Error(`${text}: ${name} takes a number from ${min} to ${max}`), {status: 2});
+    return Number(text);
+  }
+
+  // /api/hardest: over the whole database, a class or a group, 1000 rows at most.
+  function hardest(params) {
+    if (params.class !== undefined && params.group !== undefined)
+      throw Object.assign(new Error("hardest: give class or group, not both"), {status: 2});
+    const limit = numberArgument(params, "limit", 1, 1000, 10);
+    const scope = params.class !== undefined ? 1 : params.group !== undefined ? 2 : 0;
+    return ask("site_hardest", params.class ?? params.group ?? "", scope, limit, metricNumber(params.metric));
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
     switch (path) {
@@ -127,6 +146,7 @@ const {api, playAddress, showPlayer} = (() => {
     case "solve": return JSON.parse(await ask("site_solve", params.layout, metricNumber(params.metric)));
     case "group": return JSON.parse(await ask("site_group", params.group));
     case "farthest": return JSON.parse(await farthest(params));
+    case "hardest": return JSON.parse(await hardest(params));
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));

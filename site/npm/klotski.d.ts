@@ -136,6 +136,17 @@ export interface FarthestGroup {
   layouts: FarthestGroupLayout[];
 }
 
+/** A row of hardest(): a layout among those with the most min moves in the metric asked
+ * (its count named after the metric: min_steps, min_straight_moves or min_unit_moves). */
+export interface HardestLayout {
+  code: string;
+  id: number;
+  min_steps?: number;
+  min_straight_moves?: number;
+  min_unit_moves?: number;
+  group: string;
+}
+
 /** A board's verdict: a legal one's code, id and cells. */
 export interface Board {
   legal: true;
@@ -214,6 +225,10 @@ export interface Pack {
   /** a group's hardest and peripheral layouts, and its central ones when `central`;
    * `limit` of each kind at most (0, the default: all) */
   farthestGroup(groupOrLayout: string, central?: boolean, limit?: number): Promise<FarthestGroup>;
+  /** `klotski hardest --json`: the `limit` (1 to 1000, default 10) layouts with the most
+   * min moves in `metric`, most first, ties by code, over the whole database, a class
+   * (5-4-1) or a group (a name or a LAYOUT of it) */
+  hardest(options?: {class?: string; group?: string; limit?: number; metric?: Metric}): Promise<HardestLayout[]>;
   /** the 20 cells in a row; an illegal board rejects with the reason */
   board(cells: string): Promise<Board>;
   names(metric?: Metric): Promise<ClassicName[]>;

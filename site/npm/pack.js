@@ -37,6 +37,12 @@ function listLimit(limit) {
   return limit;
 }
 
+// How many layouts hardest() lists: 1 to 1000, as the server's /api/hardest.
+function hardestLimit(limit) {
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new TypeError(`limit: 1 to 1000, not ${limit}`);
+  return limit;
+}
+
 // An attempt, the LAYOUTs of check(), the start first: as /api/check reads them, one
 // text, the LAYOUTs separated by commas.
 function attemptText(attempt) {
@@ -60,6 +66,12 @@ export async function openPack(bytes) {
     group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
     farthestGroup: async (groupOrLayout, central = false, limit = 0) =>
       json("site_farthest_group", layoutText(groupOrLayout, "group"), central ? 1 : 0, listLimit(limit)),
+    hardest: async ({class: className, group, limit = 10, metric} = {}) => {
+      if (className !== undefined && group !== undefined) throw new TypeError("hardest: a class or a group, not both");
+      const scope = className !== undefined ? 1 : group !== undefined ? 2 : 0;
+      return json("site_hardest", scope === 0 ? "" : layoutText(className ?? group, scope === 1 ? "class" : "group"), scope,
+                  hardestLimit(limit), klotskiMetricNumber(metric));
+    },
     board: cells => json("site_board", layoutText(cells, "board"), 1),
     names: async metric => json("site_names", "", klotskiMetricNumber(metric)),
     hint: async (layout, level = 1, metric) =>
