@@ -278,6 +278,202 @@ enum kl_pack_status pack_hardest_value(struct kl_pack *pack, uint32_t first, uin
     return status;
 }
 
+/* The sums of a class's groups (or of every class's, for the summary's last row). */
+struct class_sums {
+    long long classes, groups, layouts, solved, solvable;
+    long long largest; /* the largest max min moves of a group; -1: none solvable */
+};
+
+static void add_group(struct class_sums *sums, const struct kl_pack_group *g, int most)
+{
+    sums->groups++;
+    sums->layouts += g->size;
+    sums->solved += g->solved;
+    sums->solvable += g->solved ? g->size : 0;
+    if (g->solved && most > sums->largest)
+        sums->largest = most;
+}
+
+static void add_sums(struct class_sums *into, const struct class_sums *sums)
+{
+    into->classes++;
+    into->groups += sums->groups;
+    into->layouts += sums->layouts;
+    into->solved += sums->solved;
+    into->solvable += sums->solvable;
+}
+
+/* The group's max min moves under `metric` (KL_PACK_NONE when unsolvable). */
+static int group_most(const struct kl_pack_group *g, enum kl_metric metric)
+{
+    return metric == KL_METRIC_STEP       ? g->max_min_steps
+         : metric == KL_METRIC_STRAIGHT ? g->max_min_straight_moves
+                                        : g->max_min_unit_moves;
+}
+
+/* summary: per (jiang, bing), ascending, then the row "all" of every class in scope. */
+static void summary_rows(struct table *t, const struct class_sums *per_class, const int *class_ids, size_t classes)
+{
+    struct class_sums all = {0};
+    for (size_t i = 0; i < classes;) {
+        struct kl_class c = kl_class_from_id(class_ids[i]);
+        struct class_sums same = {0};
+        for (; i < classes && kl_class_from_id(class_ids[i]).jiang == c.jiang &&
+               kl_class_from_id(class_ids[i]).bing == c.bing; i++) {
+            add_sums(&same, &per_class[i]);
+            add_sums(&all, &per_class[i]);
+        }
+        long long cells[] = {c.jiang, c.bing, same.classes, same.groups, same.layouts, same.solved, same.solvable};
+        for (size_t k = 0; k < sizeof cells / sizeof *cells; k++)
+            table_number(t, cells[k]);
+    }
+    table_null(t, "all");
+    table_null(t, "all");
+    long long cells[] = {all.classes, all.groups, all.layouts, all.solved, all.solvable};
+    for (size_t k = 0; k < sizeof cells / sizeof *cells; k++)
+        table_number(t, cells[k]);
+}
+
+/* Orders class ids by (jiang, bing), then id, as the summary groups them. */
+static int compare_jiang_bing(const void *a, const void *b)
+{
+    struct kl_class x = kl_class_from_id(*(const int *)a), y = kl_class_from_id(*(const int *)b);
+    if (x.jiang != y.jiang)
+        return x.jiang - y.jiang;
+    if (x.bing != y.bing)
+        return x.bing - y.bing;
+    return *(const int *)a - *(const int *)b;
+}
+
+/* depths: per depth under `metric`, ascending, its layouts and groups, then the
+ * unsolvable groups' (depth null). */
+static enum kl_pack_status depth_rows(struct kl_pack *pack, struct table *t, uint32_t first, uint32_t end,
+                                      enum kl_metric metric)
+{
+    struct kl_pack_facts facts;
+    kl_pack_facts(pack, &facts);
+    size_t depths = (size_t)facts.max_min_moves[metric] + 1;
+    long long *layouts = xcalloc(depths, sizeof *layouts), *groups = xcalloc(depths, sizeof *groups);
+    long long unsolvable_layouts = 0, unsolvable_groups = 0;
+    enum kl_pack_status status = KL_PACK_OK;
+    for (uint32_t g = first; g < end && status == KL_PACK_OK; g++) {
+        const uint32_t *sizes;
+        int count;
+        struct kl_pack_group group;
+        kl_pack_group_at(pack, g, &group);
+        status = kl_pack_group_layers(pack, g, metric, &sizes, &count);
+        if (status == KL_PACK_OK && count == 0) {
+            unsolvable_layouts += group.size;
+            unsolvable_groups++;
+        }
+        for (int d = 0; status == KL_PACK_OK && d < count && (size_t)d < depths; d++) {
+            layouts[d] += sizes[d];
+            groups[d]++;
+        }
+    }
+    for (size_t d = 0; status == KL_PACK_OK && d < depths; d++)
+        if (groups[d]) {
+            table_number(t, (long long)d);
+            table_number(t, layouts[d]);
+            table_number(t, groups[d]);
+        }
+    if (status == KL_PACK_OK && unsolvable_groups) {
+        table_null(t, "unsolvable");
+        table_number(t, unsolvable_layouts);
+        table_number(t, unsolvable_groups);
+    }
+    free(layouts);
+    free(groups);
+    return status;
+}
+
+/* groups: a row per group, in group_id order. */
+static enum kl_pack_status group_rows(struct kl_pack *pack, struct table *t, uint32_t first, uint32_t end,
+                                      enum kl_metric metric)
+{
+    for (uint32_t g = first; g < end; g++) {
+        struct kl_pack_group group;
+        kl_pack_group_at(pack, g, &group);
+        long long hardest = group.hardest_count;
+        if (metric != KL_METRIC_STEP) {
+            const uint32_t *sizes;
+            int count;
+            enum kl_pack_status status = kl_pack_group_layers(pack, g, metric, &sizes, &count);
+            if (status != KL_PACK_OK)
+                return status;
+            hardest = count ? (long long)sizes[count - 1] : KL_PACK_NONE;
+        }
+        char class_name[KL_CLASS_NAME_SIZE], min_code[KL_CODE_TEXT_SIZE];
+        kl_class_name(kl_class_from_id(group.class_id), class_name);
+        kl_code_format(group.min_code, min_code);
+        table_text(t, group.name);
+        table_text(t, class_name);
+        table_number(t, group.size);
+        table_text(t, min_code);
+        table_number(t, group.solved);
+        table_number_or_null(t, group_most(&group, metric), NULL);
+        table_number_or_null(t, hardest, NULL);
+        table_number_or_null(t, group.diameter, NULL);
+        table_number_or_null(t, group.radius, NULL);
+    }
+    return KL_PACK_OK;
+}
+
+enum kl_pack_status pack_stats_value(struct kl_pack *pack, enum stats_table table, uint32_t first, uint32_t end,
+                                     enum kl_metric metric, struct table **rows)
+{
+    *rows = stats_table_new(table, metric);
+    enum kl_pack_status status = KL_PACK_OK;
+    if (table == STATS_DEPTHS)
+        status = depth_rows(pack, *rows, first, end, metric);
+    else if (table == STATS_GROUPS)
+        status = group_rows(pack, *rows, first, end, metric);
+    else {
+        struct class_sums per_class[KL_CLASS_COUNT];
+        int class_ids[KL_CLASS_COUNT];
+        size_t classes = 0;
+        for (uint32_t g = first; g < end; g++) {
+            struct kl_pack_group group;
+            kl_pack_group_at(pack, g, &group);
+            if (!classes || class_ids[classes - 1] != group.class_id) {
+                class_ids[classes] = group.class_id;
+                per_class[classes++] = (struct class_sums){.largest = -1};
+            }
+            add_group(&per_class[classes - 1], &group, group_most(&group, metric));
+        }
+        if (table == STATS_CLASSES)
+            for (size_t i = 0; i < classes; i++) {
+                struct kl_class c = kl_class_from_id(class_ids[i]);
+                char name[KL_CLASS_NAME_SIZE];
+                kl_class_name(c, name);
+                table_text(*rows, name);
+                long long cells[] = {c.jiang, c.bing, c.style, per_class[i].layouts, per_class[i].groups,
+                                     per_class[i].solved, per_class[i].solvable};
+                for (size_t k = 0; k < sizeof cells / sizeof *cells; k++)
+                    table_number(*rows, cells[k]);
+                table_number_or_null(*rows, per_class[i].largest, NULL);
+            }
+        else {
+            /* per (jiang, bing): the classes ordered so, each with its sums */
+            int order[KL_CLASS_COUNT];
+            struct class_sums sorted[KL_CLASS_COUNT];
+            for (size_t i = 0; i < classes; i++)
+                order[i] = class_ids[i];
+            qsort(order, classes, sizeof *order, compare_jiang_bing);
+            for (size_t i = 0; i < classes; i++)
+                for (size_t k = 0; k < classes; k++)
+                    if (class_ids[k] == order[i])
+                        sorted[i] = per_class[k];
+            summary_rows(*rows, sorted, order, classes);
+        }
+    }
+    if (status != KL_PACK_OK) {
+        table_free(*rows);
+        *rows = NULL;
+    }
+    return status;
+}
+
 enum kl_pack_status pack_names_value(struct kl_pack *pack, enum kl_metric metric, struct table **value)
 {
     struct table *t = names_value(metric, NAMES_EVERY_FIELD & ~(1UL << NAMES_GROUP));

@@ -10,6 +10,7 @@
 
 #include "answer/farthest_group_value.h"
 #include "answer/search/bfs.h"
+#include "answer/stats_value.h"
 #include "answer/value.h"
 #include "core/pack/pack.h"
 
@@ -67,6 +68,15 @@ enum kl_pack_status pack_farthest_group_value(struct kl_pack *pack, const struct
  * KL_PACK_CORRUPT), *rows NULL. */
 enum kl_pack_status pack_hardest_value(struct kl_pack *pack, uint32_t first, uint32_t end, long limit,
                                        enum kl_metric metric, struct table **rows, size_t *listed);
+
+/* `klotski stats TABLE --json` under `metric` over the groups numbered first to end - 1
+ * (all, or a class's: whole classes): the table's rows as the database's queries give
+ * them (query/commands/stats.c), summed from the groups chunk and, for the hardest
+ * counts in straight and unit moves and the depths, the lists part's layer sizes.  On
+ * KL_PACK_OK *rows is the table (free it with table_free); else the pack's status
+ * (KL_PACK_LISTS_MISSING, KL_PACK_CORRUPT), *rows NULL. */
+enum kl_pack_status pack_stats_value(struct kl_pack *pack, enum stats_table table, uint32_t first, uint32_t end,
+                                     enum kl_metric metric, struct table **rows);
 
 /* `klotski names --json`'s rows from the pack's names, each with its layout's min moves
  * under `metric` (its group left out: each would cost a block), all of them (no

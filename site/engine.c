@@ -449,3 +449,26 @@ int EXPORT(site_hardest)(int scope, int limit, int metric)
     }
     return value_answer(&(struct answer_value){.list = rows});
 }
+
+/* /api/stats: stats TABLE --json under `metric`, `table` 0 summary, 1 classes, 2 groups,
+ * 3 depths (answer/stats_value.h; assets/api.js words the server's error for another
+ * name), of the class the request names, or of all when it is "". */
+int EXPORT(site_stats)(int table, int metric)
+{
+    struct kl_pack *pack = pack_or_error();
+    if (!pack || !metric_known(metric))
+        return EXIT_BAD_INPUT;
+    if (table < 0 || table >= STATS_TABLE_COUNT)
+        return answer_error(EXIT_BAD_INPUT, "table: one of summary, classes, groups, depths");
+    struct kl_pack_facts facts;
+    kl_pack_facts(pack, &facts);
+    uint32_t first = 0, end = facts.group_count;
+    int status = request[0] ? class_read(pack, &first, &end) : EXIT_ANSWERED;
+    if (status != EXIT_ANSWERED)
+        return status;
+    struct table *rows;
+    enum kl_pack_status found = pack_stats_value(pack, (enum stats_table)table, first, end, (enum kl_metric)metric, &rows);
+    if (found != KL_PACK_OK)
+        return pack_error(pack, found);
+    return value_answer(&(struct answer_value){.list = rows});
+}

@@ -13,6 +13,7 @@
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "answer/report.h"
+#include "answer/stats_value.h"
 
 #define MAX_COLUMNS 12
 #define SECTION_SIZE 8
@@ -38,14 +39,14 @@ static const struct command_option stats_option_table[] = {
 };
 
 /* A statistics table: its query (with ?1 = the class_id, or NULL for all classes, and
- * ?2 = the metric's name), the names of its columns, for people the word shown for a
- * NULL in each, and how --svg draws it.  The query and the names are written for steps
- * (for_metric makes them the metric's).  The query may return more columns than the
- * table shows: the chart's. */
+ * ?2 = the metric's name), whose first columns are those of answer/stats_value.h's table
+ * `table`, for people the word shown for a NULL in each, and how --svg draws it.  The
+ * query is written for steps (for_metric makes it the metric's).  It may return more
+ * columns than the table shows: the chart's. */
 struct statistic {
     const char *name;
+    enum stats_table table;
     const char *sql;
-    const char *columns[MAX_COLUMNS];
     const char *null_labels[MAX_COLUMNS];
     /* Draws the chart from the query's rows (class_name: the class asked, or NULL).
      * Returns an enum exit_status.  NULL: the table has no chart. */
@@ -183,36 +184,31 @@ static int draw_groups(struct db *db, sqlite3_stmt *rows, const char *class_name
 }
 
 static const struct statistic statistics[] = {
-    {"summary",
+    {"summary", STATS_SUMMARY,
      "SELECT * FROM (SELECT jiang, bing, count(*), sum(groups), sum(layouts), sum(solved),"
      " sum(solvable) FROM classes WHERE ?1 IS NULL OR class_id = ?1 GROUP BY jiang, bing"
      " UNION ALL SELECT NULL, NULL, count(*), sum(groups), sum(layouts), sum(solved), sum(solvable)"
      " FROM classes WHERE ?1 IS NULL OR class_id = ?1)"
      " ORDER BY jiang IS NULL, jiang, bing",
-     {"jiang", "bing", "classes", "groups", "layouts", "solved", "solvable", NULL},
      {"all", "all"},
      NULL},
-    {"classes",
+    {"classes", STATS_CLASSES,
      "SELECT c.name, c.jiang, c.bing, c.style, c.layouts, c.groups, c.solved, c.solvable, m.largest"
      " FROM classes c JOIN (SELECT class_id, max(max_min_steps) AS largest FROM groups GROUP BY class_id) m"
      " USING (class_id) WHERE ?1 IS NULL OR c.class_id = ?1 ORDER BY c.class_id",
-     {"class", "jiang", "bing", "style", "layouts", "groups", "solved", "solvable", "max_min_steps", NULL},
      {NULL},
      NULL},
-    {"groups",
+    {"groups", STATS_GROUPS,
      "SELECT g.name, c.name, g.size, printf('%09X', g.min_code), g.solved, g.max_min_steps,"
      " g.hardest_count, g.diameter, g.radius, g.group_num, c.jiang"
      " FROM groups g JOIN classes c USING (class_id)"
      " WHERE ?1 IS NULL OR g.class_id = ?1 ORDER BY g.group_id",
-     {"group", "class", "size", "min_code", "solved", "max_min_steps", "hardest_count", "diameter",
-      "radius", NULL},
      {NULL},
      draw_groups},
-    {"depths",
+    {"depths", STATS_DEPTHS,
      "SELECT l.depth, sum(l.size), count(*) FROM layer_sizes l JOIN groups g USING (group_id)"
      " WHERE l.metric = ?2 AND (?1 IS NULL OR g.class_id = ?1)"
      " GROUP BY l.depth ORDER BY l.depth IS NULL, l.depth",
-     {"min_steps", "layouts", "groups", NULL},
      {"unsolvable"},
      draw_depths},
 };
@@ -235,12 +231,10 @@ static sqlite3_stmt *statistic_rows(struct db *db, const struct statistic *s, in
 /* The table of a statistic's rows, its columns named in the metric the answers count in. */
 static struct table *statistic_table(struct db *db, const struct statistic *s, sqlite3_stmt *rows)
 {
-    char **columns = xcalloc(MAX_COLUMNS + 1, sizeof *columns);
-    for (int col = 0; s->columns[col]; col++)
-        columns[col] = for_metric(s->columns[col], db_metric(db));
-    struct table *t = table_new_owning(columns);
+    struct table *t = stats_table_new(s->table, db_metric(db));
+    int shown = (int)table_column_count(t);
     while (db_step(db, rows)) {
-        for (int col = 0; s->columns[col]; col++) {
+        for (int col = 0; col < shown; col++) {
             switch (sqlite3_column_type(rows, col)) {
             case SQLITE_NULL: table_null(t, s->null_labels[col]); break;
             case SQLITE_INTEGER: table_number(t, sqlite3_column_int64(rows, col)); break;

@@ -132,6 +132,15 @@ const {api, playAddress, showPlayer} = (() => {
     return ask("site_hardest", params.class ?? params.group ?? "", scope, limit, metricNumber(params.metric));
   }
 
+  // /api/stats: one of the four tables (the engine's number: its place here), of a class
+  // or of all.
+  const STATS_TABLES = ["summary", "classes", "groups", "depths"];
+  function stats(params) {
+    if (!STATS_TABLES.includes(params.table))
+      throw Object.assign(new Error("table: one of summary, classes, groups, depths"), {status: 2});
+    return ask("site_stats", params.class ?? "", STATS_TABLES.indexOf(params.table), metricNumber(params.metric));
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
     switch (path) {
@@ -147,6 +156,7 @@ const {api, playAddress, showPlayer} = (() => {
     case "group": return JSON.parse(await ask("site_group", params.group));
     case "farthest": return JSON.parse(await farthest(params));
     case "hardest": return JSON.parse(await hardest(params));
+    case "stats": return JSON.parse(await stats(params));
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));

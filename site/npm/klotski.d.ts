@@ -229,6 +229,11 @@ export interface Pack {
    * min moves in `metric`, most first, ties by code, over the whole database, a class
    * (5-4-1) or a group (a name or a LAYOUT of it) */
   hardest(options?: {class?: string; group?: string; limit?: number; metric?: Metric}): Promise<HardestLayout[]>;
+  /** `klotski stats TABLE --json`: a statistics table's rows, of one class (5-4-1) or of
+   * all; under straight or unit moves the counts' fields are named after the metric
+   * (max_min_straight_moves, hardest_unit_count, min_unit_moves, ...) */
+  stats(table: "summary" | "classes" | "groups" | "depths",
+        options?: {class?: string; metric?: Metric}): Promise<Record<string, number | string | null>[]>;
   /** the 20 cells in a row; an illegal board rejects with the reason */
   board(cells: string): Promise<Board>;
   names(metric?: Metric): Promise<ClassicName[]>;

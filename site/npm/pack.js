@@ -43,6 +43,13 @@ function hardestLimit(limit) {
   return limit;
 }
 
+// The engine's number of a statistics table (site/engine.c's site_stats).
+function statsTable(table) {
+  const number = ["summary", "classes", "groups", "depths"].indexOf(table);
+  if (number < 0) throw new TypeError(`table: one of summary, classes, groups, depths, not ${String(table).slice(0, 64)}`);
+  return number;
+}
+
 // An attempt, the LAYOUTs of check(), the start first: as /api/check reads them, one
 // text, the LAYOUTs separated by commas.
 function attemptText(attempt) {
@@ -72,6 +79,9 @@ export async function openPack(bytes) {
       return json("site_hardest", scope === 0 ? "" : layoutText(className ?? group, scope === 1 ? "class" : "group"), scope,
                   hardestLimit(limit), klotskiMetricNumber(metric));
     },
+    stats: async (table, {class: className, metric} = {}) =>
+      json("site_stats", className === undefined ? "" : layoutText(className, "class"), statsTable(table),
+           klotskiMetricNumber(metric)),
     board: cells => json("site_board", layoutText(cells, "board"), 1),
     names: async metric => json("site_names", "", klotskiMetricNumber(metric)),
     hint: async (layout, level = 1, metric) =>

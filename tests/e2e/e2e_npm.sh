@@ -115,4 +115,40 @@ expect "names(): the crafted name round-trips through JSON.parse" $'a"b\\c\x7fæ¨
         import {openPack} from "klotski";
         const names = await (await openPack(await readFile(process.argv[1]))).names();
         process.stdout.write(names[0].name);' "$T/named.pack" 2>&1)"
+
+# ---- a group's answers from the pack's lists part: farthestGroup and hardest as the
+# command's --json; with the lists part's depths chunk damaged under right checksums,
+# each an Error naming the chunk, never an answer ----
+expect "farthestGroup: 5-4-1-1's, as farthest --group --central --limit 4" \
+    "$("$K" --db "$TEST_DB" farthest --group 5-4-1-1 --central --limit 4 --json | jq -c .)" \
+    "$(cd "$T/project" && node --input-type=module -e '
+        import {readFile} from "node:fs/promises";
+        import {openPack} from "klotski";
+        const pack = await openPack(await readFile(process.argv[1]));
+        process.stdout.write(JSON.stringify(await pack.farthestGroup("1A9BF0C00", true, 4)));' "$T/test.pack" 2>&1 |
+        jq -c .)"
+expect "hardest: 5-4-1's 30 hardest in unit moves, as hardest --class --metric unit" \
+    "$("$K" --db "$TEST_DB" --metric unit hardest --class 5-4-1 --limit 30 --json | jq -c -s .)" \
+    "$(cd "$T/project" && node --input-type=module -e '
+        import {readFile} from "node:fs/promises";
+        import {openPack} from "klotski";
+        const pack = await openPack(await readFile(process.argv[1]));
+        process.stdout.write(JSON.stringify(await pack.hardest({class: "5-4-1", limit: 30, metric: "unit"})));' \
+        "$T/test.pack" 2>&1 | jq -c .)"
+info=$(python3 "$REFERENCE/pack_tamper.py" "$T/test.pack" info)
+residue_blocks=$(jq '(.layout_count + .residue_block_layouts - 1) / .residue_block_layouts | floor' <<< "$info")
+group_blocks=$(jq '(.layout_count + .group_block_layouts - 1) / .group_block_layouts | floor' <<< "$info")
+python3 "$REFERENCE/pack_tamper.py" "$T/test.pack" damage-rechecked $((3 * residue_blocks + group_blocks + 2)) \
+    "$T/lists-damaged.pack"
+expect "a damaged depths chunk: group, farthestGroup and hardest each fail naming it" \
+    "the depths chunk does not inflate|the depths chunk does not inflate|the depths chunk does not inflate" \
+    "$(cd "$T/project" && node --input-type=module -e '
+        import {readFile} from "node:fs/promises";
+        import {openPack} from "klotski";
+        const pack = await openPack(await readFile(process.argv[1]));
+        const reasons = [];
+        for (const call of [() => pack.group("5-4-1-1"), () => pack.farthestGroup("5-4-1-1"), () => pack.hardest()])
+          reasons.push(await call().then(answer => `answered ${JSON.stringify(answer).slice(0, 80)}`,
+                                         error => (error.message.match(/the depths chunk does not inflate/) || [error.message])[0]));
+        process.stdout.write(reasons.join("|"));' "$T/lists-damaged.pack" 2>&1)"
 finish

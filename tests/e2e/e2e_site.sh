@@ -22,7 +22,7 @@ CHROMIUM=$(command -v "${CHROMIUM:-chromium}")
 run site "$T/site"
 expect "klotski site DIR: exit status" 0 "$status"
 expect "klotski site DIR: the files" \
-    "api.js app.css app.js index.html klotski-metrics.pack klotski.pack klotski.wasm play.html sw.js" \
+    "api.js app.css app.js index.html klotski-lists.pack klotski-metrics.pack klotski.pack klotski.wasm play.html sw.js" \
     "$(ls "$T/site" | paste -sd' ')"
 for file in index.html app.css app.js; do
     expect "$file is the serve page's own" "$(cat "$ROOT/query/serve/assets/$file" | md5sum)" "$(md5sum < "$T/site/$file")"
@@ -33,10 +33,10 @@ expect "klotski.wasm is WebAssembly" "0061736d" "$(head -c 4 "$T/site/klotski.wa
 bound=$(( $(cat "$T"/site/* | wc -c) + $(cat "$T"/site/{index.html,app.css,app.js,api.js,play.html} | wc -c) ))
 echo "figure bytes of the site, with the service worker's copies	$bound"
 expect "the site with the service worker's copies: at most 24 MB" yes "$([ "$bound" -le 24000000 ] && echo yes || echo no)"
-cat "$T/site/klotski.pack" "$T/site/klotski-metrics.pack" > "$T/whole.pack"
-expect "the site's klotski.pack is the steps part, its two files together a whole pack whose checksums hold" \
-    "$(stat -c %s "$T/site/klotski.pack") $(stat -c %s "$T/whole.pack") true" \
-    "$(python3 "$REFERENCE/pack_tamper.py" "$T/whole.pack" info | jq -r '"\(.metrics_offset) \(.size) \(.checksums_hold)"')"
+cat "$T/site/klotski.pack" "$T/site/klotski-metrics.pack" "$T/site/klotski-lists.pack" > "$T/whole.pack"
+expect "the site's klotski.pack is the steps part, the metrics part next, its three files together a whole pack whose checksums hold" \
+    "$(stat -c %s "$T/site/klotski.pack") $(cat "$T/site/klotski.pack" "$T/site/klotski-metrics.pack" | wc -c) $(stat -c %s "$T/whole.pack") true" \
+    "$(python3 "$REFERENCE/pack_tamper.py" "$T/whole.pack" info | jq -r '"\(.metrics_offset) \(.lists_offset) \(.size) \(.checksums_hold)"')"
 run site
 expect "site without a folder: exit status 2" 2 "$status"
 run site "$T/site/index.html"
