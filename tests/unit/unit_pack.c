@@ -165,7 +165,8 @@ static unsigned char *build(const struct spec *s, size_t *size)
     kl_pack_put(bytes + KL_PACK_HEADER_SIZE, 4, (uint32_t)at);
 #define APPEND(source, length)                                                   \
     do {                                                                         \
-        memcpy(bytes + at, source, length);                                      \
+        if ((length) != 0) /* an absent lists part's chunks: no source */        \
+            memcpy(bytes + at, source, length);                                  \
         at += length;                                                            \
         kl_pack_put(bytes + KL_PACK_HEADER_SIZE + 4 * ++chunk, 4, (uint32_t)at); \
     } while (0)
