@@ -10,6 +10,14 @@ const char *const *hardest_columns(enum kl_metric metric)
     return columns[metric];
 }
 
+int hardest_order(const void *a, const void *b)
+{
+    const struct hardest_layout *x = a, *y = b;
+    if (x->count != y->count)
+        return (x->count < y->count) - (x->count > y->count);
+    return (x->code > y->code) - (x->code < y->code);
+}
+
 void hardest_add(struct table *rows, kl_code code, int count, const char *group)
 {
     table_code(rows, code);

@@ -169,22 +169,6 @@ enum kl_pack_status pack_farthest_group_value(struct kl_pack *pack, const struct
     return KL_PACK_OK;
 }
 
-/* A layout among the hardest of a scope: its code, its min moves, its group. */
-struct counted_layout {
-    kl_code code;
-    int count;
-    uint32_t group_id;
-};
-
-/* Most moves first, ties by ascending code, as `klotski hardest` lists them. */
-static int compare_most_moves(const void *a, const void *b)
-{
-    const struct counted_layout *x = a, *y = b;
-    if (x->count != y->count)
-        return (x->count < y->count) - (x->count > y->count);
-    return (x->code > y->code) - (x->code < y->code);
-}
-
 /* The count that `limit` layouts of the groups first to end - 1 reach under `metric`:
  * the largest whose layouts, with those of larger counts, number `limit` or more; the
  * least count of any when all number fewer; -1 when no group there is solvable. */
@@ -214,7 +198,7 @@ static enum kl_pack_status least_count(struct kl_pack *pack, uint32_t first, uin
 }
 
 /* Appends a layout to a growing array. */
-static void add_counted(struct counted_layout **found, size_t *count, size_t *capacity, struct counted_layout layout)
+static void add_counted(struct hardest_layout **found, size_t *count, size_t *capacity, struct hardest_layout layout)
 {
     if (*count == *capacity) {
         *capacity = *capacity ? 2 * *capacity : 1024;
@@ -226,7 +210,7 @@ static void add_counted(struct counted_layout **found, size_t *count, size_t *ca
 /* Appends the members of group g whose count under `metric` is `least` or more: its
  * hardest list, and the rest from a search of its layers, checked against the pack's. */
 static enum kl_pack_status collect_group(struct kl_pack *pack, uint32_t g, int least, enum kl_metric metric,
-                                         struct counted_layout **found, size_t *count, size_t *capacity)
+                                         struct hardest_layout **found, size_t *count, size_t *capacity)
 {
     const uint32_t *sizes, *ids;
     int depths;
@@ -237,7 +221,7 @@ static enum kl_pack_status collect_group(struct kl_pack *pack, uint32_t g, int l
     if (status != KL_PACK_OK || depths - 1 < least)
         return status;
     for (size_t i = 0; i < hardest; i++)
-        add_counted(found, count, capacity, (struct counted_layout){kl_id_to_code(ids[i]), depths - 1, g});
+        add_counted(found, count, capacity, (struct hardest_layout){kl_id_to_code(ids[i]), depths - 1, g});
     if (depths - 1 == least)
         return KL_PACK_OK;
     struct kl_pack_group group;
@@ -249,7 +233,7 @@ static enum kl_pack_status collect_group(struct kl_pack *pack, uint32_t g, int l
         same = layers.layer_size[d] == sizes[d];
     for (size_t i = 0; same && i < layers.count; i++)
         if (layers.depth[i] >= least && layers.depth[i] < depths - 1)
-            add_counted(found, count, capacity, (struct counted_layout){layers.codes[i], layers.depth[i], g});
+            add_counted(found, count, capacity, (struct hardest_layout){layers.codes[i], layers.depth[i], g});
     member_layers_free(&layers);
     return same ? KL_PACK_OK : KL_PACK_CORRUPT;
 }
@@ -261,12 +245,12 @@ enum kl_pack_status pack_hardest_value(struct kl_pack *pack, uint32_t first, uin
     *listed = 0;
     int least;
     enum kl_pack_status status = least_count(pack, first, end, limit, metric, &least);
-    struct counted_layout *found = NULL;
+    struct hardest_layout *found = NULL;
     size_t count = 0, capacity = 0;
     for (uint32_t g = first; least >= 0 && g < end && status == KL_PACK_OK; g++)
         status = collect_group(pack, g, least, metric, &found, &count, &capacity);
     if (status == KL_PACK_OK) {
-        qsort(found, count, sizeof *found, compare_most_moves);
+        qsort(found, count, sizeof *found, hardest_order);
         *rows = table_new(hardest_columns(metric));
         for (; *listed < count && *listed < (size_t)limit; ++*listed) {
             struct kl_pack_group group;

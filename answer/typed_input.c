@@ -83,3 +83,17 @@ bool input_board_verdict(const char *cells, const char *layout, kl_code *code, c
     }
     return input_layout_typed(layout, code, error, size);
 }
+
+bool input_is_name_of(const char *text, int count)
+{
+    for (int numbers = 1;; numbers++) {
+        size_t digits = strspn(text, "0123456789");
+        if (digits == 0)
+            return false;
+        text += digits;
+        if (*text == '\0')
+            return numbers == count;
+        if (*text++ != '-')
+            return false;
+    }
+}

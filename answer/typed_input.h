@@ -27,6 +27,10 @@ int input_typed_normalised(const char *text, bool files, kl_code *code);
  * bytes), nothing reported. */
 bool input_layout_typed(const char *text, kl_code *code, char *error, size_t size);
 
+/* Whether `text` is `count` numbers joined by '-': a class's name (3, "5-4-1") or a
+ * group's (4, "5-4-1-1"), which the server and the page read as one, not as a LAYOUT. */
+bool input_is_name_of(const char *text, int count);
+
 /* Parses an attempt (/api/check): the LAYOUTs of `text` separated by commas, blanks or
  * line ends, the start first, each read as input_layout_typed reads one.  Returns true
  * with *codes (malloc'd, free it) and *count (at least 1), or false with the line

@@ -311,17 +311,7 @@ int EXPORT(site_check)(int metric)
 /* Whether the request is written as a group's name: four numbers joined by '-'. */
 static bool request_is_group_name(void)
 {
-    const char *text = request;
-    for (int numbers = 1;; numbers++) {
-        size_t digits = strspn(text, "0123456789");
-        if (digits == 0)
-            return false;
-        text += digits;
-        if (*text == '\0')
-            return numbers == 4;
-        if (*text++ != '-')
-            return false;
-    }
+    return input_is_name_of(request, 4);
 }
 
 /* The request's group, a group name or a LAYOUT meaning its group, into *l (l->group,

@@ -213,32 +213,35 @@ static enum kl_pack_status read_header(struct kl_pack *pack)
     return KL_PACK_OK;
 }
 
+/* Attaches a part that comes after the steps part, the `what` part from `begin` to `end`
+ * in the file, whose CRC-32 the header holds at `crc_at`, into *part once its size and
+ * checksum hold. */
+static enum kl_pack_status attach_part(struct kl_pack *pack, const unsigned char *bytes, size_t size,
+                                       const char *what, uint32_t begin, uint32_t end, int crc_at,
+                                       const unsigned char **part)
+{
+    if (size != end - begin)
+        return fail(pack, KL_PACK_CORRUPT, "a %s part of %zu bytes, the index says %u", what, size, end - begin);
+    uint32_t expected = kl_pack_get(pack->bytes + crc_at, 4);
+    uint32_t crc = kl_crc32(0, bytes, size);
+    if (crc != expected)
+        return fail(pack, KL_PACK_CORRUPT, "%s checksum %08X, expected %08X", what, crc, expected);
+    *part = bytes;
+    return KL_PACK_OK;
+}
+
 /* Attaches the metrics part (metrics_end - metrics_offset bytes), its checksum checked. */
 static enum kl_pack_status attach_metrics(struct kl_pack *pack, const unsigned char *bytes, size_t size)
 {
-    if (size != pack->metrics_end - pack->metrics_offset)
-        return fail(pack, KL_PACK_CORRUPT, "a metrics part of %zu bytes, the index says %u", size,
-                    pack->metrics_end - pack->metrics_offset);
-    uint32_t expected = kl_pack_get(pack->bytes + KL_PACK_AT_METRICS_CRC32, 4);
-    uint32_t crc = kl_crc32(0, bytes, size);
-    if (crc != expected)
-        return fail(pack, KL_PACK_CORRUPT, "metrics checksum %08X, expected %08X", crc, expected);
-    pack->metrics = bytes;
-    return KL_PACK_OK;
+    return attach_part(pack, bytes, size, "metrics", pack->metrics_offset, pack->metrics_end,
+                       KL_PACK_AT_METRICS_CRC32, &pack->metrics);
 }
 
 /* Attaches the lists part (lists_end - metrics_end bytes), its checksum checked. */
 static enum kl_pack_status attach_lists(struct kl_pack *pack, const unsigned char *bytes, size_t size)
 {
-    if (size != pack->lists_end - pack->metrics_end)
-        return fail(pack, KL_PACK_CORRUPT, "a lists part of %zu bytes, the index says %u", size,
-                    pack->lists_end - pack->metrics_end);
-    uint32_t expected = kl_pack_get(pack->bytes + KL_PACK_AT_LISTS_CRC32, 4);
-    uint32_t crc = kl_crc32(0, bytes, size);
-    if (crc != expected)
-        return fail(pack, KL_PACK_CORRUPT, "lists checksum %08X, expected %08X", crc, expected);
-    pack->lists = bytes;
-    return KL_PACK_OK;
+    return attach_part(pack, bytes, size, "lists", pack->metrics_end, pack->lists_end, KL_PACK_AT_LISTS_CRC32,
+                       &pack->lists);
 }
 
 /* Checks the index (schema/pack.md) and the steps part's checksum; attaches the metrics
@@ -926,26 +929,34 @@ static enum kl_pack_status lists_of(struct kl_pack *pack, uint32_t group_id)
     return load_lists(pack);
 }
 
-enum kl_pack_status kl_pack_group_layers(struct kl_pack *pack, uint32_t group_id, enum kl_metric metric,
-                                         const uint32_t **sizes, int *count)
+/* Entry `which` of the group's `per_group` in the lists part once loaded: its values in
+ * *values, from (*first)[i] to (*first)[i + 1] for i = group_id * per_group + which. */
+static enum kl_pack_status span_of(struct kl_pack *pack, uint32_t group_id, size_t per_group, size_t which,
+                                   uint32_t *const *values, uint32_t *const *first, const uint32_t **out,
+                                   size_t *count)
 {
     enum kl_pack_status status = lists_of(pack, group_id);
     if (status != KL_PACK_OK)
         return status;
-    size_t i = (size_t)group_id * KL_METRIC_COUNT + metric;
-    *sizes = pack->layer_sizes + pack->layer_first[i];
-    *count = (int)(pack->layer_first[i + 1] - pack->layer_first[i]);
+    size_t i = (size_t)group_id * per_group + which;
+    *out = *values + (*first)[i];
+    *count = (*first)[i + 1] - (*first)[i];
     return KL_PACK_OK;
+}
+
+enum kl_pack_status kl_pack_group_layers(struct kl_pack *pack, uint32_t group_id, enum kl_metric metric,
+                                         const uint32_t **sizes, int *count)
+{
+    size_t n;
+    enum kl_pack_status status =
+        span_of(pack, group_id, KL_METRIC_COUNT, metric, &pack->layer_sizes, &pack->layer_first, sizes, &n);
+    if (status == KL_PACK_OK)
+        *count = (int)n;
+    return status;
 }
 
 enum kl_pack_status kl_pack_group_list(struct kl_pack *pack, uint32_t group_id, enum kl_pack_list list,
                                        const uint32_t **ids, size_t *count)
 {
-    enum kl_pack_status status = lists_of(pack, group_id);
-    if (status != KL_PACK_OK)
-        return status;
-    size_t i = (size_t)group_id * KL_PACK_LIST_COUNT + list;
-    *ids = pack->list_ids + pack->list_first[i];
-    *count = pack->list_first[i + 1] - pack->list_first[i];
-    return KL_PACK_OK;
+    return span_of(pack, group_id, KL_PACK_LIST_COUNT, list, &pack->list_ids, &pack->list_first, ids, count);
 }

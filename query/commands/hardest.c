@@ -176,22 +176,6 @@ static int print_rows(struct db *db, sqlite3_stmt *stmt, struct table *t, long *
     return largest;
 }
 
-/* A layout ranked under the db's metric (not the step): its count of min moves. */
-struct counted_layout {
-    kl_code code;
-    int count;
-    uint32_t group_id;
-};
-
-/* Most moves first, ties by ascending code. */
-static int compare_most_moves(const void *a, const void *b)
-{
-    const struct counted_layout *x = a, *y = b;
-    if (x->count != y->count)
-        return (x->count < y->count) - (x->count > y->count);
-    return (x->code > y->code) - (x->code < y->code);
-}
-
 /* Binds a statement of list_by_moves: ?1 the scope's group_id or class_id (left NULL for
  * the whole database), ?2 the metric's name. */
 static sqlite3_stmt *prepare_in_scope(struct db *db, const char *sql, int64_t scope)
@@ -238,7 +222,7 @@ static int threshold_depth(struct db *db, const char *in_scope, int64_t scope, i
  * steps, and each member's count is looked up by code until all `wanted` are met.
  * Returns false when the db's watch stopped the work. */
 static bool collect_members(struct db *db, uint32_t group_id, int64_t wanted, int low, int high,
-                            struct counted_layout **found, size_t *count, size_t *capacity)
+                            struct hardest_layout **found, size_t *count, size_t *capacity)
 {
     enum kl_metric metric = db_metric(db);
     struct layer *layers;
@@ -256,7 +240,7 @@ static bool collect_members(struct db *db, uint32_t group_id, int64_t wanted, in
                 *capacity = *capacity ? 2 * *capacity : 1024;
                 *found = xrealloc(*found, *capacity * sizeof **found);
             }
-            (*found)[(*count)++] = (struct counted_layout){code, moves, group_id};
+            (*found)[(*count)++] = (struct hardest_layout){code, moves, group_id};
             wanted--;
         }
     }
@@ -272,14 +256,14 @@ static void print_below(struct db *db, const char *in_scope, int64_t scope, int 
 {
     int low = threshold_depth(db, in_scope, scope, largest, *limit);
     sqlite3_stmt *stmt = move_layer_sums(db, "group_id", "group_id", in_scope, scope, low, largest);
-    struct counted_layout *found = NULL;
+    struct hardest_layout *found = NULL;
     size_t count = 0, capacity = 0;
     bool whole = true;
     while (whole && db_step(db, stmt))
         whole = collect_members(db, (uint32_t)sqlite3_column_int64(stmt, 0), sqlite3_column_int64(stmt, 1), low,
                                 largest, &found, &count, &capacity);
     sqlite3_finalize(stmt);
-    qsort(found, count, sizeof *found, compare_most_moves);
+    qsort(found, count, sizeof *found, hardest_order);
     for (size_t i = 0; whole && i < count && *limit > 0; i++, --*limit, ++*listed)
         add_row(db, t, names, found[i].code, found[i].count, found[i].group_id);
     free(found);

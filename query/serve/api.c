@@ -19,6 +19,7 @@
 #include "answer/pack_values.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
+#include "answer/typed_input.h"
 #include "answer/value_json.h"
 #include "query/search/solution.h"
 #include "query/serve/slow_pool.h"
@@ -212,18 +213,7 @@ static bool layout_argument(const struct api_request *request, const char *name,
 /* Whether text is `count` numbers joined by '-' and short: a class (3) or group (4) name. */
 static bool is_name_of(const char *text, int count)
 {
-    if (strlen(text) >= NAME_ARGUMENT_SIZE)
-        return false;
-    for (int numbers = 1;; numbers++) {
-        size_t digits = strspn(text, "0123456789");
-        if (digits == 0)
-            return false;
-        text += digits;
-        if (*text == '\0')
-            return numbers == count;
-        if (*text++ != '-')
-            return false;
-    }
+    return strlen(text) < NAME_ARGUMENT_SIZE && input_is_name_of(text, count);
 }
 
 /* Reads argument `name` as a GROUP: a group name as it is, else a LAYOUT as "#ID". */

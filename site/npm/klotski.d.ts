@@ -91,20 +91,25 @@ export interface GroupDepth {
   layouts: number;
 }
 
-/** `klotski group GROUP --json`: its facts and its depth histogram. */
-export interface Group {
+/** A group's largest min steps and extremes, as group() and farthestGroup() give them:
+ * null for an unsolvable group's counts, and for extremes not found. */
+export interface GroupExtremes {
   group: string;
-  class: string;
-  size: number;
-  min_code: string;
-  solvable: boolean;
-  solved: number;
   max_min_steps: number | null;
   hardest_count: number | null;
   diameter: number | null;
   radius: number | null;
   peripheral_count: number | null;
   central_count: number | null;
+}
+
+/** `klotski group GROUP --json`: its facts and its depth histogram. */
+export interface Group extends GroupExtremes {
+  class: string;
+  size: number;
+  min_code: string;
+  solvable: boolean;
+  solved: number;
   max_min_straight_moves: number | null;
   hardest_straight_count: number | null;
   max_min_unit_moves: number | null;
@@ -124,14 +129,7 @@ export interface FarthestGroupLayout {
 /** `klotski farthest GROUP --json`: a group's hardest and peripheral (and central)
  * layouts; `extremes` says whether the pack held the peripheral and central ones
  * ("stored") or a search found them now ("found now"). */
-export interface FarthestGroup {
-  group: string;
-  max_min_steps: number | null;
-  hardest_count: number | null;
-  diameter: number | null;
-  radius: number | null;
-  peripheral_count: number | null;
-  central_count: number | null;
+export interface FarthestGroup extends GroupExtremes {
   extremes: "stored" | "found now";
   layouts: FarthestGroupLayout[];
 }

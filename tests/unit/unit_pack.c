@@ -499,6 +499,23 @@ static void test_open_checks(void **state)
     spec_free(&s);
 }
 
+/* Attaches the part of `bytes` from `at` to `size` (the file's last part) by `attach`:
+ * refused one byte short ("the index says") and with its last byte flipped (`checksum`),
+ * nothing attached (`attached` false), then attached. */
+static void attach_checked(struct kl_pack *pack, enum kl_pack_status (*attach)(struct kl_pack *, const unsigned char *, size_t),
+                           bool (*attached)(const struct kl_pack *), unsigned char *bytes, size_t at, size_t size,
+                           const char *checksum)
+{
+    assert_int_equal(attach(pack, bytes + at, size - at - 1), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), "the index says"));
+    bytes[size - 1] ^= 1;
+    assert_int_equal(attach(pack, bytes + at, size - at), KL_PACK_CORRUPT);
+    assert_non_null(strstr(kl_pack_message(pack), checksum));
+    bytes[size - 1] ^= 1;
+    assert_false(attached(pack));
+    assert_int_equal(attach(pack, bytes + at, size - at), KL_PACK_OK);
+}
+
 /* The straight and unit residues of the metrics part: their walks, routes and moves; a
  * pack opened from its steps part alone answers them KL_PACK_MISSING until the metrics
  * part is attached, which must be the part its header names, checksum and size. */
@@ -536,14 +553,7 @@ static void test_metrics(void **state)
     assert_false(kl_pack_has_metrics(pack));
     assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_STEP, &moves_count), KL_PACK_OK);
     assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_UNIT, &moves_count), KL_PACK_MISSING);
-    assert_int_equal(kl_pack_attach_metrics(pack, bytes + metrics, size - metrics - 1), KL_PACK_CORRUPT);
-    assert_non_null(strstr(kl_pack_message(pack), "the index says"));
-    bytes[size - 1] ^= 1;
-    assert_int_equal(kl_pack_attach_metrics(pack, bytes + metrics, size - metrics), KL_PACK_CORRUPT);
-    assert_non_null(strstr(kl_pack_message(pack), "metrics checksum"));
-    bytes[size - 1] ^= 1;
-    assert_false(kl_pack_has_metrics(pack));
-    assert_int_equal(kl_pack_attach_metrics(pack, bytes + metrics, size - metrics), KL_PACK_OK);
+    attach_checked(pack, kl_pack_attach_metrics, kl_pack_has_metrics, bytes, metrics, size, "metrics checksum");
     assert_int_equal(kl_pack_min_moves(pack, near, KL_METRIC_UNIT, &moves_count), KL_PACK_OK);
     assert_int_equal(moves_count, 1);
     kl_pack_close(pack);
@@ -606,14 +616,7 @@ static void test_lists(void **state)
     assert_true(kl_pack_has_metrics(pack));
     assert_false(kl_pack_has_lists(pack));
     assert_int_equal(kl_pack_group_list(pack, 1, KL_PACK_LIST_HARDEST, &ids, &length), KL_PACK_LISTS_MISSING);
-    assert_int_equal(kl_pack_attach_lists(pack, bytes + lists_offset, size - lists_offset - 1), KL_PACK_CORRUPT);
-    assert_non_null(strstr(kl_pack_message(pack), "the index says"));
-    bytes[size - 1] ^= 1;
-    assert_int_equal(kl_pack_attach_lists(pack, bytes + lists_offset, size - lists_offset), KL_PACK_CORRUPT);
-    assert_non_null(strstr(kl_pack_message(pack), "lists checksum"));
-    bytes[size - 1] ^= 1;
-    assert_false(kl_pack_has_lists(pack));
-    assert_int_equal(kl_pack_attach_lists(pack, bytes + lists_offset, size - lists_offset), KL_PACK_OK);
+    attach_checked(pack, kl_pack_attach_lists, kl_pack_has_lists, bytes, lists_offset, size, "lists checksum");
     assert_int_equal(kl_pack_group_list(pack, 1, KL_PACK_LIST_HARDEST, &ids, &length), KL_PACK_OK);
     assert_true(length == 1 && ids[0] == 1);
     kl_pack_close(pack);
