@@ -68,12 +68,12 @@ enum kl_pack_status pack_solution(struct kl_pack *pack, kl_code code, enum kl_me
     return solved;
 }
 
-enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack_group *group,
+enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack_group *group, bool with_lists,
                                       struct answer_value *value)
 {
     const uint32_t *sizes[KL_METRIC_COUNT];
     int counts[KL_METRIC_COUNT];
-    for (int m = 0; m < KL_METRIC_COUNT; m++) {
+    for (int m = 0; with_lists && m < KL_METRIC_COUNT; m++) {
         enum kl_pack_status status = kl_pack_group_layers(pack, group->group_id, (enum kl_metric)m, &sizes[m], &counts[m]);
         if (status != KL_PACK_OK)
             return status;
@@ -86,6 +86,13 @@ enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack
         .max_min_moves = {group->max_min_steps, group->max_min_straight_moves, group->max_min_unit_moves},
         .diameter = group->diameter, .radius = group->radius,
         .peripheral_count = group->peripheral_count, .central_count = group->central_count};
+    if (!with_lists) {
+        facts.hardest_counts[KL_METRIC_STEP] = group->hardest_count;
+        const unsigned long fields = GROUP_EVERY_FIELD & ~(1UL << GROUP_HARDEST_STRAIGHT_COUNT) &
+                                     ~(1UL << GROUP_HARDEST_UNIT_COUNT);
+        *value = (struct answer_value){.summary = group_value(&facts, fields)};
+        return KL_PACK_OK;
+    }
     for (int m = 0; m < KL_METRIC_COUNT; m++)
         facts.hardest_counts[m] = counts[m] ? (long long)sizes[m][counts[m] - 1] : KL_PACK_NONE;
     struct table *depths = group_depths_new();

@@ -38,12 +38,14 @@ enum kl_pack_status pack_moves_value(struct kl_pack *pack, kl_code code, const c
 enum kl_pack_status pack_solution(struct kl_pack *pack, kl_code code, enum kl_metric metric, kl_code **route,
                                   int *count);
 
-/* `klotski group --json` for `group`, from its facts and the pack's lists part: the
- * summary with every field (the hardest counts in straight and unit moves from its
- * layers) and its depth histogram ("depths").  On KL_PACK_OK *value is the answer (free
- * it with answer_value_free); else kl_pack_group_layers's status (KL_PACK_LISTS_MISSING,
+/* `klotski group --json` for `group`, from its facts and, `with_lists`, the pack's lists
+ * part: the summary with every field (the hardest counts in straight and unit moves from
+ * its layers) and its depth histogram ("depths"); without, the summary of the fields the
+ * groups chunk holds (no hardest counts in straight and unit moves), for an answer that
+ * must not wait for the lists part.  On KL_PACK_OK *value is the answer (free it with
+ * answer_value_free); else kl_pack_group_layers's status (KL_PACK_LISTS_MISSING,
  * KL_PACK_CORRUPT, ...), *value untouched. */
-enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack_group *group,
+enum kl_pack_status pack_group_answer(struct kl_pack *pack, const struct kl_pack_group *group, bool with_lists,
                                       struct answer_value *value);
 
 /* `klotski farthest GROUP --json` for `group` (central: its central layouts listed too;

@@ -330,16 +330,17 @@ static int group_read(struct pack_layout *l)
     return pack_layout_read(l);
 }
 
-/* /api/group: group --json, its facts and its depth histogram (the pack's lists part);
- * the request a group name or a LAYOUT. */
-int EXPORT(site_group)(void)
+/* /api/group: group --json, its facts and, `with_lists`, its depth histogram and hardest
+ * counts in straight and unit moves (the pack's lists part; without, the facts the steps
+ * part holds, for the page's first answer); the request a group name or a LAYOUT. */
+int EXPORT(site_group)(int with_lists)
 {
     struct pack_layout l;
     int status = group_read(&l);
     if (status != EXIT_ANSWERED)
         return status;
     struct answer_value value;
-    enum kl_pack_status found = pack_group_answer(l.pack, &l.group, &value);
+    enum kl_pack_status found = pack_group_answer(l.pack, &l.group, with_lists != 0, &value);
     return found == KL_PACK_OK ? value_answer(&value) : pack_error(l.pack, found);
 }
 

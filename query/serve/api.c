@@ -711,7 +711,7 @@ static void pack_group(struct kl_pack *pack, const struct api_request *request, 
         return;
     }
     struct answer_value answer;
-    if ((found = pack_group_answer(pack, &group, &answer)) != KL_PACK_OK) {
+    if ((found = pack_group_answer(pack, &group, kl_pack_has_lists(pack), &answer)) != KL_PACK_OK) {
         pack_status_error(reply, pack, found, name);
         return;
     }

@@ -94,6 +94,21 @@ const {api, playAddress, showPlayer} = (() => {
     return answer;
   }
 
+  // /api/group.  The page's first group answer does not wait for the lists part either:
+  // it comes without the depths and the hardest counts in straight and unit moves, the
+  // download starts, and once the part is there the layout is shown again with them.
+  let groupsAsked = 0;
+  async function group(text) {
+    const engine = await started, asked = ++groupsAsked;
+    const withLists = WITH_LISTS && (asked > 1 || engine.hasLists());
+    const answer = JSON.parse(await engine.ask("site_group", text, withLists ? 1 : 0));
+    if (WITH_LISTS && !withLists)
+      engine.loadLists().then(() => {
+        if (groupsAsked === asked) window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
+      }, error => console.error(error.message));
+    return answer;
+  }
+
   // /api/hint: its level checked as the server checks it (query/serve/api.c), after the
   // layout, whose error the server answers first.
   async function hint(params) {
@@ -153,7 +168,7 @@ const {api, playAddress, showPlayer} = (() => {
     case "layout": return layout(params.layout);
     case "moves": return JSON.parse(await ask("site_moves", params.layout, metricNumber(params.metric)));
     case "solve": return JSON.parse(await ask("site_solve", params.layout, metricNumber(params.metric)));
-    case "group": return JSON.parse(await ask("site_group", params.group));
+    case "group": return group(params.group);
     case "farthest": return JSON.parse(await farthest(params));
     case "hardest": return JSON.parse(await hardest(params));
     case "stats": return JSON.parse(await stats(params));

@@ -22,8 +22,8 @@ function klotskiMetricNumber(metric = "step") {
 // errors.  `metrics`, when given, is called once, when a question first needs the pack's
 // metrics part (the straight and unit moves, schema/pack.md) that `pack` lacks, and
 // resolves to its bytes; `lists` likewise for its lists part (the groups' layers and
-// lists).  Resolves to {ask, hasMetrics, loadMetrics}, or rejects with an Error saying
-// why the pack does not open.
+// lists).  Resolves to {ask, hasMetrics, loadMetrics, hasLists, loadLists}, or rejects
+// with an Error saying why the pack does not open.
 async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
@@ -170,6 +170,9 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
   // such a question (resolves once attached, rejects when it fails).
   const hasMetrics = () => parts.metrics.ready;
   const loadMetrics = () => parts.metrics.ready ? Promise.resolve() : attach("metrics");
+  // The same two for the lists part.
+  const hasLists = () => parts.lists.ready;
+  const loadLists = () => parts.lists.ready ? Promise.resolve() : attach("lists");
 
-  return {ask, hasMetrics, loadMetrics};
+  return {ask, hasMetrics, loadMetrics, hasLists, loadLists};
 }

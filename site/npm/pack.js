@@ -70,7 +70,7 @@ export async function openPack(bytes) {
     minSteps: async layout => (await json("site_layout", layoutText(layout), 0)).min_steps,
     moves: async (layout, metric) => json("site_moves", layoutText(layout), klotskiMetricNumber(metric)),
     solve: async (layout, metric) => json("site_solve", layoutText(layout), klotskiMetricNumber(metric)),
-    group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
+    group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group"), 1),
     farthestGroup: async (groupOrLayout, central = false, limit = 0) =>
       json("site_farthest_group", layoutText(groupOrLayout, "group"), central ? 1 : 0, listLimit(limit)),
     hardest: async ({class: className, group, limit = 10, metric} = {}) => {
