@@ -197,7 +197,7 @@ static bool layout_argument(const struct api_request *request, const char *name,
     const char *text = argument(request, name);
     char error[ERROR_SIZE];
     if (!text || !*text) {
-        snprintf(error, sizeof error, "%s: missing (a LAYOUT: a code, #id, grid or classic name)", name);
+        snprintf(error, sizeof error, "%s: " INPUT_LAYOUT_MISSING, name);
         api_error(reply, 400, error);
         return false;
     }
