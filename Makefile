@@ -131,7 +131,9 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/value.c answer/value_json.c answer/board_value.c answer/moves_value.c \
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
-                answer/hint_value.c answer/check_value.c \
+                answer/hint_value.c answer/check_value.c answer/members_value.c \
+                answer/search/bfs.c answer/search/code_list.c answer/search/layers.c answer/search/path.c \
+                core/graph/codemap.c \
                 site/engine.c site/loader.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all

@@ -102,6 +102,39 @@ const {api, playAddress, showPlayer} = (() => {
     return JSON.parse(await ask("site_hint", params.layout, Number(level), metricNumber(params.metric)));
   }
 
+  // A number argument of the server's (query/serve/api.c's number_argument): `absent`
+  // when not given, else digits from min to max, or an Error worded as the server's.
+  function numberArgument(params, name, min, max, absent) {
+    const text = params[name];
+    if (text === undefined) return absent;
+    if (/^[0-9]+$/.test(text) && Number(text) >= min && Number(text) <= max) return Number(text);
+    return Object.assign(new Error(`${text}: ${name} takes a number from ${min} to ${max}`), {status: 2});
+  }
+
+  // /api/members: the server's defaults and limits (query/serve/api.c's answer_members),
+  // its numbers checked after the group's text, whose error the server answers first.
+  async function members(params) {
+    const group = params.group ?? "";
+    const numbers = [numberArgument(params, "limit", 1, 1000, 100), numberArgument(params, "offset", 0, 29334498, 0),
+                     numberArgument(params, "depth", 0, 255, -1)];
+    const error = numbers.find(number => number instanceof Error);
+    if (error) {
+      await ask("site_members", group, -1, 0, 0); // limit 0: the group's text checked alone
+      throw error;
+    }
+    const [limit, offset, depth] = numbers;
+    return JSON.parse(await ask("site_members", group, depth, offset, limit));
+  }
+
+  // /api/path's request: FROM and TO, separated by a NUL byte (a LAYOUT may span lines);
+  // the server refuses a NUL in any argument before it reads them.
+  function pathRequest(params) {
+    const from = params.from ?? "", to = params.to ?? "";
+    if (from.includes("\0") || to.includes("\0"))
+      throw Object.assign(new Error("a NUL byte (%00) in the request: no path or argument holds one"), {status: 2});
+    return `${from}\0${to}`;
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
     switch (path) {
@@ -118,6 +151,8 @@ const {api, playAddress, showPlayer} = (() => {
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
+    case "members": return members(params);
+    case "path": return JSON.parse(await ask("site_path", pathRequest(params), metricNumber(params.metric)));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }

@@ -127,7 +127,8 @@ async function startKlotskiEngine(wasm, pack, packName, metrics) {
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
-                                                           site: {inflate, metrics() { metricsWanted = true; }}});
+                                                           site: {inflate, metrics() { metricsWanted = true; },
+                                                                  progress() {}}}); // a long search's progress: not shown yet
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
