@@ -107,8 +107,8 @@ static struct table *members_of(const struct group_members *options, const struc
         for (size_t k = 0; k < layers[i].size && n < (size_t)g->size; k++)
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
-    uint32_t *ids = xmalloc((n ? n : 1) * sizeof *ids);
-    int *depth = xmalloc((n ? n : 1) * sizeof *depth);
+    uint32_t *ids = xmalloc(n * sizeof *ids);
+    int *depth = xmalloc(n * sizeof *depth);
     for (size_t i = 0; i < n; i++) {
         ids[i] = members[i].id;
         depth[i] = members[i].depth;
