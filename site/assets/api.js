@@ -127,7 +127,9 @@ const {api, playAddress, showPlayer} = (() => {
   }
 
   // /api/path's request: FROM and TO, separated by a NUL byte (a LAYOUT may span lines);
-  // the server refuses a NUL in any argument before it reads them.
+  // the server refuses a NUL in any argument before it reads them.  Its search needs no
+  // part of the pack: it answers in every metric, as the server does, even in a one-file
+  // page without the metrics part.
   function pathRequest(params) {
     const from = params.from ?? "", to = params.to ?? "";
     if (from.includes("\0") || to.includes("\0"))
@@ -152,7 +154,7 @@ const {api, playAddress, showPlayer} = (() => {
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
     case "members": return members(params);
-    case "path": return JSON.parse(await ask("site_path", pathRequest(params), metricNumber(params.metric)));
+    case "path": return JSON.parse(await ask("site_path", pathRequest(params), klotskiMetricNumber(params.metric)));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }
