@@ -132,8 +132,8 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
                 answer/hint_value.c answer/check_value.c answer/farthest_group_value.c answer/hardest_value.c \
-                answer/stats_value.c \
-                answer/search/layers.c \
+                answer/stats_value.c answer/members_value.c \
+                answer/search/layers.c answer/search/path.c \
                 answer/search/extremes.c answer/search/bfs.c answer/search/code_list.c \
                 core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c core/graph/codemap.c \
                 site/engine.c site/loader.c

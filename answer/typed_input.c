@@ -84,16 +84,36 @@ bool input_board_verdict(const char *cells, const char *layout, kl_code *code, c
     return input_layout_typed(layout, code, error, size);
 }
 
-bool input_is_name_of(const char *text, int count)
+/* Whether text is `count` numbers joined by '-': a group name has four, a class name
+ * three. */
+static bool is_dashed_numbers(const char *text, int count)
 {
-    for (int numbers = 1;; numbers++) {
-        size_t digits = strspn(text, "0123456789");
+    int numbers = 0;
+    for (const char *p = text; *p; numbers++) {
+        size_t digits = strspn(p, "0123456789");
         if (digits == 0)
             return false;
-        text += digits;
-        if (*text == '\0')
-            return numbers == count;
-        if (*text++ != '-')
+        p += digits;
+        if (*p == '-' && p[1])
+            p++;
+        else if (*p)
             return false;
     }
+    return numbers == count;
+}
+
+bool input_is_group_name(const char *text)
+{
+    char *typed = input_normalised(text);
+    bool is = is_dashed_numbers(typed, 4);
+    free(typed);
+    return is;
+}
+
+bool input_is_class_name(const char *text)
+{
+    char *typed = input_normalised(text);
+    bool is = is_dashed_numbers(typed, 3);
+    free(typed);
+    return is;
 }

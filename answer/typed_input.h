@@ -12,6 +12,10 @@
 
 #include "core/code.h"
 
+/* The message of a LAYOUT argument missing from a request (the server's, the page's),
+ * after the argument's name. */
+#define INPUT_LAYOUT_MISSING "missing (a LAYOUT: a code, #id, grid or classic name)"
+
 /* Returns text without a leading UTF-8 byte-order mark and without the blanks around it
  * (kl_typed_trim): the form every parser here reads.  A malloc'd copy; free it. */
 char *input_normalised(const char *text);
@@ -27,10 +31,6 @@ int input_typed_normalised(const char *text, bool files, kl_code *code);
  * bytes), nothing reported. */
 bool input_layout_typed(const char *text, kl_code *code, char *error, size_t size);
 
-/* Whether `text` is `count` numbers joined by '-': a class's name (3, "5-4-1") or a
- * group's (4, "5-4-1-1"), which the server and the page read as one, not as a LAYOUT. */
-bool input_is_name_of(const char *text, int count);
-
 /* Parses an attempt (/api/check): the LAYOUTs of `text` separated by commas, blanks or
  * line ends, the start first, each read as input_layout_typed reads one.  Returns true
  * with *codes (malloc'd, free it) and *count (at least 1), or false with the line
@@ -44,5 +44,11 @@ bool input_attempt_typed(const char *text, kl_code **codes, size_t *count, char 
  * with the reason in error (size bytes): the codec's text for cells, the line
  * ("SUBJECT: MESSAGE") for a LAYOUT. */
 bool input_board_verdict(const char *cells, const char *layout, kl_code *code, char *error, size_t size);
+
+/* Whether text (blanks around it ignored) is written as a group name, four numbers
+ * joined by '-' (5-4-1-1), or as a class name, three (5-4-1): what a command that reads
+ * a LAYOUT or a GROUP in one place tells them apart by, never the database. */
+bool input_is_group_name(const char *text);
+bool input_is_class_name(const char *text);
 
 #endif

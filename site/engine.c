@@ -20,15 +20,20 @@
 #include "answer/check_value.h"
 #include "answer/hint_value.h"
 #include "answer/html_player.h"
+#include "answer/members_value.h"
 #include "answer/pack_values.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
+#include "answer/search/layers.h"
+#include "answer/search/path.h"
 #include "answer/typed_input.h"
 #include "answer/value_json.h"
 #include "core/classic.h"
 #include "core/classes.h"
 #include "core/code.h"
 #include "core/database/columns.h"
+#include "core/message.h"
+#include "core/pack/format.h"
 #include "core/rank.h"
 #include "site/loader.h"
 
@@ -36,7 +41,7 @@
 #define ERROR_SIZE 512
 
 static char *request;      /* the request's text, NUL-terminated */
-static size_t request_size;
+static size_t request_length, request_size;
 static char *answer;       /* the last answer */
 static size_t answer_length;
 static FILE *answer_stream;
@@ -48,6 +53,7 @@ char *EXPORT(site_request)(size_t length)
         request_size = length + 1;
     }
     request[length] = '\0';
+    request_length = length;
     return request;
 }
 
@@ -308,26 +314,79 @@ int EXPORT(site_check)(int metric)
     return value_answer(&value);
 }
 
-/* Whether the request is written as a group's name: four numbers joined by '-'. */
-static bool request_is_group_name(void)
+/* The import that shows a long search's progress in the page (assets/engine.js): `done`
+ * of `total` layouts searched. */
+__attribute__((import_module("site"), import_name("progress"))) void site_progress(uint32_t done, uint32_t total);
+
+/* A search's progress, for the page: the count the search keeps current, and what it
+ * rises to. */
+struct progress {
+    const size_t *done; /* layouts searched so far, as the search counts them */
+    size_t scale;       /* how many times the search counts each layout */
+    size_t total;       /* layouts in the group */
+};
+
+/* The watch of the page's searches: never stops one, shows its progress. */
+static bool show_progress(void *context)
 {
-    return input_is_name_of(request, 4);
+    const struct progress *p = context;
+    site_progress((uint32_t)(*p->done / p->scale), (uint32_t)p->total);
+    return false;
+}
+
+/* The answer is that the request's `argument` is missing, as the server words it. */
+static int missing_argument(const char *argument)
+{
+    char error[ERROR_SIZE];
+    snprintf(error, sizeof error, "%s: " INPUT_LAYOUT_MISSING, argument);
+    return answer_error(EXIT_BAD_INPUT, error);
+}
+
+/* The request read as the server reads a GROUP (query/serve/api.c): a group's name,
+ * into *name (malloc'd; free it), or else a LAYOUT, into *code (*name NULL); or the error
+ * answered. */
+static int group_text(char **name, kl_code *code)
+{
+    *name = NULL;
+    if (!request[0])
+        return missing_argument("group");
+    char *typed = input_normalised(request);
+    if (input_is_group_name(typed) && strlen(typed) < KL_PACK_GROUP_NAME_SIZE) {
+        *name = typed;
+        return EXIT_ANSWERED;
+    }
+    free(typed);
+    return parsed_layout(code);
+}
+
+/* The group of group_text's name or code from the pack, or the error answered. */
+static int group_found(const char *name, kl_code code, struct kl_pack **pack, struct kl_pack_group *group)
+{
+    if (!(*pack = pack_or_error()))
+        return EXIT_BAD_INPUT;
+    if (!name) {
+        int steps;
+        enum kl_pack_status found = pack_layout_find(*pack, code, &steps, group);
+        return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(*pack, found);
+    }
+    if (kl_pack_group_named(*pack, name, group) == KL_PACK_OK)
+        return EXIT_ANSWERED;
+    char error[ERROR_SIZE];
+    kl_message_line(error, sizeof error, name, "no such group");
+    return answer_error(EXIT_NOT_FOUND, error);
 }
 
 /* The request's group, a group name or a LAYOUT meaning its group, into *l (l->group,
- * l->pack); or the error answered: a name of no group is not found, as the server says. */
+ * l->pack, and l->code for a LAYOUT); or the error answered: a name of no group is not
+ * found, as the server says. */
 static int group_read(struct pack_layout *l)
 {
-    if (!(l->pack = pack_or_error()))
-        return EXIT_BAD_INPUT;
-    if (kl_pack_group_named(l->pack, request, &l->group) == KL_PACK_OK)
-        return EXIT_ANSWERED;
-    if (request_is_group_name()) {
-        char error[ERROR_SIZE];
-        snprintf(error, sizeof error, "%.64s: no such group", request);
-        return answer_error(EXIT_NOT_FOUND, error);
-    }
-    return pack_layout_read(l);
+    char *name;
+    int status = group_text(&name, &l->code);
+    if (status == EXIT_ANSWERED)
+        status = group_found(name, l->code, &l->pack, &l->group);
+    free(name);
+    return status;
 }
 
 /* /api/group: group --json, its facts and, `with_lists`, its depth histogram and hardest
@@ -435,7 +494,7 @@ int EXPORT(site_hardest)(int scope, int limit, int metric)
         /* The server names a LAYOUT's group by the layout's id (query/serve/api.c) */
         snprintf(subject, sizeof subject, "#%u", kl_code_to_id(l.code));
         snprintf(error, sizeof error, "%.64s: unsolvable: no layout has %s",
-                 scope == 2 && !request_is_group_name() ? subject : request, kl_db_min_moves_column((enum kl_metric)metric));
+                 scope == 2 && !input_is_group_name(request) ? subject : request, kl_db_min_moves_column((enum kl_metric)metric));
         return answer_error(EXIT_NOT_FOUND, error);
     }
     return value_answer(&(struct answer_value){.list = rows});
@@ -462,4 +521,122 @@ int EXPORT(site_stats)(int table, int metric)
     if (found != KL_PACK_OK)
         return pack_error(pack, found);
     return value_answer(&(struct answer_value){.list = rows});
+}
+
+/* The pack's residues under a metric, as member_layers_from_residues asks for them: the
+ * first failure kept (a chunk not yet inflated, which the page then inflates). */
+struct pack_residues {
+    struct kl_pack *pack;
+    enum kl_metric metric;
+    enum kl_pack_status status;
+};
+
+static int pack_residue(void *context, kl_code code)
+{
+    struct pack_residues *r = context;
+    int residue;
+    enum kl_pack_status status = kl_pack_metric_residue(r->pack, r->metric, kl_code_to_id(code), &residue);
+    if (status == KL_PACK_OK && residue != KL_PACK_RESIDUE_UNSOLVABLE)
+        return residue;
+    if (r->status == KL_PACK_OK)
+        r->status = status == KL_PACK_OK ? KL_PACK_CORRUPT : status;
+    return -1;
+}
+
+/* The layers of `group` under `metric` (answer/search/layers.h) into *layers, from the
+ * pack's residues, the page's progress line shown meanwhile; or the error answered. */
+static int group_layers(struct kl_pack *pack, const struct kl_pack_group *group, enum kl_metric metric,
+                        struct member_layers *layers)
+{
+    int member_depth;
+    enum kl_pack_status status = kl_pack_min_moves(pack, group->min_code, metric, &member_depth);
+    if (status != KL_PACK_OK)
+        return pack_error(pack, status);
+    struct pack_residues residues = {pack, metric, KL_PACK_OK};
+    struct progress progress = {&layers->searched, 2, group->size};
+    if (member_layers_from_residues(layers, group->min_code, member_depth, group->size, pack_residue, &residues,
+                                    &(struct search_watch){show_progress, &progress}))
+        return EXIT_ANSWERED;
+    return pack_error(pack, residues.status != KL_PACK_OK ? residues.status : KL_PACK_CORRUPT);
+}
+
+/* /api/members: group --members --json --depth `depth` (MEMBERS_ANY_DEPTH: any) --offset
+ * `offset` --limit `limit`, the request a group's name or a LAYOUT: the page of its
+ * members, found by a search of the group (answer/search/layers.h).  assets/api.js
+ * checks the numbers as the server does and gives its defaults; the server checks the
+ * group's text before them, so limit 0 asks for that check alone (the answer "[]" when
+ * the text is a group's name or a LAYOUT). */
+int EXPORT(site_members)(int depth, int offset, int limit)
+{
+    char *name;
+    kl_code code;
+    int status = group_text(&name, &code);
+    if (status != EXIT_ANSWERED || limit == 0) {
+        free(name);
+        return status != EXIT_ANSWERED ? status : value_answer(&(struct answer_value){.list = table_new(members_columns)});
+    }
+    struct kl_pack *pack;
+    struct kl_pack_group group;
+    if (depth < MEMBERS_ANY_DEPTH || offset < 0 || limit < 0)
+        status = answer_error(EXIT_BAD_INPUT, "members: a depth from -1, an offset from 0 and a limit from 0");
+    else
+        status = group_found(name, code, &pack, &group);
+    free(name);
+    if (status != EXIT_ANSWERED)
+        return status;
+    char reason[MEMBERS_REASON_SIZE], error[ERROR_SIZE];
+    if (!members_depth_held(group.max_min_steps, depth, reason)) {
+        kl_message_line(error, sizeof error, group.name, reason);
+        return answer_error(EXIT_NOT_FOUND, error);
+    }
+    struct member_layers layers;
+    if ((status = group_layers(pack, &group, KL_METRIC_STEP, &layers)) != EXIT_ANSWERED)
+        return status;
+    struct table *t = table_new(members_columns);
+    struct members_page page = {depth, (size_t)offset, (size_t)limit};
+    members_value_add(t, group.name, &page, layers.count, layers.depth, NULL, layers.codes);
+    member_layers_free(&layers);
+    return value_answer(&(struct answer_value){.list = t});
+}
+
+/* /api/path: path --json under `metric`, the request FROM and TO (each a LAYOUT)
+ * separated by a NUL byte (a LAYOUT may span lines, as a board does; none holds a NUL):
+ * a shortest path, found by a breadth-first search from FROM that stops at the distance
+ * of TO, as the query tool's (query/commands/path.c). */
+int EXPORT(site_path)(int metric)
+{
+    const char *to_text = request + strlen(request) + 1;
+    if (to_text > request + request_length)
+        to_text = "";
+    if (!metric_known(metric))
+        return EXIT_BAD_INPUT;
+    if (!request[0])
+        return missing_argument("from");
+    struct pack_layout from, to;
+    int status = pack_layout_read(&from);
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (!to_text[0])
+        return missing_argument("to");
+    memmove(request, to_text, strlen(to_text) + 1);
+    if ((status = pack_layout_read(&to)) != EXIT_ANSWERED)
+        return status;
+    char hex_from[KL_CODE_TEXT_SIZE], hex_to[KL_CODE_TEXT_SIZE], error[ERROR_SIZE];
+    kl_code_format(from.code, hex_from);
+    kl_code_format(to.code, hex_to);
+    if (from.group.group_id != to.group.group_id) {
+        snprintf(error, sizeof error, "%s and %s: " PATH_DIFFERENT_GROUPS, hex_from, hex_to, from.group.name,
+                 to.group.name);
+        return answer_error(EXIT_NOT_FOUND, error);
+    }
+    size_t searched = 0, length;
+    struct progress progress = {&searched, 1, from.group.size};
+    kl_code *route;
+    path_find(from.code, to.code, from.group.size, (enum kl_metric)metric,
+              &(struct search_watch){show_progress, &progress}, &searched, &route, &length);
+    if (!route)
+        return answer_error(EXIT_NOT_FOUND, "the pack's groups are wrong: same group but no path");
+    struct answer_value value = route_value(route, length, (enum kl_metric)metric, false);
+    free(route);
+    return value_answer(&value);
 }

@@ -12,6 +12,7 @@
 #include "query/render/output.h"
 #include "query/render/pictures.h"
 #include "answer/group_value.h"
+#include "answer/members_value.h"
 #include "answer/report.h"
 #include "answer/search/bfs.h"
 
@@ -40,7 +41,6 @@ static const struct command_option group_option_table[] = {
 };
 
 static const char *const depth_columns_for_people[] = {"depth", "layouts", "", NULL};
-static const char *const member_columns[] = {"group", "code", "id", "group_index", "min_steps", NULL};
 
 static struct table *summary_of(const struct kl_db_group_row *g)
 {
@@ -101,26 +101,25 @@ static int compare_members(const void *a, const void *b)
 static struct table *members_of(const struct group_members *options, const struct kl_db_group_row *g,
                                 const struct layer *layers, size_t count, bool streamed)
 {
-    int depth = options->depth;
     struct member *members = xmalloc((size_t)g->size * sizeof *members);
     size_t n = 0;
     for (size_t i = 0; i < count; i++)
         for (size_t k = 0; k < layers[i].size && n < (size_t)g->size; k++)
             members[n++] = (struct member){layers[i].ids[k], layers[i].depth};
     qsort(members, n, sizeof *members, compare_members);
-    struct table *t = streamed ? table_new_streamed(member_columns, OUT_ID_DIGITS) : table_new(member_columns);
-    size_t skip = (size_t)options->offset, room = options->limit ? (size_t)options->limit : n;
-    for (size_t i = 0; i < n && room > 0; i++) {
-        if ((depth != DB_NULL && members[i].depth != depth) || (skip > 0 && skip--))
-            continue;
-        room--;
-        table_text(t, g->name);
-        table_code(t, kl_id_to_code(members[i].id));
-        table_number(t, members[i].id);
-        table_number(t, (long long)i);
-        table_number_or_null(t, members[i].depth, "unsolvable");
+    uint32_t *ids = xmalloc(n * sizeof *ids);
+    int *depth = xmalloc(n * sizeof *depth);
+    for (size_t i = 0; i < n; i++) {
+        ids[i] = members[i].id;
+        depth[i] = members[i].depth;
     }
     free(members);
+    struct table *t = streamed ? table_new_streamed(members_columns, OUT_ID_DIGITS) : table_new(members_columns);
+    struct members_page page = {options->depth == DB_NULL ? MEMBERS_ANY_DEPTH : options->depth,
+                                (size_t)options->offset, (size_t)options->limit};
+    members_value_add(t, g->name, &page, n, depth, ids, NULL);
+    free(ids);
+    free(depth);
     return t;
 }
 
@@ -179,9 +178,9 @@ struct answer_value group_facts_answer(struct db *db, const struct kl_db_group_r
 int group_members_answer(struct db *db, const struct group_members *options, const struct kl_db_group_row *g,
                          bool streamed, struct table **list)
 {
-    if (options->depth != DB_NULL && (g->max_min_steps == DB_NULL || options->depth > g->max_min_steps))
-        return report(EXIT_NOT_FOUND, g->name, "no members %d steps from solved (%s)", options->depth,
-                      g->max_min_steps == DB_NULL ? "the group is unsolvable" : "see its depth histogram");
+    char reason[MEMBERS_REASON_SIZE];
+    if (!members_depth_held(g->max_min_steps, options->depth == DB_NULL ? MEMBERS_ANY_DEPTH : options->depth, reason))
+        return report(EXIT_NOT_FOUND, g->name, "%s", reason);
     struct layer *layers;
     size_t count = db_group_layers(db, g->group_id, &layers);
     *list = members_of(options, g, layers, count, streamed);

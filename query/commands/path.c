@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "answer/search/bfs.h"
+#include "answer/search/path.h"
 #include "query/commands/answers.h"
 #include "query/commands/command.h"
 #include "core/classic.h"
@@ -26,37 +26,6 @@ static const struct command_option path_option_table[] = {
     {.name = "html", .kind = OPTION_FLAG, .offset = offsetof(struct path_options, html), .help = "print instead a self-contained web page that plays the path"},
     {NULL},
 };
-
-struct target {
-    kl_code code;
-    uint32_t position;
-    bool reached;
-};
-
-static bool stop_at_target(void *context, const struct bfs *search, int level)
-{
-    (void)level;
-    struct target *t = context;
-    t->reached = kl_codemap_find(&search->index, t->code, &t->position);
-    return !t->reached;
-}
-
-/* The route from the search's start to node `position`, following first parents. */
-static kl_code *route_to(const struct bfs *search, uint32_t position, size_t *length)
-{
-    size_t count = 1;
-    for (uint32_t at = position; at != 0; at = search->parent[at])
-        count++;
-    kl_code *route = xmalloc(count * sizeof *route);
-    size_t i = count;
-    for (uint32_t at = position;; at = search->parent[at]) {
-        route[--i] = kl_raw_to_code(search->nodes[at]);
-        if (at == 0)
-            break;
-    }
-    *length = count;
-    return route;
-}
 
 static int check_path(const void *given)
 {
@@ -98,20 +67,12 @@ int path_answer(struct db *db, kl_code from, kl_code to, kl_code **route, size_t
     kl_code_format(to, hex_b);
     snprintf(subject, sizeof subject, "%s and %s", hex_a, hex_b);
     if (a.group_id != b.group_id)
-        return report(EXIT_NOT_FOUND, subject, "no path: they lie in different groups (%s and %s)",
-                      group_a.name, group_b.name);
-    struct target target = {.code = to, .reached = false};
+        return report(EXIT_NOT_FOUND, subject, PATH_DIFFERENT_GROUPS, group_a.name, group_b.name);
     struct search_watch watch = db_search_watch(db);
-    struct bfs search;
-    bfs_run(&search, from, (size_t)group_a.size,
-            &(struct bfs_visitor){.level_done = stop_at_target, .context = &target,
-                                  .metric = db_metric(db), .watch = &watch});
-    if (!target.reached) {
-        bfs_free(&search);
-        return search.stopped ? EXIT_NOT_FOUND : db_inconsistent(db, subject, "same group but no path");
-    }
-    *route = route_to(&search, target.position, length);
-    bfs_free(&search);
+    if (!path_find(from, to, (size_t)group_a.size, db_metric(db), &watch, NULL, route, length))
+        return EXIT_NOT_FOUND; /* the server's watch stopped it */
+    if (!*route)
+        return db_inconsistent(db, subject, "same group but no path");
     return EXIT_ANSWERED;
 }
 

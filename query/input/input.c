@@ -78,47 +78,13 @@ int input_layout(const char *text, kl_code *code)
     return status;
 }
 
-/* Whether text is `count` numbers joined by '-': a group name has four, a class name
- * three. */
-static bool is_dashed_numbers(const char *text, int count)
-{
-    int numbers = 0;
-    for (const char *p = text; *p; numbers++) {
-        size_t digits = strspn(p, "0123456789");
-        if (digits == 0)
-            return false;
-        p += digits;
-        if (*p == '-' && p[1])
-            p++;
-        else if (*p)
-            return false;
-    }
-    return numbers == count;
-}
-
-bool input_is_group_name(const char *text)
-{
-    char *typed = input_normalised(text);
-    bool is = is_dashed_numbers(typed, 4);
-    free(typed);
-    return is;
-}
-
-bool input_is_class_name(const char *text)
-{
-    char *typed = input_normalised(text);
-    bool is = is_dashed_numbers(typed, 3);
-    free(typed);
-    return is;
-}
-
 /* input_group of text already normalised. */
 static int parse_group(struct db *db, const char *text, struct kl_db_group_row *group)
 {
-    if (is_dashed_numbers(text, 3))
+    if (input_is_class_name(text))
         return report(EXIT_BAD_INPUT, text, "a class, not a group: a GROUP is written "
                                             "jiang-bing-style-group_num, e.g. %s-0", text);
-    if (is_dashed_numbers(text, 4)) {
+    if (input_is_group_name(text)) {
         if (!db_group_named(db, text, group))
             return report(EXIT_NOT_FOUND, text, "no such group");
         return EXIT_ANSWERED;

@@ -36,12 +36,6 @@ int input_layout(const char *text, kl_code *code);
  * LAYOUT.  Errors are reported. */
 int input_group(struct db *db, const char *text, struct kl_db_group_row *group);
 
-/* Whether text (blanks around it ignored) is written as a group name, four numbers
- * joined by '-' (5-4-1-1), or as a class name, three (5-4-1): what a command that reads
- * a LAYOUT or a GROUP in one place tells them apart by, never the database. */
-bool input_is_group_name(const char *text);
-bool input_is_class_name(const char *text);
-
 /* Parses a CLASS.  Returns EXIT_ANSWERED and stores its class_id; EXIT_NOT_FOUND when
  * J-B-S names no class; EXIT_BAD_INPUT when the text is not of that form.  Reported. */
 int input_class(struct db *db, const char *text, int64_t *class_id);

@@ -198,7 +198,7 @@ static bool layout_argument(const struct api_request *request, const char *name,
     const char *text = argument(request, name);
     char error[ERROR_SIZE];
     if (!text || !*text) {
-        snprintf(error, sizeof error, "%s: missing (a LAYOUT: a code, #id, grid or classic name)", name);
+        snprintf(error, sizeof error, "%s: " INPUT_LAYOUT_MISSING, name);
         api_error(reply, 400, error);
         return false;
     }
@@ -213,7 +213,7 @@ static bool layout_argument(const struct api_request *request, const char *name,
 /* Whether text is `count` numbers joined by '-' and short: a class (3) or group (4) name. */
 static bool is_name_of(const char *text, int count)
 {
-    return strlen(text) < NAME_ARGUMENT_SIZE && input_is_name_of(text, count);
+    return strlen(text) < NAME_ARGUMENT_SIZE && (count == 4 ? input_is_group_name(text) : input_is_class_name(text));
 }
 
 /* Reads argument `name` as a GROUP: a group name as it is, else a LAYOUT as "#ID". */

@@ -128,21 +128,12 @@ const {api, playAddress, showPlayer} = (() => {
                                       : ask("site_farthest_layout", params.layout, 0);
   }
 
-  // A number argument as the server reads it (query/serve/api.c's number_argument):
-  // `fallback` when absent.
-  function numberArgument(params, name, min, max, fallback) {
-    const text = params[name];
-    if (text === undefined) return fallback;
-    if (!/^[0-9]+$/.test(String(text)) || Number(text) < min || Number(text) > max)
-      throw Object.assign(new Error(`${text}: ${name} takes a number from ${min} to ${max}`), {status: 2});
-    return Number(text);
-  }
-
   // /api/hardest: over the whole database, a class or a group, 1000 rows at most.
   function hardest(params) {
     if (params.class !== undefined && params.group !== undefined)
       throw Object.assign(new Error("hardest: give class or group, not both"), {status: 2});
     const limit = numberArgument(params, "limit", 1, 1000, 10);
+    if (limit instanceof Error) throw limit;
     const scope = params.class !== undefined ? 1 : params.group !== undefined ? 2 : 0;
     return ask("site_hardest", params.class ?? params.group ?? "", scope, limit, metricNumber(params.metric));
   }
@@ -154,6 +145,41 @@ const {api, playAddress, showPlayer} = (() => {
     if (!STATS_TABLES.includes(params.table))
       throw Object.assign(new Error("table: one of summary, classes, groups, depths"), {status: 2});
     return ask("site_stats", params.class ?? "", STATS_TABLES.indexOf(params.table), metricNumber(params.metric));
+  }
+
+  // A number argument of the server's (query/serve/api.c's number_argument): `absent`
+  // when not given, else digits from min to max, or an Error worded as the server's.
+  function numberArgument(params, name, min, max, absent) {
+    const text = params[name];
+    if (text === undefined) return absent;
+    if (/^[0-9]+$/.test(text) && Number(text) >= min && Number(text) <= max) return Number(text);
+    return Object.assign(new Error(`${text}: ${name} takes a number from ${min} to ${max}`), {status: 2});
+  }
+
+  // /api/members: the server's defaults and limits (query/serve/api.c's answer_members),
+  // its numbers checked after the group's text, whose error the server answers first.
+  async function members(params) {
+    const group = params.group ?? "";
+    const numbers = [numberArgument(params, "limit", 1, 1000, 100), numberArgument(params, "offset", 0, 29334498, 0),
+                     numberArgument(params, "depth", 0, 255, -1)];
+    const error = numbers.find(number => number instanceof Error);
+    if (error) {
+      await ask("site_members", group, -1, 0, 0); // limit 0: the group's text checked alone
+      throw error;
+    }
+    const [limit, offset, depth] = numbers;
+    return JSON.parse(await ask("site_members", group, depth, offset, limit));
+  }
+
+  // /api/path's request: FROM and TO, separated by a NUL byte (a LAYOUT may span lines);
+  // the server refuses a NUL in any argument before it reads them.  Its search needs no
+  // part of the pack: it answers in every metric, as the server does, even in a one-file
+  // page without the metrics part.
+  function pathRequest(params) {
+    const from = params.from ?? "", to = params.to ?? "";
+    if (from.includes("\0") || to.includes("\0"))
+      throw Object.assign(new Error("a NUL byte (%00) in the request: no path or argument holds one"), {status: 2});
+    return `${from}\0${to}`;
   }
 
   // The answer of the server's /api/PATH?PARAMS, from the engine.
@@ -175,6 +201,8 @@ const {api, playAddress, showPlayer} = (() => {
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
+    case "members": return members(params);
+    case "path": return JSON.parse(await ask("site_path", pathRequest(params), klotskiMetricNumber(params.metric)));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }

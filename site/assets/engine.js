@@ -133,7 +133,8 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
                                                            site: {inflate, metrics() { parts.metrics.wanted = true; },
-                                                                  lists() { parts.lists.wanted = true; }}});
+                                                                  lists() { parts.lists.wanted = true; },
+                                                                  progress() {}}}); // a long search's progress: not shown yet
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);

@@ -211,6 +211,24 @@ export interface Check {
   step_list: CheckedStep[];
 }
 
+/** One member of `klotski group GROUP --members --json`, in code order. */
+export interface Member {
+  group: string;
+  code: string;
+  id: number;
+  group_index: number;
+  /** null: unsolvable */
+  min_steps: number | null;
+}
+
+/** Which members() lists: those of one min_steps (any when not given), after skipping
+ * `offset` of them, `limit` at most (100 unless told; 1 to 1000), as /api/members. */
+export interface MembersPage {
+  depth?: number;
+  offset?: number;
+  limit?: number;
+}
+
 export interface Pack {
   layout(layout: string): Promise<Layout>;
   /** null: unsolvable */
@@ -242,6 +260,12 @@ export interface Pack {
   check(attempt: string[], metric?: Metric): Promise<Check>;
   /** the player page of a minimal solution (`klotski solve LAYOUT --html`), one HTML file */
   player(layout: string, metric?: Metric): Promise<string>;
+  /** a page of a group's members (a group's name or a LAYOUT of it), found by a search of
+   * the group: a second or two for the largest */
+  members(groupOrLayout: string, page?: MembersPage): Promise<Member[]>;
+  /** a shortest path between two layouts of one group (`klotski path FROM TO --json`),
+   * found by a search; layouts of two groups reject (status 1) */
+  path(from: string, to: string, metric?: Metric): Promise<Solution>;
 }
 
 /** Opens a pack (`klotski pack FILE`); without bytes, the one this package carries. */

@@ -57,6 +57,23 @@ function attemptText(attempt) {
   return attempt.map((layout, i) => layoutText(layout, `attempt[${i}]`)).join(",");
 }
 
+// A page's number of members(): an integer from min to max (the server's limits), or
+// `absent` when not given.
+function pageNumber(value, name, min, max, absent) {
+  if (value === undefined) return absent;
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw Object.assign(new Error(`${value}: ${name} takes a number from ${min} to ${max}`), {status: 2});
+  return value;
+}
+
+// path()'s request: FROM and TO separated by a NUL byte, which no LAYOUT holds.
+function pathText(from, to) {
+  const texts = [layoutText(from, "from"), layoutText(to, "to")];
+  if (texts.some(text => text.includes("\0")))
+    throw Object.assign(new Error("a NUL byte in a LAYOUT: none holds one"), {status: 2});
+  return texts.join("\0");
+}
+
 export async function openPack(bytes) {
   if (bytes !== undefined && !(bytes instanceof ArrayBuffer || ArrayBuffer.isView(bytes)))
     throw new TypeError("openPack: the pack's bytes (an ArrayBuffer or a Uint8Array), or nothing for the package's own");
@@ -88,5 +105,9 @@ export async function openPack(bytes) {
       json("site_hint", layoutText(layout), hintLevel(level), klotskiMetricNumber(metric)),
     check: async (attempt, metric) => json("site_check", attemptText(attempt), klotskiMetricNumber(metric)),
     player: async (layout, metric) => engine.ask("site_play", layoutText(layout), klotskiMetricNumber(metric)),
+    members: async (groupOrLayout, {depth, offset, limit} = {}) =>
+      json("site_members", layoutText(groupOrLayout, "group"), pageNumber(depth, "depth", 0, 255, -1),
+           pageNumber(offset, "offset", 0, 29334498, 0), pageNumber(limit, "limit", 1, 1000, 100)),
+    path: async (from, to, metric) => json("site_path", pathText(from, to), klotskiMetricNumber(metric)),
   };
 }

@@ -4,7 +4,8 @@
 # installs it (npm install of the local file, offline: no registry is asked), answers in
 # Node's own test runner (tests/e2e/npm_test.mjs, node --test) as `klotski --json` does on
 # sampled layouts (classic ones in every typed form, unsolvable, solved, spread ones),
-# their groups and the classic names, from a pack of the test database and from the
+# their groups, pages of those groups' members and shortest paths in them (searches of the
+# group in the module) and the classic names, from a pack of the test database and from the
 # package's own pack; bad input rejects with an Error carrying the command's reason and
 # exit status.
 . "$(dirname "$0")/lib.sh"
@@ -84,6 +85,46 @@ expect "the attempts: good, bad and illegal ones" "bad good illegal" \
         sort -u | paste -sd' ')"
 cut -f3 "$T/show.tsv" | jq -r .group | sort -u > "$T/layouts"
 answers group > "$T/group.tsv"
+# Pages of members of the sample's groups of up to 100,000 layouts (each page a search of
+# the group in the module), and of 5-4-1-1 named by a LAYOUT: a line "GROUP<TAB>DEPTH<TAB>
+# OFFSET<TAB>LIMIT<TAB>STATUS<TAB>ANSWER" each (DEPTH -1: any), the answer group --members'
+# JSON lines as one array.
+while IFS= read -r group; do
+    size=$(sql "SELECT size FROM groups WHERE name = '$group'")
+    [ "${size:-0}" -le 100000 ] && echo "$group"
+done < "$T/layouts" | head -12 > "$T/member_groups"
+echo 横刀立马 >> "$T/member_groups"
+while IFS= read -r group; do
+    for page in "-1 0 1000" "0 0 20" "-1 17 5" "3 1 7" "200 0 100"; do
+        read -r depth offset limit <<< "$page"
+        depth_option=()
+        [ "$depth" = -1 ] || depth_option=(--depth "$depth")
+        "$K" --db "$TEST_DB" group "$group" --members "${depth_option[@]}" --offset "$offset" --limit "$limit" \
+            --json >"$T/cli.out" 2>"$T/cli.err"
+        status=$?
+        answer=$(jq -sc . "$T/cli.out")
+        [ "$status" = 0 ] || answer=$(sed 's/^klotski: //' "$T/cli.err")
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$group" "$depth" "$offset" "$limit" "$status" "$answer"
+    done
+done < "$T/member_groups" > "$T/members.tsv"
+expect "members: pages of groups, and errors" "yes yes" "$(awk -F'\t' '{n[$5 == 0]++} END {
+    print (n[1] >= 30 ? "yes" : "no"), (n[0] >= 5 ? "yes" : "no")}' "$T/members.tsv")"
+# Shortest paths from the sample's layouts in those groups to their group's smallest member,
+# and to a layout of another group, in steps and in unit moves: "FROM<TAB>TO<TAB>METRIC<TAB>
+# STATUS<TAB>ANSWER" each.
+cut -f3 "$T/show.tsv" | jq -r 'select(.group_size <= 100000) | "\(.code) \(.group)"' | head -20 |
+while read -r code group; do
+    for to in "$(sql "SELECT printf('%09X', min_code) FROM groups WHERE name = '$group'")" 4FEA13400; do
+        for metric in step unit; do
+            answer=$("$K" --db "$TEST_DB" --metric "$metric" path "$code" "$to" --json 2>"$T/cli.err")
+            status=$?
+            [ "$status" = 0 ] || answer=$(sed 's/^klotski: //' "$T/cli.err")
+            printf '%s\t%s\t%s\t%s\t%s\n' "$code" "$to" "$metric" "$status" "$answer"
+        done
+    done
+done > "$T/path.tsv"
+expect "paths: found, and between groups" "yes yes" "$(awk -F'\t' '{n[$4 == 0]++} END {
+    print (n[1] >= 20 ? "yes" : "no"), (n[0] >= 10 ? "yes" : "no")}' "$T/path.tsv")"
 printf '%s\n' ZZZ "" 1A9BF0C0Q 1A9BF0C01 '#99999999999' VKKVVKKVVHHVVooVo.oo 四面楚歌 'no such name' 000995000 \
     > "$T/layouts"
 answers solve > "$T/bad.tsv"

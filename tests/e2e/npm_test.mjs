@@ -5,8 +5,9 @@
 // ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv, hint1-3.tsv by
 // level, check.tsv a line per attempt (its LAYOUTs separated by commas), and
 // moves_unit.tsv, solve_unit.tsv, hint_unit.tsv, check_unit.tsv under --metric unit: the JSON, or the
-// reason the command gave with its exit status), and names.jsonl; KLOTSKI_TEST_PACK: the
-// pack of the test database.
+// reason the command gave with its exit status), members.tsv (pages of group --members)
+// and path.tsv (path FROM TO, by metric), each line as e2e_npm.sh writes it, and
+// names.jsonl; KLOTSKI_TEST_PACK: the pack of the test database.
 import assert from "node:assert/strict";
 import {readFileSync} from "node:fs";
 import {test} from "node:test";
@@ -105,6 +106,30 @@ test(`check in ${metric}: klotski --metric ${metric} check LAYOUT... --json, or 
 
 test("group: the fields of klotski group --json", async () => {
   for (const [group, expected] of groups) sameFields(await pack.group(group), expected, group);
+});
+
+test("members: pages of klotski group --members --json, or its error", async () => {
+  const pages = read("members.tsv").map(line => line.split("\t"));
+  for (const [group, depth, offset, limit, status, answer] of pages) {
+    const page = {offset: Number(offset), limit: Number(limit), ...(depth === "-1" ? {} : {depth: Number(depth)})};
+    const what = `${group} ${JSON.stringify(page)}`;
+    if (status !== "0") await rejectsAs(pack.members(group, page), {error: answer, status: Number(status)}, what);
+    else assert.deepEqual(await pack.members(group, page), JSON.parse(answer), what);
+  }
+  await rejectsAs(pack.members("5-4-1-1", {limit: 0}), {error: "0: limit takes a number from 1 to 1000", status: 2},
+                  "a limit out of range");
+  await rejectsAs(pack.members("9-9-9-9"), {error: "9-9-9-9: no such group", status: 1}, "no such group");
+});
+
+test("path: klotski --metric METRIC path FROM TO --json, or its error", async () => {
+  const paths = read("path.tsv").map(line => line.split("\t"));
+  for (const [from, to, metric, status, answer] of paths) {
+    const what = `${from} to ${to} in ${metric}`;
+    if (status !== "0") await rejectsAs(pack.path(from, to, metric), {error: answer, status: Number(status)}, what);
+    else assert.deepEqual(await pack.path(from, to, metric), JSON.parse(answer), what);
+  }
+  await rejectsAs(pack.path("", "1A9BF0C00"), {error: "from: missing (a LAYOUT: a code, #id, grid or classic name)",
+                                              status: 2}, "no FROM");
 });
 
 test("names: the classic names and their min_steps", async () => {
