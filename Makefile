@@ -312,6 +312,10 @@ $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-de
 # The unit test of an answer's value links the answer/ files it checks.
 $(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
 
+# The unit test of the searches from a layout links the answer/search/ files it checks.
+$(OBJ)/tests/unit_solutions: $(OBJ)/answer/search/solutions.o $(OBJ)/answer/search/bfs.o \
+                             $(OBJ)/answer/search/code_list.o $(OBJ)/answer/report.o
+
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.
 $(OBJ)/tests/reference/%: tests/reference/%.c
