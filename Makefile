@@ -132,6 +132,8 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
                 answer/hint_value.c answer/check_value.c \
+                answer/search/bfs.c answer/search/code_list.c answer/search/solutions.c answer/search/searched_group.c \
+                answer/solutions_value.c answer/farthest_value.c core/graph/codemap.c \
                 site/engine.c site/loader.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
@@ -313,8 +315,8 @@ $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-de
 $(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
 
 # The unit test of the searches from a layout links the answer/search/ files it checks.
-$(OBJ)/tests/unit_solutions: $(OBJ)/answer/search/solutions.o $(OBJ)/answer/search/bfs.o \
-                             $(OBJ)/answer/search/code_list.o $(OBJ)/answer/report.o
+$(OBJ)/tests/unit_solutions: $(OBJ)/answer/search/solutions.o $(OBJ)/answer/search/searched_group.o \
+                             $(OBJ)/answer/search/bfs.o $(OBJ)/answer/search/code_list.o $(OBJ)/answer/report.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.

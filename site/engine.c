@@ -5,7 +5,9 @@
  * player page (answer/html_player.h), and the answers' values filled from the pack's
  * facts (site/loader.h) with the fields it holds (answer/pack_values.h, as `klotski
  * serve --pack` fills them; route_value.h, board_value.h) and written by the one JSON
- * writer (answer/value_json.h), as the query tool's and the server's are.
+ * writer (answer/value_json.h), as the query tool's and the server's are; what the pack
+ * does not hold, by the query tool's searches over a group (answer/search/: a layout's
+ * farthest layouts, its solutions, and the farthest data of a group searched and kept).
  *
  * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
  * calls one site_* route, and reads the answer at site_answer (site_answer_length
@@ -18,11 +20,15 @@
 
 #include "answer/board_value.h"
 #include "answer/check_value.h"
+#include "answer/farthest_value.h"
 #include "answer/hint_value.h"
 #include "answer/html_player.h"
 #include "answer/pack_values.h"
 #include "answer/report.h"
 #include "answer/route_value.h"
+#include "answer/search/searched_group.h"
+#include "answer/search/solutions.h"
+#include "answer/solutions_value.h"
 #include "answer/typed_input.h"
 #include "answer/value_json.h"
 #include "core/classic.h"
@@ -141,6 +147,46 @@ static int pack_layout_read(struct pack_layout *l)
     return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
 }
 
+/* Tells the page how far a search has got: `done` of the group's `total` layouts
+ * (assets/engine.js; the page's progress line). */
+__attribute__((import_module("site"), import_name("progress"))) void site_progress(uint32_t done, uint32_t total);
+
+/* The watch of a search over a group of `total` layouts: asked every BFS_WATCH_EVERY
+ * layouts (answer/search/bfs.h), it tells the page so; it never stops a search (the page
+ * waits for its answer). */
+struct progress {
+    struct search_watch watch;
+    size_t asked, total;
+};
+
+static bool progress_told(void *context)
+{
+    struct progress *p = context;
+    size_t done = p->asked++ * BFS_WATCH_EVERY;
+    site_progress((uint32_t)(done < p->total ? done : p->total), (uint32_t)p->total);
+    return false;
+}
+
+/* A watch for a search over the group of the layout `l`. */
+static struct progress *progress_of(struct progress *p, const struct pack_layout *l)
+{
+    *p = (struct progress){{progress_told, p}, 0, (size_t)l->group.size};
+    return p;
+}
+
+/* The group searched last, kept for the next question in it (the layout and its moves
+ * after each step played). */
+static struct searched_group searched;
+
+/* The group of the layout `l` searched (answer/search/searched_group.h) unless it is the
+ * one kept; returns the member `code` of it. */
+static uint32_t searched_member(const struct pack_layout *l, kl_code code)
+{
+    struct progress progress;
+    searched_group_load(&searched, l->code, (size_t)l->group.size, &progress_of(&progress, l)->watch);
+    return searched_group_member(&searched, code);
+}
+
 /* The answer is the value's JSON (answer/value_json.h), as the server's; the value freed. */
 static int value_answer(struct answer_value *value)
 {
@@ -160,9 +206,11 @@ int EXPORT(site_board)(int is_cells)
     return value_answer(&(struct answer_value){.summary = board_value(code, NULL)});
 }
 
-/* /api/layout: show --json, the fields the pack knows; min_straight_moves and
- * min_unit_moves only `with_metrics` (else left out: the page's first answer comes before
- * the pack's metrics part is downloaded). */
+/* /api/layout: show --json.  `with_metrics`: every field, as the server's on a database
+ * whose farthest phase ran, min_straight_moves and min_unit_moves from the pack's metrics
+ * part, group_index, min_solution_num, farthest_steps, farthest_num and solution_num
+ * from a search of the group (searched_member); else the fields the pack knows at once (the page's first answer
+ * comes before the pack's metrics part is downloaded, and waits for no search). */
 int EXPORT(site_layout)(int with_metrics)
 {
     struct pack_layout l;
@@ -170,14 +218,29 @@ int EXPORT(site_layout)(int with_metrics)
     if (status != EXIT_ANSWERED)
         return status;
     struct table *row;
-    enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, &row);
+    enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, NULL, &row);
     if (found != KL_PACK_OK)
         return pack_error(l.pack, found);
+    if (with_metrics) { /* the pack's parts read, the search's facts added */
+        table_free(row);
+        struct layout_search_facts facts = searched_group_facts(&searched, searched_member(&l, l.code));
+        pack_layout_value(l.pack, l.code, l.steps, &l.group, true, &facts, &row);
+    }
     return value_answer(&(struct answer_value){.summary = row});
 }
 
-/* /api/moves: moves --json under `metric` (farthest_steps and farthest_num: not in the
- * pack), each min_steps counting in that metric, as the command's. */
+/* pack_moves_value's farthest data: each move's layout's (context: the pack_layout). */
+static void moves_farthest(void *context, struct kl_move_outcome *moves, int count)
+{
+    for (int i = 0; i < count; i++) {
+        long long num;
+        searched_group_farthest(&searched, searched_member(context, moves[i].to), &moves[i].farthest_steps, &num);
+        moves[i].farthest_num = num;
+    }
+}
+
+/* /api/moves: moves --json under `metric`, each min_steps counting in that metric, as
+ * the command's, with each move's farthest_steps and farthest_num (moves_farthest). */
 int EXPORT(site_moves)(int metric)
 {
     struct pack_layout l;
@@ -185,9 +248,28 @@ int EXPORT(site_moves)(int metric)
     if (status != EXIT_ANSWERED)
         return status;
     struct answer_value value;
-    enum kl_pack_status ranked = pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, &value);
+    enum kl_pack_status ranked =
+        pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, moves_farthest, &l, &value);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
+    return value_answer(&value);
+}
+
+/* /api/farthest?layout=: farthest LAYOUT --json, `limit` layouts at most (0: all, as the
+ * server lists them), by one search of the group. */
+int EXPORT(site_farthest_layout)(int limit)
+{
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    size_t count;
+    int distance;
+    struct progress progress;
+    kl_code *farthest = bfs_farthest(l.code, (size_t)l.group.size, &progress_of(&progress, &l)->watch, &count,
+                                     &distance);
+    struct answer_value value = farthest_layout_value(l.code, l.group.name, distance, farthest, count, limit);
+    free(farthest);
     return value_answer(&value);
 }
 
@@ -214,6 +296,25 @@ static int solution(int metric, kl_code *code, kl_code **route, int *count)
     if (solved == KL_PACK_OK)
         return EXIT_ANSWERED;
     return solved == KL_PACK_UNSOLVABLE ? unsolvable_error(*code) : pack_error(pack, solved);
+}
+
+/* /api/solutions: solutions --json, by one search from the layout (as far as a solution
+ * may lie); an unsolvable layout's error as the server's. */
+int EXPORT(site_solutions)(void)
+{
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (l.steps == KL_PACK_NONE)
+        return unsolvable_error(l.code);
+    struct solutions found;
+    struct progress progress;
+    solutions_find(l.code, (size_t)l.group.size, &progress_of(&progress, &l)->watch, &found);
+    size_t minimal;
+    struct answer_value value = solutions_value(l.code, l.steps, &found, &minimal);
+    solutions_free(&found);
+    return value_answer(&value);
 }
 
 /* /api/solve: solve --json, under `metric`. */

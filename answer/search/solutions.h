@@ -3,8 +3,7 @@
  * search marks a layout "passed" when some shortest path to it from the start runs
  * through a solved layout; the solutions are the solved layouts left unpassed.  For the
  * query tool's `solutions`, the server's /api/solutions and the page with no server
- * alike; the same search run over the whole group gives the layout's facts that a base
- * database or a pack lacks (layout_search_facts). */
+ * alike (the page's layout facts search a group kept, answer/search/searched_group.h). */
 #ifndef KLOTSKI_ANSWER_SEARCH_SOLUTIONS_H
 #define KLOTSKI_ANSWER_SEARCH_SOLUTIONS_H
 
@@ -29,23 +28,5 @@ struct solutions {
 bool solutions_find(kl_code start, size_t expected, const struct search_watch *watch, struct solutions *found);
 
 void solutions_free(struct solutions *found);
-
-/* What one search of the whole group from a layout tells about it, the facts of
- * `klotski show` that need a search: negative where it has none (an unsolvable
- * layout's solution counts). */
-struct layout_search_facts {
-    long long group_index;      /* its rank among the group's codes, from 0 */
-    long long group_size;
-    long long min_solution_num; /* solutions at the distance of the nearest one */
-    long long solution_num;
-    long long farthest_steps;   /* its eccentricity in its group */
-    long long farthest_num;     /* the group's layouts that far from it */
-};
-
-/* Fills *facts for the legal layout `start` (expected as solutions_find's) by one
- * search of its whole group.  Returns true; false when `watch` (NULL: none) stopped the
- * search, *facts untouched. */
-bool layout_search_facts(kl_code start, size_t expected, const struct search_watch *watch,
-                         struct layout_search_facts *facts);
 
 #endif

@@ -118,6 +118,8 @@ const {api, playAddress, showPlayer} = (() => {
     case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
+    case "farthest": return JSON.parse(await ask("site_farthest_layout", params.layout ?? "", 0));
+    case "solutions": return JSON.parse(await ask("site_solutions", params.layout ?? ""));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }

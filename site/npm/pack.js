@@ -31,6 +31,12 @@ function hintLevel(level) {
   return level;
 }
 
+// How many farthest layouts to list at most: 0 (all, as the server lists them) or more.
+function listLimit(limit) {
+  if (!Number.isInteger(limit) || limit < 0) throw new TypeError(`limit: a whole number, 0 for all, not ${limit}`);
+  return limit;
+}
+
 // An attempt, the LAYOUTs of check(), the start first: as /api/check reads them, one
 // text, the LAYOUTs separated by commas.
 function attemptText(attempt) {
@@ -57,6 +63,8 @@ export async function openPack(bytes) {
     hint: async (layout, level = 1, metric) =>
       json("site_hint", layoutText(layout), hintLevel(level), klotskiMetricNumber(metric)),
     check: async (attempt, metric) => json("site_check", attemptText(attempt), klotskiMetricNumber(metric)),
+    farthest: async (layout, limit = 0) => json("site_farthest_layout", layoutText(layout), listLimit(limit)),
+    solutions: layout => json("site_solutions", layoutText(layout)),
     player: async (layout, metric) => engine.ask("site_play", layoutText(layout), klotskiMetricNumber(metric)),
   };
 }

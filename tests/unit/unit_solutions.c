@@ -1,5 +1,7 @@
-/* The searches from a layout at query time (answer/search/solutions.h), which the query
- * tool, the server and the page with no server share, against brute force over the
+/* The searches from a layout at query time, a layout's solutions (answer/search/
+ * solutions.h, which the query tool, the server and the page with no server share) and
+ * the facts of a member of a group searched and kept (answer/search/searched_group.h, the
+ * page's), against brute force over the
  * builder's class graphs (whose steps unit_moves checks against the naive model): a
  * layout's solutions (SPEC.md) are the solved members no shortest path to which passes
  * another solved member, counted by group_fixture.h's plain search; each one found must be
@@ -12,6 +14,7 @@
 
 #include "tests/unit/group_fixture.h"
 
+#include "answer/search/searched_group.h"
 #include "answer/search/solutions.h"
 
 #define FULL_CHECK_SIZE 400
@@ -53,8 +56,9 @@ static uint32_t member_of(const struct tested_class *t, kl_code code)
     return low;
 }
 
-/* Checks the searches from class member c against brute force. */
-static void check_member(struct tested_class *t, uint32_t c)
+/* Checks the searches from class member c against brute force, its group's searched into
+ * g when not there already. */
+static void check_member(struct tested_class *t, struct searched_group *g, uint32_t c)
 {
     kl_code code = t->g.codes[c];
     uint32_t group_size = t->cg.size[t->cg.group_of[c]];
@@ -80,13 +84,14 @@ static void check_member(struct tested_class *t, uint32_t c)
     for (uint32_t i = 0; i < group_size; i++) /* as the plain searches expect it */
         t->distance[t->queue[i]] = -1;
 
-    struct layout_search_facts facts;
-    assert_true(layout_search_facts(code, group_size, NULL, &facts));
-    if (facts.group_index != t->cg.group_index[c] || facts.group_size != group_size ||
+    assert_true(searched_group_load(g, code, group_size, NULL));
+    assert_int_equal(g->search.count, group_size);
+    struct layout_search_facts facts = searched_group_facts(g, searched_group_member(g, code));
+    if (facts.group_index != t->cg.group_index[c] ||
         facts.farthest_steps != steps || facts.farthest_num != num)
-        fail_msg("%09llX: group_index %lld of %lld, farthest %lld steps, %lld layouts; brute force %u of %u, %d, %u",
-                 (unsigned long long)code, facts.group_index, facts.group_size, facts.farthest_steps,
-                 facts.farthest_num, t->cg.group_index[c], group_size, steps, num);
+        fail_msg("%09llX: group_index %lld, farthest %lld steps, %lld layouts; brute force %u, %d, %u",
+                 (unsigned long long)code, facts.group_index, facts.farthest_steps, facts.farthest_num,
+                 t->cg.group_index[c], steps, num);
     assert_int_equal(facts.solution_num, expected ? (long long)expected : -1);
     assert_int_equal(facts.min_solution_num, expected ? minimal : -1);
     solutions_free(&found);
@@ -99,6 +104,7 @@ static void test_against_brute_force(void **state)
     for (size_t i = 0; i < sizeof checked_classes / sizeof *checked_classes; i++) {
         struct tested_class t;
         open_class(&t, &f->cat, checked_classes[i]);
+        struct searched_group g = {0};
         uint32_t *seen = calloc(t.cg.group_count, sizeof *seen);
         assert_non_null(seen);
         for (uint32_t c = 0; c < t.g.count; c++) {
@@ -106,10 +112,11 @@ static void test_against_brute_force(void **state)
             uint32_t stride = size <= FULL_CHECK_SIZE ? 1 : size / SAMPLES_PER_GROUP;
             if (seen[num]++ % stride != 0)
                 continue;
-            check_member(&t, c);
+            check_member(&t, &g, c);
             checked++;
             with_solutions += brute_force_solutions(&t, c) > 1;
         }
+        searched_group_free(&g);
         free(seen);
         close_class(&t);
     }
@@ -122,12 +129,15 @@ static void test_against_brute_force(void **state)
 static void test_reference_layout(void **state)
 {
     (void)state;
-    struct layout_search_facts facts;
-    assert_true(layout_search_facts(0x1A9BF0C00ull, 0, NULL, &facts));
+    struct searched_group g = {0};
+    assert_true(searched_group_load(&g, 0x1A9BF0C00ull, 0, NULL)); /* its size not told */
+    struct layout_search_facts facts = searched_group_facts(&g, searched_group_member(&g, 0x1A9BF0C00ull));
     assert_int_equal(facts.min_solution_num, 2);
     assert_int_equal(facts.solution_num, 6);
     assert_int_equal(facts.farthest_steps, 124);
     assert_int_equal(facts.farthest_num, 8);
+    assert_int_equal(searched_group_member(&g, 0x4FEA13400ull), UINT32_MAX); /* another group's */
+    searched_group_free(&g);
     struct solutions found;
     assert_true(solutions_find(0x1A9BF0C00ull, 0, NULL, &found));
     assert_int_equal(found.count, 6);
