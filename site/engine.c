@@ -37,6 +37,11 @@
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
 #define ERROR_SIZE 512
+/* Added to site_layout's and site_moves' number: the answer with the fields that need a
+ * search of the layout's group, as the server's on a database whose farthest phase ran
+ * (assets/engine.js's KLOTSKI_WITH_SEARCH): up to 2 s for a layout of the largest group,
+ * which a page that offers no farthest data need not wait for. */
+#define WITH_SEARCH 0x100
 
 static char *request;      /* the request's text, NUL-terminated */
 static size_t request_size;
@@ -206,13 +211,16 @@ int EXPORT(site_board)(int is_cells)
     return value_answer(&(struct answer_value){.summary = board_value(code, NULL)});
 }
 
-/* /api/layout: show --json.  `with_metrics`: every field, as the server's on a database
- * whose farthest phase ran, min_straight_moves and min_unit_moves from the pack's metrics
- * part, group_index, min_solution_num, farthest_steps, farthest_num and solution_num
- * from a search of the group (searched_member); else the fields the pack knows at once (the page's first answer
- * comes before the pack's metrics part is downloaded, and waits for no search). */
+/* /api/layout: show --json.  `with_metrics` 0: the fields the pack's steps part knows
+ * (the page's first answer comes before the pack's metrics part is downloaded, and waits
+ * for no search); 1: with min_straight_moves and min_unit_moves from the metrics part;
+ * 1 + WITH_SEARCH: every field, as the server's on a database whose farthest phase ran,
+ * group_index, min_solution_num, farthest_steps, farthest_num and solution_num from a
+ * search of the group (searched_member). */
 int EXPORT(site_layout)(int with_metrics)
 {
+    bool with_search = with_metrics & WITH_SEARCH;
+    with_metrics &= ~WITH_SEARCH;
     struct pack_layout l;
     int status = pack_layout_read(&l);
     if (status != EXIT_ANSWERED)
@@ -221,7 +229,7 @@ int EXPORT(site_layout)(int with_metrics)
     enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, NULL, &row);
     if (found != KL_PACK_OK)
         return pack_error(l.pack, found);
-    if (with_metrics) { /* the pack's parts read, the search's facts added */
+    if (with_metrics && with_search) { /* the pack's parts read, the search's facts added */
         table_free(row);
         struct layout_search_facts facts = searched_group_facts(&searched, searched_member(&l, l.code));
         pack_layout_value(l.pack, l.code, l.steps, &l.group, true, &facts, &row);
@@ -240,16 +248,20 @@ static void moves_farthest(void *context, struct kl_move_outcome *moves, int cou
 }
 
 /* /api/moves: moves --json under `metric`, each min_steps counting in that metric, as
- * the command's, with each move's farthest_steps and farthest_num (moves_farthest). */
+ * the command's; + WITH_SEARCH: with each move's farthest_steps and farthest_num
+ * (moves_farthest), else null. */
 int EXPORT(site_moves)(int metric)
 {
+    bool with_search = metric & WITH_SEARCH;
+    metric &= ~WITH_SEARCH;
     struct pack_layout l;
     int status = metric_known(metric) ? pack_layout_read(&l) : EXIT_BAD_INPUT;
     if (status != EXIT_ANSWERED)
         return status;
     struct answer_value value;
     enum kl_pack_status ranked =
-        pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, moves_farthest, &l, &value);
+        pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, with_search ? moves_farthest : NULL, &l,
+                         &value);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
     return value_answer(&value);

@@ -53,9 +53,10 @@ export async function openPack(bytes) {
   const engine = await startKlotskiEngine(wasmModule, pack, "pack");
   const json = async (route, text, ...args) => JSON.parse(await engine.ask(route, text, ...args));
   return {
-    layout: layout => json("site_layout", layoutText(layout), 1),
+    layout: layout => json("site_layout", layoutText(layout), 1 | KLOTSKI_WITH_SEARCH),
     minSteps: async layout => (await json("site_layout", layoutText(layout), 0)).min_steps,
-    moves: async (layout, metric) => json("site_moves", layoutText(layout), klotskiMetricNumber(metric)),
+    moves: async (layout, metric) =>
+      json("site_moves", layoutText(layout), klotskiMetricNumber(metric) | KLOTSKI_WITH_SEARCH),
     solve: async (layout, metric) => json("site_solve", layoutText(layout), klotskiMetricNumber(metric)),
     group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group")),
     board: cells => json("site_board", layoutText(cells, "board"), 1),
