@@ -132,8 +132,8 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
                 answer/hint_value.c answer/check_value.c answer/farthest_group_value.c answer/hardest_value.c \
-                answer/stats_value.c answer/members_value.c \
-                answer/search/layers.c answer/search/path.c \
+                answer/stats_value.c answer/members_value.c answer/solutions_value.c answer/farthest_value.c \
+                answer/search/layers.c answer/search/path.c answer/search/solutions.c answer/search/searched_group.c \
                 answer/search/extremes.c answer/search/bfs.c answer/search/code_list.c \
                 core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c core/graph/codemap.c \
                 site/engine.c site/loader.c
@@ -318,6 +318,10 @@ $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-de
 $(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
 $(OBJ)/tests/unit_layers: $(OBJ)/answer/search/layers.o $(OBJ)/answer/search/bfs.o $(OBJ)/answer/search/code_list.o \
                           $(OBJ)/answer/report.o
+
+# The unit test of the searches from a layout links the answer/search/ files it checks.
+$(OBJ)/tests/unit_solutions: $(OBJ)/answer/search/solutions.o $(OBJ)/answer/search/searched_group.o \
+                             $(OBJ)/answer/search/bfs.o $(OBJ)/answer/search/code_list.o $(OBJ)/answer/report.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.

@@ -21,7 +21,8 @@ enum kl_pack_status pack_layout_find(struct kl_pack *pack, kl_code code, int *st
 }
 
 enum kl_pack_status pack_layout_value(struct kl_pack *pack, kl_code code, int steps, const struct kl_pack_group *group,
-                                      bool with_metrics, struct table **value)
+                                      bool with_metrics, const struct layout_search_facts *searched,
+                                      struct table **value)
 {
     long long moves[KL_METRIC_COUNT] = {steps};
     for (int m = KL_METRIC_STRAIGHT; with_metrics && m < KL_METRIC_COUNT; m++) {
@@ -39,16 +40,27 @@ enum kl_pack_status pack_layout_value(struct kl_pack *pack, kl_code code, int st
         fields |= 1UL << LAYOUT_MIN_STRAIGHT_MOVES | 1UL << LAYOUT_MIN_UNIT_MOVES;
     struct layout_facts facts = {.code = code, .group = group->name, .group_size = group->size,
                                  .min_moves = {moves[0], moves[1], moves[2]}};
+    if (searched) {
+        fields |= 1UL << LAYOUT_GROUP_INDEX | 1UL << LAYOUT_MIN_SOLUTION_NUM | 1UL << LAYOUT_FARTHEST_STEPS |
+                  1UL << LAYOUT_FARTHEST_NUM | 1UL << LAYOUT_SOLUTION_NUM;
+        facts.group_index = searched->group_index;
+        facts.min_solution_num = searched->min_solution_num;
+        facts.farthest_steps = searched->farthest_steps;
+        facts.farthest_num = searched->farthest_num;
+        facts.solution_num = searched->solution_num;
+    }
     *value = layout_value(&facts, fields, false);
     return KL_PACK_OK;
 }
 
 enum kl_pack_status pack_moves_value(struct kl_pack *pack, kl_code code, const char *group, enum kl_metric metric,
-                                     struct answer_value *value)
+                                     pack_moves_farthest farthest, void *context, struct answer_value *value)
 {
     struct kl_move_outcome moves[KL_MAX_STEPS];
     int count, steps;
     enum kl_pack_status ranked = kl_pack_moves_in(pack, code, metric, moves, &count, &steps);
+    if (ranked == KL_PACK_OK && farthest)
+        farthest(context, moves, count);
     if (ranked == KL_PACK_OK)
         *value = moves_value(code, group, steps, metric, moves, (size_t)count, false);
     return ranked;

@@ -10,8 +10,10 @@
 
 #include "answer/farthest_group_value.h"
 #include "answer/search/bfs.h"
+#include "answer/search/searched_group.h"
 #include "answer/stats_value.h"
 #include "answer/value.h"
+#include "core/move_outcomes.h"
 #include "core/pack/pack.h"
 
 /* The layout `code`'s min steps (KL_PACK_NONE: unsolvable) into *steps and its group into
@@ -20,17 +22,25 @@ enum kl_pack_status pack_layout_find(struct kl_pack *pack, kl_code code, int *st
 
 /* `klotski show --json`'s fields that the pack holds for the layout `code` (steps and
  * group as pack_layout_find gave them): min_straight_moves and min_unit_moves only
- * `with_metrics` (else left out, the pack's metrics part not needed).  On KL_PACK_OK
- * *value is the row (free it with table_free); else KL_PACK_MISSING (no metrics part) or
- * KL_PACK_CORRUPT, *value untouched. */
+ * `with_metrics` (else left out, the pack's metrics part not needed); group_index,
+ * min_solution_num, farthest_steps, farthest_num and solution_num only where `searched`
+ * (NULL: none) gives them (answer/search/searched_group.h: a search of the group, which
+ * the pack does not store).  On KL_PACK_OK *value is the row (free it with table_free); else
+ * KL_PACK_MISSING (no metrics part) or KL_PACK_CORRUPT, *value untouched. */
 enum kl_pack_status pack_layout_value(struct kl_pack *pack, kl_code code, int steps, const struct kl_pack_group *group,
-                                      bool with_metrics, struct table **value);
+                                      bool with_metrics, const struct layout_search_facts *searched,
+                                      struct table **value);
 
-/* `klotski moves --json` under `metric` for the layout `code` of the group named `group`
- * (farthest_steps and farthest_num: not in the pack).  On KL_PACK_OK *value is the
- * answer (free it with answer_value_free); else kl_pack_moves_in's status. */
+/* Fills the farthest_steps and farthest_num of the `count` moves `moves` (null until
+ * then).  context: the caller's, passed through. */
+typedef void (*pack_moves_farthest)(void *context, struct kl_move_outcome *moves, int count);
+
+/* `klotski moves --json` under `metric` for the layout `code` of the group named `group`,
+ * each move's farthest_steps and farthest_num filled by `farthest` (NULL: null, not in
+ * the pack) with `context`.  On KL_PACK_OK *value is the answer (free it with
+ * answer_value_free); else kl_pack_moves_in's status. */
 enum kl_pack_status pack_moves_value(struct kl_pack *pack, kl_code code, const char *group, enum kl_metric metric,
-                                     struct answer_value *value);
+                                     pack_moves_farthest farthest, void *context, struct answer_value *value);
 
 /* A minimal solution of `code` under `metric`: on KL_PACK_OK *route (malloc'd; free it)
  * holds its *count codes, the layout first; else kl_pack_solve_in's status

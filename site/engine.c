@@ -5,7 +5,9 @@
  * player page (answer/html_player.h), and the answers' values filled from the pack's
  * facts (site/loader.h) with the fields it holds (answer/pack_values.h, as `klotski
  * serve --pack` fills them; route_value.h, board_value.h) and written by the one JSON
- * writer (answer/value_json.h), as the query tool's and the server's are.
+ * writer (answer/value_json.h), as the query tool's and the server's are; what the pack
+ * does not hold, by the query tool's searches over a group (answer/search/: a layout's
+ * farthest layouts, its solutions, and the farthest data of a group searched and kept).
  *
  * The JavaScript side (assets/api.js) writes a request's text into site_request's buffer,
  * calls one site_* route, and reads the answer at site_answer (site_answer_length
@@ -18,6 +20,7 @@
 
 #include "answer/board_value.h"
 #include "answer/check_value.h"
+#include "answer/farthest_value.h"
 #include "answer/hint_value.h"
 #include "answer/html_player.h"
 #include "answer/members_value.h"
@@ -26,6 +29,9 @@
 #include "answer/route_value.h"
 #include "answer/search/layers.h"
 #include "answer/search/path.h"
+#include "answer/search/searched_group.h"
+#include "answer/search/solutions.h"
+#include "answer/solutions_value.h"
 #include "answer/typed_input.h"
 #include "answer/value_json.h"
 #include "core/classic.h"
@@ -39,6 +45,11 @@
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
 #define ERROR_SIZE 512
+/* Added to site_layout's and site_moves' number: the answer with the fields that need a
+ * search of the layout's group, as the server's on a database whose farthest phase ran
+ * (assets/engine.js's KLOTSKI_WITH_SEARCH): up to 2 s for a layout of the largest group,
+ * which a page that offers no farthest data need not wait for. */
+#define WITH_SEARCH 0x100
 
 static char *request;      /* the request's text, NUL-terminated */
 static size_t request_length, request_size;
@@ -152,6 +163,52 @@ static int pack_layout_read(struct pack_layout *l)
     return found == KL_PACK_OK ? EXIT_ANSWERED : pack_error(l->pack, found);
 }
 
+/* Tells the page how far a search has got: `done` of the group's `total` layouts
+ * (assets/engine.js; the page's progress line). */
+__attribute__((import_module("site"), import_name("progress"))) void site_progress(uint32_t done, uint32_t total);
+
+/* The watch of a search over a group of `total` layouts, in `passes` searches of the
+ * group one after the other: asked every BFS_WATCH_EVERY layouts (answer/search/bfs.h),
+ * it tells the page so; it never stops a search (the page waits for its answer). */
+struct progress {
+    struct search_watch watch;
+    size_t asked, total, passes;
+};
+
+static bool progress_told(void *context)
+{
+    struct progress *p = context;
+    size_t done = p->asked++ * BFS_WATCH_EVERY / p->passes;
+    site_progress((uint32_t)(done < p->total ? done : p->total), (uint32_t)p->total);
+    return false;
+}
+
+/* A watch for `passes` searches over a group of `size` layouts. */
+static struct search_watch *progress_over(struct progress *p, size_t size, size_t passes)
+{
+    *p = (struct progress){{progress_told, p}, 0, size, passes};
+    return &p->watch;
+}
+
+/* A watch for a search over the group of the layout `l`. */
+static struct search_watch *progress_of(struct progress *p, const struct pack_layout *l)
+{
+    return progress_over(p, (size_t)l->group.size, 1);
+}
+
+/* The group searched last, kept for the next question in it (the layout and its moves
+ * after each step played). */
+static struct searched_group searched;
+
+/* The group of the layout `l` searched (answer/search/searched_group.h) unless it is the
+ * one kept; returns the member `code` of it. */
+static uint32_t searched_member(const struct pack_layout *l, kl_code code)
+{
+    struct progress progress;
+    searched_group_load(&searched, l->code, (size_t)l->group.size, progress_of(&progress, l));
+    return searched_group_member(&searched, code);
+}
+
 /* The answer is the value's JSON (answer/value_json.h), as the server's; the value freed. */
 static int value_answer(struct answer_value *value)
 {
@@ -171,34 +228,77 @@ int EXPORT(site_board)(int is_cells)
     return value_answer(&(struct answer_value){.summary = board_value(code, NULL)});
 }
 
-/* /api/layout: show --json, the fields the pack knows; min_straight_moves and
- * min_unit_moves only `with_metrics` (else left out: the page's first answer comes before
- * the pack's metrics part is downloaded). */
+/* /api/layout: show --json.  `with_metrics` 0: the fields the pack's steps part knows
+ * (the page's first answer comes before the pack's metrics part is downloaded, and waits
+ * for no search); 1: with min_straight_moves and min_unit_moves from the metrics part;
+ * 1 + WITH_SEARCH: every field, as the server's on a database whose farthest phase ran,
+ * group_index, min_solution_num, farthest_steps, farthest_num and solution_num from a
+ * search of the group (searched_member). */
 int EXPORT(site_layout)(int with_metrics)
 {
+    bool with_search = with_metrics & WITH_SEARCH;
+    with_metrics &= ~WITH_SEARCH;
     struct pack_layout l;
     int status = pack_layout_read(&l);
     if (status != EXIT_ANSWERED)
         return status;
     struct table *row;
-    enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, &row);
+    enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, NULL, &row);
     if (found != KL_PACK_OK)
         return pack_error(l.pack, found);
+    if (with_metrics && with_search) { /* the pack's parts read, the search's facts added */
+        table_free(row);
+        struct layout_search_facts facts = searched_group_facts(&searched, searched_member(&l, l.code));
+        pack_layout_value(l.pack, l.code, l.steps, &l.group, true, &facts, &row);
+    }
     return value_answer(&(struct answer_value){.summary = row});
 }
 
-/* /api/moves: moves --json under `metric` (farthest_steps and farthest_num: not in the
- * pack), each min_steps counting in that metric, as the command's. */
+/* pack_moves_value's farthest data: each move's layout's (context: the pack_layout). */
+static void moves_farthest(void *context, struct kl_move_outcome *moves, int count)
+{
+    for (int i = 0; i < count; i++) {
+        long long num;
+        searched_group_farthest(&searched, searched_member(context, moves[i].to), &moves[i].farthest_steps, &num);
+        moves[i].farthest_num = num;
+    }
+}
+
+/* /api/moves: moves --json under `metric`, each min_steps counting in that metric, as
+ * the command's; + WITH_SEARCH: with each move's farthest_steps and farthest_num
+ * (moves_farthest), else null. */
 int EXPORT(site_moves)(int metric)
 {
+    bool with_search = metric & WITH_SEARCH;
+    metric &= ~WITH_SEARCH;
     struct pack_layout l;
     int status = metric_known(metric) ? pack_layout_read(&l) : EXIT_BAD_INPUT;
     if (status != EXIT_ANSWERED)
         return status;
     struct answer_value value;
-    enum kl_pack_status ranked = pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, &value);
+    enum kl_pack_status ranked =
+        pack_moves_value(l.pack, l.code, l.group.name, (enum kl_metric)metric, with_search ? moves_farthest : NULL, &l,
+                         &value);
     if (ranked != KL_PACK_OK)
         return pack_error(l.pack, ranked);
+    return value_answer(&value);
+}
+
+/* /api/farthest?layout=: farthest LAYOUT --json, `limit` layouts at most (0: all, as the
+ * server lists them), by one search of the group. */
+int EXPORT(site_farthest_layout)(int limit)
+{
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    size_t count;
+    int distance;
+    struct progress progress;
+    kl_code *farthest = bfs_farthest(l.code, (size_t)l.group.size, progress_of(&progress, &l), &count,
+                                     &distance);
+    struct answer_value value = farthest_layout_value(l.code, l.group.name, distance, farthest, count, limit);
+    free(farthest);
     return value_answer(&value);
 }
 
@@ -225,6 +325,25 @@ static int solution(int metric, kl_code *code, kl_code **route, int *count)
     if (solved == KL_PACK_OK)
         return EXIT_ANSWERED;
     return solved == KL_PACK_UNSOLVABLE ? unsolvable_error(*code) : pack_error(pack, solved);
+}
+
+/* /api/solutions: solutions --json, by one search from the layout (as far as a solution
+ * may lie); an unsolvable layout's error as the server's. */
+int EXPORT(site_solutions)(void)
+{
+    struct pack_layout l;
+    int status = pack_layout_read(&l);
+    if (status != EXIT_ANSWERED)
+        return status;
+    if (l.steps == KL_PACK_NONE)
+        return unsolvable_error(l.code);
+    struct solutions found;
+    struct progress progress;
+    solutions_find(l.code, (size_t)l.group.size, progress_of(&progress, &l), &found);
+    size_t minimal;
+    struct answer_value value = solutions_value(l.code, l.steps, &found, &minimal);
+    solutions_free(&found);
+    return value_answer(&value);
 }
 
 /* /api/solve: solve --json, under `metric`. */
@@ -312,26 +431,6 @@ int EXPORT(site_check)(int metric)
     }
     struct answer_value value = check_value_end(&c);
     return value_answer(&value);
-}
-
-/* The import that shows a long search's progress in the page (assets/engine.js): `done`
- * of `total` layouts searched. */
-__attribute__((import_module("site"), import_name("progress"))) void site_progress(uint32_t done, uint32_t total);
-
-/* A search's progress, for the page: the count the search keeps current, and what it
- * rises to. */
-struct progress {
-    const size_t *done; /* layouts searched so far, as the search counts them */
-    size_t scale;       /* how many times the search counts each layout */
-    size_t total;       /* layouts in the group */
-};
-
-/* The watch of the page's searches: never stops one, shows its progress. */
-static bool show_progress(void *context)
-{
-    const struct progress *p = context;
-    site_progress((uint32_t)(*p->done / p->scale), (uint32_t)p->total);
-    return false;
 }
 
 /* The answer is that the request's `argument` is missing, as the server words it. */
@@ -553,9 +652,9 @@ static int group_layers(struct kl_pack *pack, const struct kl_pack_group *group,
     if (status != KL_PACK_OK)
         return pack_error(pack, status);
     struct pack_residues residues = {pack, metric, KL_PACK_OK};
-    struct progress progress = {&layers->searched, 2, group->size};
+    struct progress progress;
     if (member_layers_from_residues(layers, group->min_code, member_depth, group->size, pack_residue, &residues,
-                                    &(struct search_watch){show_progress, &progress}))
+                                    progress_over(&progress, group->size, 2)))
         return EXIT_ANSWERED;
     return pack_error(pack, residues.status != KL_PACK_OK ? residues.status : KL_PACK_CORRUPT);
 }
@@ -629,11 +728,11 @@ int EXPORT(site_path)(int metric)
                  to.group.name);
         return answer_error(EXIT_NOT_FOUND, error);
     }
-    size_t searched = 0, length;
-    struct progress progress = {&searched, 1, from.group.size};
+    size_t length;
+    struct progress progress;
     kl_code *route;
-    path_find(from.code, to.code, from.group.size, (enum kl_metric)metric,
-              &(struct search_watch){show_progress, &progress}, &searched, &route, &length);
+    path_find(from.code, to.code, from.group.size, (enum kl_metric)metric, progress_over(&progress, from.group.size, 1),
+              NULL, &route, &length);
     if (!route)
         return answer_error(EXIT_NOT_FOUND, "the pack's groups are wrong: same group but no path");
     struct answer_value value = route_value(route, length, (enum kl_metric)metric, false);

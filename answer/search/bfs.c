@@ -9,8 +9,6 @@
 
 #define MIN_CAPACITY 1024
 #define MIN_LEVELS 64
-#define WATCH_EVERY 4096 /* layouts expanded between two questions to the watch: about a
-                            millisecond, and a poll(2) costs a microsecond */
 
 static void add_node(struct bfs *b, kl_raw raw, uint32_t parent)
 {
@@ -52,7 +50,7 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
         return;
     for (size_t begin = 0, end = b->count; begin < end; begin = end, end = b->count) {
         for (size_t i = begin; i < end; i++) {
-            if (i % WATCH_EVERY == 0 && search_stop_asked(v->watch)) {
+            if (i % BFS_WATCH_EVERY == 0 && search_stop_asked(v->watch)) {
                 b->stopped = true;
                 return;
             }
@@ -72,10 +70,10 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
                     out_of_memory();
                 if (added)
                     add_node(b, next[s], (uint32_t)i);
+                if (v->edge)
+                    v->edge(v->context, (uint32_t)i, position);
                 if (v->step && position >= end)
                     v->step(v->context, b, (uint32_t)i, position);
-                if (v->move)
-                    v->move(v->context, b, (uint32_t)i, position);
             }
         }
         if (b->count == end)

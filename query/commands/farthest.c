@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "answer/farthest_group_value.h"
+#include "answer/farthest_value.h"
 #include "answer/search/bfs.h"
 #include "answer/search/extremes.h"
 #include "query/commands/answers.h"
@@ -50,9 +51,6 @@ static size_t limit_room(long limit)
     return limit > 0 ? (size_t)limit : SIZE_MAX;
 }
 
-static const char *const farthest_columns[] = {"layout", "farthest", "distance", NULL};
-static const char *const layout_summary_columns[] = {"code", "group", "farthest_steps", "farthest_num", NULL};
-
 int farthest_answer(struct db *db, const struct kl_db_layout_row *layout, const struct kl_db_group_row *group,
                     long limit, struct answer_value *answer, char headline[FARTHEST_HEADLINE_SIZE])
 {
@@ -64,19 +62,9 @@ int farthest_answer(struct db *db, const struct kl_db_layout_row *layout, const 
     kl_code *farthest = bfs_farthest(layout->code, (size_t)group->size, &watch, &count, &distance);
     if (!farthest) /* the server's watch stopped the search */
         return EXIT_NOT_FOUND;
-    struct table *list = table_new(farthest_columns), *summary = table_new(layout_summary_columns);
-    for (size_t i = 0, room = limit_room(limit); i < count && i < room; i++) {
-        table_text(list, hex);
-        table_code(list, farthest[i]);
-        table_number(list, distance);
-    }
-    table_text(summary, hex);
-    table_text(summary, group->name);
-    table_number(summary, distance);
-    table_number(summary, (long long)count);
+    *answer = farthest_layout_value(layout->code, group->name, distance, farthest, count, limit);
     snprintf(headline, FARTHEST_HEADLINE_SIZE, "%s: %zu farthest layout%s, %d steps away (group %s)", hex, count,
              count == 1 ? "" : "s", distance, group->name);
-    *answer = (struct answer_value){summary, "farthest", list};
     free(farthest);
     return EXIT_ANSWERED;
 }

@@ -620,7 +620,7 @@ static void pack_layout(struct kl_pack *pack, const struct api_request *request,
     struct table *row;
     if (!pack_layout_found(pack, request, &code, &steps, &group, reply))
         return;
-    enum kl_pack_status found = pack_layout_value(pack, code, steps, &group, kl_pack_has_metrics(pack), &row);
+    enum kl_pack_status found = pack_layout_value(pack, code, steps, &group, kl_pack_has_metrics(pack), NULL, &row);
     if (found != KL_PACK_OK) {
         pack_status_error(reply, pack, found, argument(request, "layout"));
         return;
@@ -638,7 +638,7 @@ static void pack_moves(struct kl_pack *pack, const struct api_request *request, 
     struct answer_value answer;
     if (!pack_layout_found(pack, request, &code, &steps, &group, reply))
         return;
-    enum kl_pack_status ranked = pack_moves_value(pack, code, group.name, request_metric(request), &answer);
+    enum kl_pack_status ranked = pack_moves_value(pack, code, group.name, request_metric(request), NULL, NULL, &answer);
     if (ranked != KL_PACK_OK) {
         pack_status_error(reply, pack, ranked, argument(request, "layout"));
         return;

@@ -76,6 +76,11 @@ const {api, playAddress, showPlayer} = (() => {
     return number;
   }
 
+  // The fields of a layout and of its moves that need a search of its group (farthest
+  // steps and layouts, solution counts: site/engine.c), asked when the page offers
+  // farthest data.
+  const searched = () => API_OFFERS.farthest ? KLOTSKI_WITH_SEARCH : 0;
+
   // /api/layout.  The page's first answer does not wait for the metrics part, unless it
   // counts in straight or unit moves (the moves asked with it need the part anyway): it
   // comes without min_straight_moves and min_unit_moves, the download starts, and once
@@ -85,7 +90,7 @@ const {api, playAddress, showPlayer} = (() => {
   async function layout(text) {
     const engine = await started, asked = ++layoutsAsked;
     const withMetrics = WITH_METRICS && (asked > 1 || countsInMetrics || engine.hasMetrics());
-    const answer = JSON.parse(await engine.ask("site_layout", text, withMetrics ? 1 : 0));
+    const answer = JSON.parse(await engine.ask("site_layout", text, withMetrics ? 1 | searched() : 0));
     if (WITH_METRICS && !withMetrics)
       engine.loadMetrics().then(() => {
         if (layoutsAsked === asked && document.body.dataset.code === answer.code)
@@ -192,7 +197,7 @@ const {api, playAddress, showPlayer} = (() => {
         return {legal: false, error: error.message};
       }
     case "layout": return layout(params.layout);
-    case "moves": return JSON.parse(await ask("site_moves", params.layout, metricNumber(params.metric)));
+    case "moves": return JSON.parse(await ask("site_moves", params.layout, metricNumber(params.metric) | searched()));
     case "solve": return JSON.parse(await ask("site_solve", params.layout, metricNumber(params.metric)));
     case "group": return group(params.group);
     case "farthest": return JSON.parse(await farthest(params));
@@ -203,6 +208,7 @@ const {api, playAddress, showPlayer} = (() => {
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
     case "members": return members(params);
     case "path": return JSON.parse(await ask("site_path", pathRequest(params), klotskiMetricNumber(params.metric)));
+    case "solutions": return JSON.parse(await ask("site_solutions", params.layout ?? ""));
     default: throw new Error(`${path}: not answered without the server`);
     }
   }

@@ -17,6 +17,10 @@ function klotskiMetricNumber(metric = "step") {
   return numbers[metric];
 }
 
+// Added to the number site_layout and site_moves take: the answer with the fields that
+// need a search of the layout's group (site/engine.c's WITH_SEARCH).
+const KLOTSKI_WITH_SEARCH = 0x100;
+
 // Starts the engine (`wasm`: the bytes of klotski.wasm, or its compiled module) on the
 // pack `pack` (its bytes: the whole file, or its steps part alone), named `packName` in
 // errors.  `metrics`, when given, is called once, when a question first needs the pack's
@@ -131,6 +135,8 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
   }
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
+  // site.progress(done, total): a search's layouts searched so far and its group's size,
+  // every few milliseconds of a search (site/engine.c); not shown yet.
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
                                                            site: {inflate, metrics() { parts.metrics.wanted = true; },
                                                                   lists() { parts.lists.wanted = true; },

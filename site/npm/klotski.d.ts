@@ -11,21 +11,31 @@ export interface KlotskiError extends Error {
   status: 1 | 2;
 }
 
-/** `klotski show LAYOUT --json`, the fields the pack knows. */
+/** `klotski show LAYOUT --json`, every field, as on a database whose farthest phase ran
+ * (group_index .. solution_num from one search of the group). */
 export interface Layout {
   code: string;
   id: number;
   short_code: string;
   class: string;
   group: string;
+  /** its rank among the group's codes, from 0 */
+  group_index: number;
   group_size: number;
   /** null: unsolvable */
   min_steps: number | null;
   /** min_steps counted in straight moves and in unit moves (the pack's metrics part) */
   min_straight_moves: number | null;
   min_unit_moves: number | null;
+  /** the solved layouts min_steps away; null: unsolvable */
+  min_solution_num: number | null;
   mirror: string;
   self_mirror: boolean;
+  /** its largest distance to a layout of its group, and how many lie that far */
+  farthest_steps: number;
+  farthest_num: number;
+  /** its solutions (SPEC.md); null: unsolvable */
+  solution_num: number | null;
   /** the classic names, joined by " / "; null for none */
   names: string | null;
   /** the 20 cells in a row, K H V o and . */
@@ -46,9 +56,10 @@ export interface Move {
   min_steps: number | null;
   /** -1 closer to solved, 0 as close, 1 farther */
   change: -1 | 0 | 1;
-  /** not in the pack: null */
-  farthest_steps: null;
-  farthest_num: null;
+  /** of the layout the move leads to: its largest distance in its group, and how many
+   * layouts lie that far (a search of the group, kept for the next question in it) */
+  farthest_steps: number;
+  farthest_num: number;
 }
 
 export interface Moves {
@@ -229,6 +240,26 @@ export interface MembersPage {
   limit?: number;
 }
 
+/** `klotski farthest LAYOUT --json`: the layouts of its group farthest from it. */
+export interface Farthest {
+  code: string;
+  group: string;
+  farthest_steps: number;
+  /** all of them, however many are listed */
+  farthest_num: number;
+  farthest: {layout: string; farthest: string; distance: number}[];
+}
+
+/** `klotski solutions LAYOUT --json`: the solved layouts it reaches first, by distance then
+ * code; the minimal ones lie min_steps away. */
+export interface Solutions {
+  code: string;
+  min_steps: number;
+  solutions: number;
+  min_solutions: number;
+  solution_list: {layout: string; solution: string; distance: number; minimal: boolean}[];
+}
+
 export interface Pack {
   layout(layout: string): Promise<Layout>;
   /** null: unsolvable */
@@ -258,6 +289,10 @@ export interface Pack {
   /** the attempt's LAYOUTs, the start first, each one move from the one before (else it
    * rejects naming the line); a LAYOUT holds no comma or blank, as /api/check reads it */
   check(attempt: string[], metric?: Metric): Promise<Check>;
+  /** the farthest layouts, `limit` at most (0, the default: all, as /api/farthest) */
+  farthest(layout: string, limit?: number): Promise<Farthest>;
+  /** an unsolvable layout rejects, as the command */
+  solutions(layout: string): Promise<Solutions>;
   /** the player page of a minimal solution (`klotski solve LAYOUT --html`), one HTML file */
   player(layout: string, metric?: Metric): Promise<string>;
   /** a page of a group's members (a group's name or a LAYOUT of it), found by a search of

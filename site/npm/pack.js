@@ -83,9 +83,10 @@ export async function openPack(bytes) {
   const engine = await startKlotskiEngine(wasmModule, pack, "pack");
   const json = async (route, text, ...args) => JSON.parse(await engine.ask(route, text, ...args));
   return {
-    layout: layout => json("site_layout", layoutText(layout), 1),
+    layout: layout => json("site_layout", layoutText(layout), 1 | KLOTSKI_WITH_SEARCH),
     minSteps: async layout => (await json("site_layout", layoutText(layout), 0)).min_steps,
-    moves: async (layout, metric) => json("site_moves", layoutText(layout), klotskiMetricNumber(metric)),
+    moves: async (layout, metric) =>
+      json("site_moves", layoutText(layout), klotskiMetricNumber(metric) | KLOTSKI_WITH_SEARCH),
     solve: async (layout, metric) => json("site_solve", layoutText(layout), klotskiMetricNumber(metric)),
     group: groupOrLayout => json("site_group", layoutText(groupOrLayout, "group"), 1),
     farthestGroup: async (groupOrLayout, central = false, limit = 0) =>
@@ -104,6 +105,8 @@ export async function openPack(bytes) {
     hint: async (layout, level = 1, metric) =>
       json("site_hint", layoutText(layout), hintLevel(level), klotskiMetricNumber(metric)),
     check: async (attempt, metric) => json("site_check", attemptText(attempt), klotskiMetricNumber(metric)),
+    farthest: async (layout, limit = 0) => json("site_farthest_layout", layoutText(layout), listLimit(limit)),
+    solutions: layout => json("site_solutions", layoutText(layout)),
     player: async (layout, metric) => engine.ask("site_play", layoutText(layout), klotskiMetricNumber(metric)),
     members: async (groupOrLayout, {depth, offset, limit} = {}) =>
       json("site_members", layoutText(groupOrLayout, "group"), pageNumber(depth, "depth", 0, 255, -1),

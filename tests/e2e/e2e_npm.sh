@@ -51,6 +51,20 @@ expect "layouts sampled" yes "$([ "$(wc -l < "$T/layouts")" -ge 60 ] && echo yes
 for command in show moves solve; do
     answers "$command" > "$T/$command.tsv"
 done
+# The searches from a layout: its farthest layouts and its solutions (whose counts, with
+# its farthest_steps and farthest_num, layout() gives too; the test database, whose
+# farthest phase has not run, answers them by the same searches), of the layouts of
+# groups up to 300,000 layouts (a second of the engine's time each, the largest); and the
+# farthest data of the moves from the first layouts sampled, each move's layout's own.
+cp "$T/layouts" "$T/layouts.sample"
+cut -f3 "$T/show.tsv" | jq -r 'select(.group_size <= 300000) | .code' > "$T/layouts"
+answers farthest > "$T/farthest.tsv"
+answers solutions > "$T/solutions.tsv"
+head -n 25 "$T/moves.tsv" | awk -F'\t' '$2 == 0' | cut -f3 | jq -r '.move_list[].code' | sort -u > "$T/layouts"
+answers farthest > "$T/moves_farthest.tsv"
+expect "the farthest data of moves: the layouts they lead to" yes \
+    "$([ "$(awk -F'\t' '$2 == 0' "$T/moves_farthest.tsv" | wc -l)" -ge 60 ] && echo yes || echo no)"
+cp "$T/layouts.sample" "$T/layouts"
 # The same moves and solutions in unit moves (--metric unit, the pack's metrics part).
 answers --metric unit moves > "$T/moves_unit.tsv"
 answers --metric unit solve > "$T/solve_unit.tsv"

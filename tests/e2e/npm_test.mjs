@@ -3,7 +3,8 @@
 // installed, so that `import "klotski"` finds it as a user's project does.
 // KLOTSKI_TEST_ANSWERS: the folder of the command's answers, a line "LAYOUT<TAB>STATUS<TAB>
 // ANSWER" per layout (show.tsv, moves.tsv, solve.tsv, group.tsv, bad.tsv, hint1-3.tsv by
-// level, check.tsv a line per attempt (its LAYOUTs separated by commas), and
+// level, check.tsv a line per attempt (its LAYOUTs separated by commas), farthest.tsv and
+// solutions.tsv, moves_farthest.tsv (farthest of the layouts the first moves lead to), and
 // moves_unit.tsv, solve_unit.tsv, hint_unit.tsv, check_unit.tsv under --metric unit: the JSON, or the
 // reason the command gave with its exit status), members.tsv (pages of group --members)
 // and path.tsv (path FROM TO, by metric), each line as e2e_npm.sh writes it, and
@@ -19,8 +20,12 @@ const answers = file => read(file).map(line => {
   const [layout, status, answer] = line.split("\t");
   return [layout, status === "0" ? JSON.parse(answer) : {error: answer, status: Number(status)}];
 });
-const [shown, moves, solved, groups, bad, unitMoves, unitSolved] =
-  ["show", "moves", "solve", "group", "bad", "moves_unit", "solve_unit"].map(c => answers(`${c}.tsv`));
+const [shown, moves, solved, groups, bad, unitMoves, unitSolved, farthest, solutions] =
+  ["show", "moves", "solve", "group", "bad", "moves_unit", "solve_unit", "farthest", "solutions"].map(c => answers(`${c}.tsv`));
+const farthestOf = new Map(farthest), solutionsOf = new Map(solutions);
+// farthest_steps and farthest_num of the layouts the first moves lead to.
+const movesFarthest = new Map(answers("moves_farthest.tsv").filter(([, answer]) => !answer.error)
+  .map(([code, answer]) => [code, [answer.farthest_steps, answer.farthest_num]]));
 const names = read("names.jsonl").map(line => JSON.parse(line));
 const pack = await openPack(readFileSync(process.env.KLOTSKI_TEST_PACK));
 
@@ -41,31 +46,67 @@ async function rejectsAs(promise, expected, what) {
   });
 }
 
-test("layout: the fields of klotski show --json", async () => {
+// The moves of `layout` under `metric` against the command's `expected`, each move's
+// farthest data against klotski farthest where it was asked (movesFarthest).  Returns how
+// many moves' farthest data it compared.
+async function checkMoves(layout, metric, expected) {
+  const answer = await pack.moves(layout, metric);
+  assert.equal(answer.move_list.length, expected.move_list.length, `${layout}: how many moves in ${metric}`);
+  const {move_list: list, ...facts} = answer;
+  sameFields(facts, expected, `${layout} in ${metric}`);
+  let compared = 0;
+  list.forEach((move, i) => {
+    const {farthest_steps: steps, farthest_num: num, ...rest} = move;
+    assert.ok(Number.isInteger(steps) && num > 0, `${layout}: move ${i} in ${metric}: its farthest data`);
+    if (movesFarthest.has(move.code)) {
+      assert.deepEqual([steps, num], movesFarthest.get(move.code), `${layout}: move ${i}: klotski farthest ${move.code}`);
+      compared++;
+    }
+    sameFields(rest, expected.move_list[i], `${layout}: move ${i} in ${metric}`);
+  });
+  return compared;
+}
+
+// A layout and its moves together, as the page asks them after each step, so that the
+// engine searches each layout's group once for both (it keeps the group searched last).
+// The test database's farthest phase has not run: a layout's farthest_steps,
+// farthest_num and solution_num are those of klotski farthest and solutions, asked of
+// the layouts of groups up to 300,000 layouts.
+test("layout and moves in steps and unit moves: klotski show, moves --json, as on a complete database", async () => {
   assert.ok(shown.length >= 60, "layouts sampled");
-  for (const [layout, show] of shown) {
+  let searched = 0, compared = 0;
+  for (const [i, [layout, show]] of shown.entries()) {
     const answer = await pack.layout(layout);
-    assert.deepEqual(Object.keys(answer), ["code", "id", "short_code", "class", "group", "group_size", "min_steps",
-                                           "min_straight_moves", "min_unit_moves", "mirror", "self_mirror", "names",
-                                           "board"], `${layout}: the pack's fields`);
-    sameFields(answer, show, layout);
+    assert.deepEqual(Object.keys(answer), ["code", "id", "short_code", "class", "group", "group_index", "group_size",
+                                           "min_steps", "min_straight_moves", "min_unit_moves", "min_solution_num",
+                                           "mirror", "self_mirror", "farthest_steps", "farthest_num", "solution_num",
+                                           "names", "board"], `${layout}: every field`);
+    const far = farthestOf.get(layout), found = solutionsOf.get(layout);
+    if (far) {
+      assert.ok(!far.error && (!found.error || show.min_steps === null), `${layout}: the command's searches`);
+      searched++;
+    }
+    const {farthest_steps, farthest_num, solution_num, ...known} = answer;
+    assert.ok(farthest_steps >= 0 && farthest_num > 0, `${layout}: its farthest data`);
+    sameFields(far ? answer : known, {...show, ...(far && {farthest_steps: far.farthest_steps, farthest_num: far.farthest_num,
+                                                         solution_num: found.error ? null : found.solutions})}, layout);
     assert.equal(await pack.minSteps(layout), show.min_steps, `${layout}: minSteps`);
+    assert.equal(moves[i][0], layout, "the same sample");
+    compared += await checkMoves(layout, "step", moves[i][1]);
+    compared += await checkMoves(layout, "unit", unitMoves[i][1]);
   }
+  assert.ok(searched >= 30, `layouts whose searched fields were compared: ${searched}`);
+  assert.ok(compared >= 100, `moves' farthest data compared: ${compared}`);
 });
 
-for (const [metric, list] of [["step", moves], ["unit", unitMoves]])
-test(`moves in ${metric}: klotski --metric ${metric} moves --json, best first`, async () => {
-  for (const [layout, expected] of list) {
-    const answer = await pack.moves(layout, metric);
-    assert.equal(answer.move_list.length, expected.move_list.length, `${layout}: how many moves`);
-    const {move_list: list, ...facts} = answer;
-    sameFields(facts, expected, layout);
-    list.forEach((move, i) => {
-      const {farthest_steps: steps, farthest_num: num, ...rest} = move;
-      assert.deepEqual([steps, num], [null, null], `${layout}: move ${i}: no farthest in the pack`);
-      sameFields(rest, expected.move_list[i], `${layout}: move ${i}`);
-    });
-  }
+test("farthest and solutions: klotski farthest and solutions LAYOUT --json, or their error", async () => {
+  for (const [layout, expected] of farthest) await sameAnswer(pack.farthest(layout), expected, `farthest ${layout}`);
+  for (const [layout, expected] of solutions) await sameAnswer(pack.solutions(layout), expected, `solutions ${layout}`);
+  assert.ok(solutions.some(([, answer]) => answer.error) && solutions.some(([, answer]) => answer.solutions > 1),
+            "unsolvable layouts, and layouts of several solutions");
+  const [layout, whole] = farthest.find(([, answer]) => answer.farthest_num > 2);
+  assert.deepEqual(await pack.farthest(layout, 2), {...whole, farthest: whole.farthest.slice(0, 2)},
+                   `farthest ${layout}, limit 2: the counts stay whole`);
 });
 
 for (const [metric, list] of [["step", solved], ["unit", unitSolved]])
@@ -145,6 +186,9 @@ test("bad input: an Error with the command's reason and exit status", async () =
   await rejectsAs(pack.hint("1A9BF0C00", 4), {error: "level: takes 1, 2 or 3, not 4", status: 2}, "a level that is none");
   await rejectsAs(pack.moves("1A9BF0C00", "diagonal"), {error: "metric: 'diagonal' is no metric (step, straight or unit)",
                                                       status: 2}, "a metric that is none");
+  await rejectsAs(pack.farthest("ZZZ"), bad[0][1], "farthest ZZZ");
+  await rejectsAs(pack.solutions("ZZZ"), bad[0][1], "solutions ZZZ");
+  await assert.rejects(pack.farthest("1A9BF0C00", -1), TypeError);
   await assert.rejects(openPack("klotski.pack"), TypeError);
   await assert.rejects(openPack(new Uint8Array(100)), /^Error: pack: not a klotski pack/);
 });
