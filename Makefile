@@ -189,7 +189,7 @@ $(WASM_TOOLCHAIN): FORCE
 
 # Without the toolchain the engine is an empty file: klotski is built all the same, and
 # `klotski site` says how to get the toolchain (query/commands/site.c).
-$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h answer/*.h site/*.h site/wasm/*.h) \
+$(WASM): $(WASM_SOURCES) $(wildcard core/*.h core/*/*.h answer/*.h answer/*/*.h site/*.h site/wasm/*.h) \
          $(WASM_TOOLCHAIN) | $(EMBEDDED)
 	@mkdir -p $(@D)
 	@if [ -s $(WASM_TOOLCHAIN) ]; then cat $(WASM_TOOLCHAIN); echo; : > $@; \
