@@ -347,7 +347,7 @@ __attribute__((import_module("site"), import_name("progress"))) void site_progre
 
 /* A search's progress, for the page: the count the search keeps current, and what it
  * rises to. */
-struct progress {
+struct search_progress {
     const size_t *done; /* layouts searched so far, as the search counts them */
     size_t scale;       /* how many times the search counts each layout */
     size_t total;       /* layouts in the group */
@@ -356,7 +356,7 @@ struct progress {
 /* The watch of the page's searches: never stops one, shows its progress. */
 static bool show_progress(void *context)
 {
-    const struct progress *p = context;
+    const struct search_progress *p = context;
     site_progress((uint32_t)(*p->done / p->scale), (uint32_t)p->total);
     return false;
 }
@@ -433,7 +433,7 @@ static int group_layers(struct kl_pack *pack, const struct kl_pack_group *group,
     if (status != KL_PACK_OK)
         return pack_error(pack, status);
     struct pack_residues residues = {pack, metric, KL_PACK_OK};
-    struct progress progress = {&layers->searched, 2, group->size};
+    struct search_progress progress = {&layers->searched, 2, group->size};
     if (member_layers_from_residues(layers, group->min_code, member_depth, group->size, pack_residue, &residues,
                                     &(struct search_watch){show_progress, &progress}))
         return EXIT_ANSWERED;
@@ -510,7 +510,7 @@ int EXPORT(site_path)(int metric)
         return answer_error(EXIT_NOT_FOUND, error);
     }
     size_t searched = 0, length;
-    struct progress progress = {&searched, 1, from.group.size};
+    struct search_progress progress = {&searched, 1, from.group.size};
     kl_code *route;
     path_find(from.code, to.code, from.group.size, (enum kl_metric)metric,
               &(struct search_watch){show_progress, &progress}, &searched, &route, &length);

@@ -126,9 +126,11 @@ async function startKlotskiEngine(wasm, pack, packName, metrics) {
   }
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
+  // site.progress(done, total): a search's layouts searched so far and its group's size,
+  // every few milliseconds of a search (site/engine.c); not shown yet.
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
                                                            site: {inflate, metrics() { metricsWanted = true; },
-                                                                  progress() {}}}); // a long search's progress: not shown yet
+                                                                  progress() {}}});
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
