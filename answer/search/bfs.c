@@ -72,10 +72,10 @@ void bfs_run(struct bfs *b, kl_code start, size_t expected, const struct bfs_vis
                     out_of_memory();
                 if (added)
                     add_node(b, next[s], (uint32_t)i);
+                if (v->edge)
+                    v->edge(v->context, (uint32_t)i, position);
                 if (v->step && position >= end)
                     v->step(v->context, b, (uint32_t)i, position);
-                if (v->move)
-                    v->move(v->context, b, (uint32_t)i, position);
             }
         }
         if (b->count == end)

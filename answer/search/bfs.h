@@ -43,10 +43,9 @@ struct bfs_visitor {
     /* Called for each step from node `from` to node `to` one step farther from the start
      * (whether `to` was reached before through another node or not). */
     void (*step)(void *context, const struct bfs *search, uint32_t from, uint32_t to);
-    /* Called for every move from node `from` to node `to`, whatever their distances, in
-     * the order of `from` (each node's moves together): the whole move graph, for a
-     * caller that searches it again from other layouts. */
-    void (*move)(void *context, const struct bfs *search, uint32_t from, uint32_t to);
+    /* Called for every step, from node `from` to node `to` wherever it lies: each node's
+     * steps together, the nodes in order of position (the search's graph). */
+    void (*edge)(void *context, uint32_t from, uint32_t to);
     /* Called once every layout at distance `level` and every step into them is known.
      * Returns false to end the search there. */
     bool (*level_done)(void *context, const struct bfs *search, int level);

@@ -40,10 +40,9 @@ static void start_edges_to(struct move_graph *g, uint32_t node)
         g->edge_start[g->next_node] = (uint32_t)g->edge_count;
 }
 
-/* bfs_run's move: one edge of the graph. */
-static void add_edge(void *context, const struct bfs *listing, uint32_t from, uint32_t to)
+/* bfs_run's edge: one edge of the graph. */
+static void add_edge(void *context, uint32_t from, uint32_t to)
 {
-    (void)listing;
     struct move_graph *g = context;
     if (from >= g->next_node)
         start_edges_to(g, from);
@@ -184,7 +183,7 @@ bool member_layers_find(struct member_layers *layers, kl_code member, size_t exp
     struct move_graph g = {.layers = layers};
     struct bfs listing;
     bfs_run(&listing, member, expected,
-            &(struct bfs_visitor){.move = add_edge, .level_done = count_listed, .context = &g, .metric = metric,
+            &(struct bfs_visitor){.edge = add_edge, .level_done = count_listed, .context = &g, .metric = metric,
                                   .watch = watch});
     bool found = !listing.stopped;
     int *depth = NULL;
