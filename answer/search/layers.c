@@ -40,7 +40,7 @@ static void start_edges_to(struct move_graph *g, uint32_t node)
         g->edge_start[g->next_node] = (uint32_t)g->edge_count;
 }
 
-/* bfs_run's move: one edge of the graph. */
+/* bfs_run's edge: one edge of the graph. */
 static void add_edge(void *context, uint32_t from, uint32_t to)
 {
     struct move_graph *g = context;
