@@ -101,15 +101,17 @@ const {api, playAddress, showPlayer} = (() => {
 
   // /api/group.  The page's first group answer does not wait for the lists part either:
   // it comes without the depths and the hardest counts in straight and unit moves, the
-  // download starts, and once the part is there the layout is shown again with them.
+  // download starts, and once the part is there the layout is shown again with them,
+  // when the page has asked nothing since (a move played meanwhile keeps its state).
   let groupsAsked = 0;
   async function group(text) {
-    const engine = await started, asked = ++groupsAsked;
+    const engine = await started, asked = ++groupsAsked, layoutsBefore = layoutsAsked;
     const withLists = WITH_LISTS && (asked > 1 || engine.hasLists());
     const answer = JSON.parse(await engine.ask("site_group", text, withLists ? 1 : 0));
     if (WITH_LISTS && !withLists)
       engine.loadLists().then(() => {
-        if (groupsAsked === asked) window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
+        if (groupsAsked === asked && layoutsAsked === layoutsBefore)
+          window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
       }, error => console.error(error.message));
     return answer;
   }

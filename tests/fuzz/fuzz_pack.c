@@ -1,11 +1,13 @@
 /* Fuzzes the pack reader (core/pack/pack.h), the parser of a pack file: the input is a
  * pack's header fields (from offset 8) and its content; the target writes the magic, the
- * format version, the layout count and the three checksums itself (those of the steps
- * and metrics parts where the header's metrics_offset falls inside the input), so that inputs get past
- * them to the index, the groups chunk and the names.  Chunks are inflated by copying
+ * format version, the layout count and the four checksums itself (those of the steps,
+ * metrics and lists parts where the header's metrics_offset and lists_offset fall inside
+ * the input), so that inputs get past them to the index, the groups chunk, the names and
+ * the lists part.  Chunks are inflated by copying
  * (the reader takes any inflater): every byte is the reader's to parse.  A pack that
  * opens answers lookups without crashing, with statuses it documents, a route that
- * starts at its layout and ends solved, and names whose codes are legal. */
+ * starts at its layout and ends solved, names whose codes are legal, and a group's
+ * layers and lists within its size and the layouts. */
 #include "tests/fuzz/fuzz.h"
 
 #include "core/pack/crc32.h"
@@ -35,7 +37,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t metrics = kl_pack_get(bytes + KL_PACK_AT_METRICS_OFFSET, 4);
     metrics = metrics < KL_PACK_HEADER_SIZE || metrics > size ? size : metrics;
     kl_pack_put(bytes + KL_PACK_AT_CONTENT_CRC32, 4, kl_crc32(0, bytes + KL_PACK_HEADER_SIZE, metrics - KL_PACK_HEADER_SIZE));
-    kl_pack_put(bytes + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, bytes + metrics, size - metrics));
+    size_t lists = kl_pack_get(bytes + KL_PACK_AT_LISTS_OFFSET, 4);
+    lists = lists < metrics || lists > size ? size : lists;
+    kl_pack_put(bytes + KL_PACK_AT_METRICS_CRC32, 4, kl_crc32(0, bytes + metrics, lists - metrics));
+    kl_pack_put(bytes + KL_PACK_AT_LISTS_CRC32, 4, kl_crc32(0, bytes + lists, size - lists));
     kl_pack_put(bytes + KL_PACK_AT_HEADER_CRC32, 4, kl_crc32(0, bytes, KL_PACK_AT_HEADER_CRC32));
     struct kl_pack *pack;
     char message[KL_PACK_MESSAGE_SIZE];
@@ -76,6 +81,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         struct kl_pack_group group;
         kl_pack_group_named(pack, "5-4-1-0", &group);
+        for (uint32_t g = 0; g < facts.group_count && g < 4; g++) {
+            const uint32_t *values;
+            int depths;
+            size_t count;
+            kl_pack_group_at(pack, g, &group);
+            status = kl_pack_group_layers(pack, g, KL_METRIC_STEP, &values, &depths);
+            FUZZ_CHECK(status == KL_PACK_OK || status == KL_PACK_CORRUPT || status == KL_PACK_NO_MEMORY ||
+                       (status == KL_PACK_LISTS_MISSING && !kl_pack_has_lists(pack)));
+            uint64_t sum = 0;
+            for (int d = 0; status == KL_PACK_OK && d < depths; d++)
+                sum += values[d];
+            FUZZ_CHECK(status != KL_PACK_OK || depths == 0 || sum == group.size);
+            status = kl_pack_group_list(pack, g, KL_PACK_LIST_PERIPHERAL, &values, &count);
+            for (size_t k = 0; status == KL_PACK_OK && k < count; k++)
+                FUZZ_CHECK(values[k] < KL_LAYOUT_COUNT && (k == 0 || values[k] > values[k - 1]));
+        }
         free(route);
         kl_pack_close(pack);
     }
