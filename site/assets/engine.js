@@ -21,9 +21,11 @@ function klotskiMetricNumber(metric = "step") {
 // pack `pack` (its bytes: the whole file, or its steps part alone), named `packName` in
 // errors.  `metrics`, when given, is called once, when a question first needs the pack's
 // metrics part (the straight and unit moves, schema/pack.md) that `pack` lacks, and
-// resolves to its bytes.  Resolves to {ask, hasMetrics, loadMetrics}, or rejects with an
-// Error saying why the pack does not open.
-async function startKlotskiEngine(wasm, pack, packName, metrics) {
+// resolves to its bytes.  `progress`, when given, is called as progress(done, total)
+// every few milliseconds of a search over a group (the layouts searched so far, the
+// group's size), from inside the engine's call.  Resolves to {ask, hasMetrics,
+// loadMetrics}, or rejects with an Error saying why the pack does not open.
+async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () => {}) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
   const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
@@ -127,7 +129,7 @@ async function startKlotskiEngine(wasm, pack, packName, metrics) {
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
-                                                           site: {inflate, metrics() { metricsWanted = true; }}});
+                                                           site: {inflate, metrics() { metricsWanted = true; }, progress}});
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
