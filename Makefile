@@ -132,7 +132,7 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/route_value.c answer/layout_value.c answer/group_value.c answer/names_value.c \
                 answer/pack_values.c \
                 answer/hint_value.c answer/check_value.c \
-                site/engine.c site/loader.c
+                site/engine.c site/loader.c site/inflate.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
 WASM          = $(OBJ)/site/klotski.wasm
@@ -311,6 +311,8 @@ $(OBJ)/tests/%: tests/unit/%.c $(OBJ)/libbuilder.a $(OBJ)/libklotski.a | test-de
 
 # The unit test of an answer's value links the answer/ files it checks.
 $(OBJ)/tests/unit_value: $(OBJ)/answer/value.o $(OBJ)/answer/value_json.o $(OBJ)/answer/report.o
+# The engine's inflater, native here, checked against zlib.
+$(OBJ)/tests/unit_inflate: $(OBJ)/site/inflate.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.

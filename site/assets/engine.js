@@ -3,9 +3,8 @@
 // driven from JavaScript: for the page with no server (api.js, to which the site's api.js
 // is this file followed by it) and for the npm module (site/npm/, whose klotski.js is this
 // file followed by its exports).  It only moves bytes: a request's text into the
-// engine's memory, its answer out, the pack's chunks through DecompressionStream('deflate')
-// (browsers, Node 18 and later), and the few system calls of wasi-libc (its writes go to
-// the console).
+// engine's memory, its answer out, and the few system calls of wasi-libc (its writes go
+// to the console); the engine inflates the pack's chunks itself (site/inflate.c).
 
 // The engine's number (core/moves.h's enum kl_metric) of a metric a question names
 // (steps when it names none), or an Error worded as the server's, status 2 (bad input).
@@ -28,8 +27,6 @@ function klotskiMetricNumber(metric = "step") {
 async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () => {}) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
-  const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
-  let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
   let metricsWanted = false;  // whether a call came to the pack's absent metrics part
   let metricsAttached = null; // the promise of the metrics part attached, while asked for
   let metricsReady = !metrics; // whether it is attached (or the pack came whole)
@@ -59,28 +56,6 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () =
     };
   }
 
-  // The import the pack's reader calls for a chunk (site/loader.c): its plain bytes copied
-  // in when inflated already, else noted as missing.
-  function inflate(deflated, deflatedSize, plain, plainSize) {
-    if (!inflated.has(deflated)) {
-      missing.set(deflated, deflatedSize);
-      return 0;
-    }
-    const bytes = inflated.get(deflated);
-    if (!bytes || bytes.length !== plainSize) return 0;
-    memory().set(bytes, plain);
-    return 1;
-  }
-
-  async function inflateChunk(at, size) {
-    try {
-      const stream = new Blob([memory().slice(at, at + size)]).stream().pipeThrough(new DecompressionStream("deflate"));
-      inflated.set(at, new Uint8Array(await new Response(stream).arrayBuffer()));
-    } catch {
-      inflated.set(at, null); // damaged: the reader reports it
-    }
-  }
-
   // The metrics part downloaded and handed to the engine, once; after a failure (no
   // network) the next question that needs it tries again.
   function attachMetrics() {
@@ -99,21 +74,15 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () =
     return metricsAttached;
   }
 
-  // Runs an engine call until no chunk it needs is missing: each round inflates, all at
-  // once, the chunks the last round asked for, or first attaches the metrics part when
-  // the round needed it.  `call` reads its answer before it returns, so that calls
-  // waiting on chunks meanwhile never see another's.
+  // Runs an engine call, and again once the metrics part is attached when the call came
+  // to it.  `call` reads its answer before it returns, so that calls waiting on the part
+  // meanwhile never see another's.
   async function complete(call) {
     for (;;) {
-      missing = new Map();
       metricsWanted = false;
       const result = call();
-      if (metricsWanted && metrics) {
-        await attachMetrics();
-        continue;
-      }
-      if (!missing.size) return result;
-      await Promise.all([...missing].map(([at, size]) => inflateChunk(at, size)));
+      if (!metricsWanted || !metrics) return result;
+      await attachMetrics();
     }
   }
 
@@ -129,7 +98,7 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () =
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
-                                                           site: {inflate, metrics() { metricsWanted = true; }, progress}});
+                                                           site: {metrics() { metricsWanted = true; }, progress}});
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
@@ -137,13 +106,6 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () =
   memory().set(packBytes, at);
   if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED)
     throw new Error(`${packName}: ${failureText()}`);
-
-  // Once a first answer is given, every residue block is inflated at once (a walk reaches
-  // many of them; the first answer inflates only those its walks reach, sooner).
-  let warmed = null;
-  function warm() {
-    warmed = warmed || complete(() => engine.site_pack_warm());
-  }
 
   // One route of the engine (site/engine.c's site_* exports): `text` its request, args the
   // route's own; the answer's text, or an Error with the engine's message, `status` the
@@ -156,7 +118,6 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, progress = () =
       const status = engine[route](...args);
       return {status, answer: answerText()};
     });
-    warm();
     if (status !== EXIT_ANSWERED) throw Object.assign(new Error(answer), {status});
     return answer;
   }
