@@ -48,8 +48,9 @@ TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq
               $(NPM_NEEDS)
 # Node.js and npm pack the npm package (`make npm`) and test it.
 NPM_NEEDS   = command:node=nodejs command:npm=npm
-# wrk loads the server for make bench (bench/serve.sh).
-BENCH_NEEDS = command:wrk=wrk
+# wrk loads the server for make bench (bench/serve.sh); chromium and sqlite3 time the page
+# with no server (bench/site.py).
+BENCH_NEEDS = command:wrk=wrk command:chromium=chromium command:sqlite3=sqlite3
 
 OPT      = -O2
 ifeq ($(SAN),1)
