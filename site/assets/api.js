@@ -130,9 +130,10 @@ const ONE_FILE = !IN_WORKER && document.getElementById("klotski.pack") !== null;
 const WITH_METRICS = !IN_WORKER && (!ONE_FILE || document.getElementById(METRICS_FILE) !== null);
 const THIS_SCRIPT = IN_WORKER ? null : document.currentScript; // what the worker runs
 
-// What this api answers: every metric (but in a one-file page without the metrics part),
-// hints and checking, and no farthest or hardest layouts.
-const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: false, hardest: false,
+// What this api answers: everything the served page shows (every metric, but in a
+// one-file page without the metrics part; the farthest and hardest layouts, hints and
+// checking).
+const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: true, hardest: true,
                     hint: true, check: true};
 
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's

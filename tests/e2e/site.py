@@ -311,7 +311,8 @@ PROGRESS = "window.dispatchEvent(new CustomEvent('klotski-progress', {detail: %s
 # commands and file names a message asks to type as they are, and the keys (Home, End)
 # the player's tooltips name as the keyboard does.
 ENGLISH_SHOWN = r"""(() => {
-  const typed = ["python3 -m http.server", "klotski site --single-file", "klotski.wasm", "klotski.pack", "（Home）", "（End）"];
+  const typed = ["python3 -m http.server", "klotski site --single-file", "klotski-build --farthest", "klotski.wasm",
+                 "klotski.pack", "（Home）", "（End）"];
   const texts = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());) {
