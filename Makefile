@@ -48,8 +48,9 @@ TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq
               $(NPM_NEEDS)
 # Node.js and npm pack the npm package (`make npm`) and test it.
 NPM_NEEDS   = command:node=nodejs command:npm=npm
-# wrk loads the server for make bench (bench/serve.sh).
-BENCH_NEEDS = command:wrk=wrk
+# wrk loads the server for make bench (bench/serve.sh); chromium and sqlite3 time the page
+# with no server (bench/site.py).
+BENCH_NEEDS = command:wrk=wrk command:chromium=chromium command:sqlite3=sqlite3
 
 OPT      = -O2
 ifeq ($(SAN),1)
@@ -136,7 +137,7 @@ WASM_SOURCES  = core/code.c core/piece.c core/board.c core/layout_text.c core/mo
                 answer/search/layers.c answer/search/path.c answer/search/solutions.c answer/search/searched_group.c \
                 answer/search/extremes.c answer/search/bfs.c answer/search/code_list.c \
                 core/graph/extremes.c core/graph/bitparallel_bfs.c core/graph/group_graph.c core/graph/codemap.c \
-                site/engine.c site/loader.c
+                site/engine.c site/loader.c site/inflate.c
 WASM_FLAGS    = --target=wasm32-wasi -mexec-model=reactor -O2 -std=c11 -Wall -Wextra -D_GNU_SOURCE \
                 -Isite/wasm -I. -I$(OBJ)/gen -Wl,--strip-all
 WASM          = $(OBJ)/site/klotski.wasm
@@ -322,6 +323,9 @@ $(OBJ)/tests/unit_layers: $(OBJ)/answer/search/layers.o $(OBJ)/answer/search/bfs
 # The unit test of the searches from a layout links the answer/search/ files it checks.
 $(OBJ)/tests/unit_solutions: $(OBJ)/answer/search/solutions.o $(OBJ)/answer/search/searched_group.o \
                              $(OBJ)/answer/search/bfs.o $(OBJ)/answer/search/code_list.o $(OBJ)/answer/report.o
+
+# The engine's inflater, native here, checked against zlib.
+$(OBJ)/tests/unit_inflate: $(OBJ)/site/inflate.o
 
 # A reference checker: on purpose without libklotski, so that it checks the tools'
 # answers with nothing of the engine's.

@@ -33,6 +33,14 @@ echo "the pack (klotski pack, pack --check) from that database:"
 "$obj/bench/bench_pack" "$scratch/klotski.pack"
 
 echo
+echo "the page with no server (klotski site, headless Chromium): its first answer, and each"
+echo "route's answer for 1A9BF0C00 and layouts of 2-6-1-0, the largest group (964,656 layouts):"
+"$bin/klotski" --db "$scratch/klotski.db" site "$scratch/site" > /dev/null
+bench/site.py "$(command -v chromium)" "$scratch/site" 1A9BF0C00 $(sqlite3 "$scratch/klotski.db" \
+    "SELECT printf('%09X', code) FROM layouts WHERE group_id = (SELECT group_id FROM groups WHERE name = '2-6-1-0')
+     AND group_index IN (0, 482328, 964655)")
+
+echo
 bench/library.sh "$obj" "$scratch/klotski.db"
 
 echo

@@ -6,13 +6,9 @@
 
 #include "core/pack/format.h"
 #include "answer/report.h"
+#include "site/inflate.h"
 
 #define EXPORT(name) __attribute__((export_name(#name))) name
-
-/* Copies the plain bytes of the chunk at `deflated` into `plain` when the page has
- * inflated it (true), else notes that the call needs it (false). */
-__attribute__((import_module("site"), import_name("inflate"))) bool
-site_inflate(const unsigned char *deflated, size_t deflated_size, unsigned char *plain, size_t plain_size);
 
 /* Notes that a call needs the metrics part (assets/engine.js). */
 __attribute__((import_module("site"), import_name("metrics"))) void site_metrics(void);
@@ -33,13 +29,6 @@ static struct part metrics, lists;
 static struct kl_pack *pack;
 static char failure[KL_PACK_MESSAGE_SIZE] = "no pack is loaded";
 
-static enum kl_pack_status inflate_chunk(void *context, const unsigned char *deflated, size_t deflated_size,
-                                         unsigned char *plain, size_t plain_size)
-{
-    (void)context;
-    return site_inflate(deflated, deflated_size, plain, plain_size) ? KL_PACK_OK : KL_PACK_CORRUPT;
-}
-
 /* Room for the pack's `length` bytes, which the page writes there before site_pack_open. */
 unsigned char *EXPORT(site_pack_bytes)(size_t length)
 {
@@ -59,7 +48,7 @@ unsigned char *EXPORT(site_pack_bytes)(size_t length)
 int EXPORT(site_pack_open)(void)
 {
     kl_pack_close(pack);
-    enum kl_pack_status status = kl_pack_open(bytes, size, inflate_chunk, NULL, &pack, failure);
+    enum kl_pack_status status = kl_pack_open(bytes, size, site_inflate, NULL, &pack, failure);
     return status == KL_PACK_OK ? EXIT_ANSWERED : EXIT_BAD_INPUT;
 }
 
@@ -111,19 +100,6 @@ int EXPORT(site_lists_attach)(void) { return part_attach(&lists, kl_pack_attach_
 void site_pack_wants_metrics(void) { site_metrics(); }
 
 void site_pack_wants_lists(void) { site_lists(); }
-
-/* Asks for every residue block once (the first layout of each), so that the page
- * inflates them all at once (after its first answer), rather than one by one as walks
- * reach them. */
-void EXPORT(site_pack_warm)(void)
-{
-    if (!pack)
-        return;
-    uint32_t per_block = kl_pack_get(bytes + KL_PACK_AT_RESIDUE_BLOCK_LAYOUTS, 4);
-    int residue;
-    for (uint32_t id = 0; id < KL_LAYOUT_COUNT; id += per_block)
-        kl_pack_residue(pack, id, &residue);
-}
 
 struct kl_pack *site_pack(char *message)
 {

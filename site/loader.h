@@ -1,12 +1,9 @@
 /* The pack (schema/pack.md) as the page with no server holds it: its bytes handed over by
  * the JavaScript side (assets/api.js), opened with core/pack/'s reader, each chunk
- * inflated by the browser (the import site.inflate, DecompressionStream('deflate')
- * beforehand, since the browser inflates asynchronously and the reader asks
- * synchronously: a chunk not yet inflated fails the call, which api.js repeats once it
- * has inflated the chunks the call asked for).  The metrics and lists parts come later,
- * when a call first needs them, in the same way (site_pack_wants_metrics,
- * site_pack_wants_lists).  One thread (the
- * page's). */
+ * inflated when a call first reaches it by the engine's own inflater (inflate.h).  The
+ * metrics and lists parts come later, when a call first needs them: the call fails, the
+ * JavaScript side hands the part over and makes the call again (site_pack_wants_metrics,
+ * site_pack_wants_lists).  One thread (the worker's, or the page's). */
 #ifndef KLOTSKI_SITE_LOADER_H
 #define KLOTSKI_SITE_LOADER_H
 

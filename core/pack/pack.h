@@ -5,8 +5,8 @@
  *
  * It needs the C library and core/ only, not zlib: the caller inflates each chunk
  * through a kl_pack_inflate of its own (zlib's uncompress natively, see
- * core/pack/file.h; the browser's DecompressionStream('deflate') in the web
- * page), so that the same C compiles to WebAssembly (clang --target=wasm32-wasi).
+ * core/pack/file.h; the engine's own site/inflate.c in the web page), so that the
+ * same C compiles to WebAssembly (clang --target=wasm32-wasi).
  *
  * Thread safety: a struct kl_pack caches the blocks it inflated; use one from one thread
  * at a time (one pack per thread, or a lock of the caller's).  Distinct packs are

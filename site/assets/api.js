@@ -7,63 +7,201 @@
 // which keeps the site's files for use offline.  The pack's metrics part (the straight
 // and unit moves, klotski-metrics.pack) is downloaded after the first answer, or when a
 // question first needs it.
+// The engine runs in a Web Worker started from this same file (in the one-file page,
+// from its text, as a blob), so that a search never freezes the page: the worker
+// downloads the engine and the pack, answers the page's questions and tells it how far
+// a long search has come (the event "klotski-progress", which app.js shows).  Where no
+// worker starts, the engine runs in the page's own thread, as the console says.
+
+// Whether this file runs as the engine's worker: then only the engine's side runs.
+const IN_WORKER = typeof WorkerGlobalScope !== "undefined" && self instanceof WorkerGlobalScope;
+const METRICS_FILE = "klotski-metrics.pack"; // query/commands/site.c's SITE_METRICS_FILE
+const LISTS_FILE = "klotski-lists.pack"; // query/commands/site.c's SITE_LISTS_FILE
+
+// ---- the engine's side: in the worker, or in the page where no worker starts ----
+
+// The bytes of a file the one-file page carries in base64: by the browser's own decoder
+// where it has one (Chromium 140, Firefox 133), byte by byte where not.
+function bytesOfBase64(base64) {
+  if (Uint8Array.fromBase64) return Uint8Array.fromBase64(base64);
+  const text = atob(base64), bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+// Starts the engine (engine.js) on the site's files.  `base`: the page's address, beside
+// which they lie; `embedded`: the one-file page's files, their base64 by name (null for
+// a site's folder); `withMetrics`, `withLists`: whether the pack's metrics part and its
+// lists part are at hand; `progress` as startKlotskiEngine's.  Resolves to the engine's
+// {ask, hasMetrics, loadMetrics, hasLists, loadLists}.
+function startSiteEngine({base, embedded, withMetrics, withLists}, progress) {
+  const CACHE = "klotski-site"; // sw.js's
+  const fromDisk = new URL(base).protocol === "file:";
+
+  // The response of a file of the site, or an Error naming the file.
+  async function fetched(file) {
+    const response = await fetch(new URL(file, base)).catch(error => {
+      throw new Error(!fromDisk ? `${file}: ${error.message}` :
+        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server), ` +
+        "or write the page as one file (klotski site --single-file)");
+    });
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
+    return response;
+  }
+
+  // A copy of a large file kept in sw.js's cache (this download, so that the service
+  // worker need not download it again).
+  function keep(file, bytes) {
+    if (self.caches && !fromDisk)
+      caches.open(CACHE).then(cache => cache.put(new URL(file, base), new Response(bytes))).catch(() => {});
+  }
+
+  async function download(file) {
+    if (embedded) return bytesOfBase64(embedded[file]);
+    const bytes = await (await fetched(file)).arrayBuffer();
+    keep(file, bytes);
+    return bytes;
+  }
+
+  // klotski.wasm compiled as it downloads, or from its bytes where the server does not
+  // say application/wasm (compileStreaming refuses it then).
+  async function compiled() {
+    if (embedded) return WebAssembly.compile(bytesOfBase64(embedded["klotski.wasm"]));
+    const response = await fetched("klotski.wasm"), bytes = response.clone().arrayBuffer();
+    bytes.then(wasm => keep("klotski.wasm", wasm), () => {});
+    return WebAssembly.compileStreaming(response).catch(async () => WebAssembly.compile(await bytes));
+  }
+
+  return Promise.all([compiled(), download("klotski.pack")])
+    .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack",
+                                                 withMetrics ? () => download(METRICS_FILE) : undefined,
+                                                 withLists ? () => download(LISTS_FILE) : undefined, progress));
+}
+
+// A search's progress as the page shows it: nothing in its first PROGRESS_AFTER_MS, then
+// show(done, total) at most every PROGRESS_EVERY_MS, and show(null) once the engine's
+// call that searched returns (the first microtask after it: the call runs to its end
+// without a break).
+const PROGRESS_AFTER_MS = 1000, PROGRESS_EVERY_MS = 100;
+function searchProgress(show) {
+  let started = null, shown = 0;
+  return (done, total) => {
+    const now = performance.now();
+    if (started === null) {
+      started = now;
+      queueMicrotask(() => {
+        if (shown) show(null);
+        started = null;
+        shown = 0;
+      });
+    }
+    if (now - started >= PROGRESS_AFTER_MS && now - shown >= PROGRESS_EVERY_MS) {
+      shown = now;
+      show(done, total);
+    }
+  };
+}
+
+// The worker: {start} starts the engine; {id, call, args} calls its ask, hasMetrics,
+// loadMetrics, hasLists or loadLists, answered {id, answer} or {id, error, status};
+// {progress} tells the page of a long search ({done, total}, or null once it ended);
+// {ready} says it runs.
+if (IN_WORKER) {
+  let engine = null;
+  const progress = searchProgress((done, total) => self.postMessage({progress: done === null ? null : {done, total}}));
+  self.onmessage = async ({data}) => {
+    if (data.start) {
+      engine = startSiteEngine(data.start, progress);
+      return;
+    }
+    try {
+      self.postMessage({id: data.id, answer: await (await engine)[data.call](...data.args)});
+    } catch (error) {
+      self.postMessage({id: data.id, error: error.message, status: error.status});
+    }
+  };
+  self.postMessage({ready: true});
+}
+
+// ---- the page's side ----
 
 // The page as one file (`klotski site --single-file`) carries the engine and the pack
 // inside, in base64, as <script type="application/base64" id="FILE"> elements, and app.js
 // as the text of <script type="text/plain" id="app.js">, which this file starts unless the
 // address asks for the player page (?player&layout=CODE), written in place of the page.
 // It carries the steps part of the pack only, unless it holds the metrics part too.
-const ONE_FILE = document.getElementById("klotski.pack") !== null;
-const METRICS_FILE = "klotski-metrics.pack"; // query/commands/site.c's SITE_METRICS_FILE
-const WITH_METRICS = !ONE_FILE || document.getElementById(METRICS_FILE) !== null;
-const LISTS_FILE = "klotski-lists.pack"; // query/commands/site.c's SITE_LISTS_FILE
-const WITH_LISTS = !ONE_FILE || document.getElementById(LISTS_FILE) !== null;
+const ONE_FILE = !IN_WORKER && document.getElementById("klotski.pack") !== null;
+const WITH_METRICS = !IN_WORKER && (!ONE_FILE || document.getElementById(METRICS_FILE) !== null);
+const WITH_LISTS = !IN_WORKER && (!ONE_FILE || document.getElementById(LISTS_FILE) !== null);
+const THIS_SCRIPT = IN_WORKER ? null : document.currentScript; // what the worker runs
 
-// What this api answers: every metric (but in a one-file page without the metrics part),
-// hints and checking, and no farthest or hardest layouts.
-const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: false, hardest: false,
+// What this api answers: everything the served page shows (every metric, but in a
+// one-file page without the metrics part; the farthest and hardest layouts, hints and
+// checking).
+const API_OFFERS = {metrics: WITH_METRICS ? ["step", "straight", "unit"] : ["step"], farthest: true, hardest: true,
                     hint: true, check: true};
 
 // Everything but api(), playAddress() and showPlayer() stays inside, apart from app.js's
 // names.
-const {api, playAddress, showPlayer} = (() => {
-  // The bytes of one of the site's large files, a copy kept in sw.js's cache (the page's
-  // own download, so that the service worker need not download them again).
-  const CACHE = "klotski-site";
-  async function download(file) {
-    if (ONE_FILE) return embedded(file);
-    const response = await fetch(file).catch(error => {
-      throw new Error(location.protocol !== "file:" ? `${file}: ${error.message}` :
-        `${file}: a page opened from disk may not read its files: serve its folder (python3 -m http.server), ` +
-        "or write the page as one file (klotski site --single-file)");
-    });
-    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
-    const bytes = await response.arrayBuffer();
-    if (window.caches && location.protocol !== "file:")
-      caches.open(CACHE).then(cache => cache.put(file, new Response(bytes))).catch(() => {});
-    return bytes;
-  }
+const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
+  // The engine: in a worker where one starts, else in the page's thread.  call(NAME,
+  // ...ARGS) calls the engine's ask, hasMetrics, loadMetrics, hasLists or loadLists where
+  // it runs.
+  const engine = (() => {
+    const embedded = ONE_FILE ? Object.fromEntries(["klotski.wasm", "klotski.pack", METRICS_FILE, LISTS_FILE]
+      .filter(file => document.getElementById(file)).map(file => [file, document.getElementById(file).textContent])) : null;
+    const start = {base: location.href, embedded, withMetrics: WITH_METRICS, withLists: WITH_LISTS};
+    const showProgress = detail => window.dispatchEvent(new CustomEvent("klotski-progress", {detail}));
+    const waiting = new Map(); // calls posted to the worker, not answered yet: id -> {name, args, resolve, reject}
+    let worker = null, running = false, inPage = null, lastId = 0;
 
-  // The bytes of a file the page carries inside (ONE_FILE); by the browser's own decoder
-  // where it has one (Chromium 140, Firefox 133), byte by byte where not.
-  function embedded(file) {
-    const base64 = document.getElementById(file).textContent;
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(base64).buffer;
-    const text = atob(base64), bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    return bytes.buffer;
-  }
+    // The engine in the page's thread, with the calls the worker left unanswered.
+    function runInPage(reason) {
+      console.warn(`klotski: no Web Worker (${reason}): the engine runs in the page's thread, ` +
+                   "which a long search keeps busy");
+      worker?.terminate();
+      worker = null;
+      inPage = startSiteEngine(start, searchProgress((done, total) => showProgress(done === null ? null : {done, total})));
+      for (const {name, args, resolve, reject} of waiting.values()) call(name, ...args).then(resolve, reject);
+      waiting.clear();
+    }
 
-  // The engine on the pack (engine.js, before this file), compiled while the pack downloads.
-  const started = Promise.all([download("klotski.wasm").then(bytes => WebAssembly.compile(bytes)),
-                               download("klotski.pack")])
-    .then(([module, pack]) => startKlotskiEngine(module, pack, "klotski.pack",
-                                                 WITH_METRICS ? () => download(METRICS_FILE) : undefined,
-                                                 WITH_LISTS ? () => download(LISTS_FILE) : undefined));
+    function call(name, ...args) {
+      if (inPage) return inPage.then(started => started[name](...args));
+      return new Promise((resolve, reject) => {
+        waiting.set(++lastId, {name, args, resolve, reject});
+        worker.postMessage({id: lastId, call: name, args});
+      });
+    }
+
+    try {
+      worker = new Worker(ONE_FILE ? URL.createObjectURL(new Blob([THIS_SCRIPT.textContent], {type: "text/javascript"}))
+                                   : THIS_SCRIPT.src);
+      worker.onmessage = ({data}) => {
+        if (data.ready) running = true;
+        else if ("progress" in data) showProgress(data.progress);
+        else {
+          const {resolve, reject} = waiting.get(data.id);
+          waiting.delete(data.id);
+          if ("error" in data) reject(Object.assign(new Error(data.error), {status: data.status}));
+          else resolve(data.answer);
+        }
+      };
+      worker.onerror = event => {
+        if (running) return;
+        event.preventDefault();
+        runInPage(event.message || "it did not start");
+      };
+      worker.postMessage({start});
+    } catch (error) {
+      runInPage(error.message);
+    }
+    return {call};
+  })();
 
   // One route of the engine: the answer's text, or an Error with the engine's message.
-  async function ask(route, text, ...args) {
-    return (await started).ask(route, text, ...args);
+  function ask(route, text, ...args) {
+    return engine.call("ask", route, text, ...args);
   }
 
   // The engine's number of the metric a question names (engine.js), one this page offers.
@@ -88,11 +226,11 @@ const {api, playAddress, showPlayer} = (() => {
   // when the page still shows that first answer.
   let layoutsAsked = 0;
   async function layout(text) {
-    const engine = await started, asked = ++layoutsAsked;
-    const withMetrics = WITH_METRICS && (asked > 1 || countsInMetrics || engine.hasMetrics());
-    const answer = JSON.parse(await engine.ask("site_layout", text, withMetrics ? 1 | searched() : 0));
+    const asked = ++layoutsAsked, attached = await engine.call("hasMetrics"); // the moves asked beside it counted first
+    const withMetrics = WITH_METRICS && (asked > 1 || countsInMetrics || attached);
+    const answer = JSON.parse(await ask("site_layout", text, withMetrics ? 1 | searched() : 0));
     if (WITH_METRICS && !withMetrics)
-      engine.loadMetrics().then(() => {
+      engine.call("loadMetrics").then(() => {
         if (layoutsAsked === asked && document.body.dataset.code === answer.code)
           window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
       }, error => console.error(error.message));
@@ -105,11 +243,11 @@ const {api, playAddress, showPlayer} = (() => {
   // when the page has asked nothing since (a move played meanwhile keeps its state).
   let groupsAsked = 0;
   async function group(text) {
-    const engine = await started, asked = ++groupsAsked, layoutsBefore = layoutsAsked;
-    const withLists = WITH_LISTS && (asked > 1 || engine.hasLists());
-    const answer = JSON.parse(await engine.ask("site_group", text, withLists ? 1 : 0));
+    const asked = ++groupsAsked, layoutsBefore = layoutsAsked, attached = await engine.call("hasLists");
+    const withLists = WITH_LISTS && (asked > 1 || attached);
+    const answer = JSON.parse(await ask("site_group", text, withLists ? 1 : 0));
     if (WITH_LISTS && !withLists)
-      engine.loadLists().then(() => {
+      engine.call("loadLists").then(() => {
         if (groupsAsked === asked && layoutsAsked === layoutsBefore)
           window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
       }, error => console.error(error.message));
@@ -305,5 +443,5 @@ if (ONE_FILE && new URLSearchParams(location.search).has("player")) {
 
 // Keeps the site's files for use offline once the page has loaded (not from a folder
 // opened from disk, where browsers allow no service worker).
-if ("serviceWorker" in navigator && location.protocol !== "file:")
+if (!IN_WORKER && "serviceWorker" in navigator && location.protocol !== "file:")
   navigator.serviceWorker.register("sw.js").catch(error => console.error(`sw.js: ${error.message}`));

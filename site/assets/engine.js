@@ -3,9 +3,8 @@
 // driven from JavaScript: for the page with no server (api.js, to which the site's api.js
 // is this file followed by it) and for the npm module (site/npm/, whose klotski.js is this
 // file followed by its exports).  It only moves bytes: a request's text into the
-// engine's memory, its answer out, the pack's chunks through DecompressionStream('deflate')
-// (browsers, Node 18 and later), and the few system calls of wasi-libc (its writes go to
-// the console).
+// engine's memory, its answer out, and the few system calls of wasi-libc (its writes go
+// to the console); the engine inflates the pack's chunks itself (site/inflate.c).
 
 // The engine's number (core/moves.h's enum kl_metric) of a metric a question names
 // (steps when it names none), or an Error worded as the server's, status 2 (bad input).
@@ -26,13 +25,13 @@ const KLOTSKI_WITH_SEARCH = 0x100;
 // errors.  `metrics`, when given, is called once, when a question first needs the pack's
 // metrics part (the straight and unit moves, schema/pack.md) that `pack` lacks, and
 // resolves to its bytes; `lists` likewise for its lists part (the groups' layers and
-// lists).  Resolves to {ask, hasMetrics, loadMetrics, hasLists, loadLists}, or rejects
-// with an Error saying why the pack does not open.
-async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
+// lists).  `progress`, when given, is called as progress(done, total) every few
+// milliseconds of a search over a group (the layouts searched so far, the group's size),
+// from inside the engine's call.  Resolves to {ask, hasMetrics, loadMetrics, hasLists,
+// loadLists}, or rejects with an Error saying why the pack does not open.
+async function startKlotskiEngine(wasm, pack, packName, metrics, lists, progress = () => {}) {
   const EXIT_ANSWERED = 0;
   const decoder = new TextDecoder(), encoder = new TextEncoder();
-  const inflated = new Map(); // a chunk's offset in the engine's memory -> its plain bytes, or null when it does not inflate
-  let missing = new Map();    // chunks a call asked for and found not inflated: offset -> size
   // The parts that come later (site/loader.c's site_NAME_bytes and site_NAME_attach): how
   // to get each one's bytes, whether a call came to it absent, the promise of it attached
   // while asked for, and whether it is attached (or came with the pack, or has no source).
@@ -64,28 +63,6 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
     };
   }
 
-  // The import the pack's reader calls for a chunk (site/loader.c): its plain bytes copied
-  // in when inflated already, else noted as missing.
-  function inflate(deflated, deflatedSize, plain, plainSize) {
-    if (!inflated.has(deflated)) {
-      missing.set(deflated, deflatedSize);
-      return 0;
-    }
-    const bytes = inflated.get(deflated);
-    if (!bytes || bytes.length !== plainSize) return 0;
-    memory().set(bytes, plain);
-    return 1;
-  }
-
-  async function inflateChunk(at, size) {
-    try {
-      const stream = new Blob([memory().slice(at, at + size)]).stream().pipeThrough(new DecompressionStream("deflate"));
-      inflated.set(at, new Uint8Array(await new Response(stream).arrayBuffer()));
-    } catch {
-      inflated.set(at, null); // damaged: the reader reports it
-    }
-  }
-
   // A part downloaded and handed to the engine, once; after a failure (no network) the
   // next question that needs it tries again.
   function attach(name) {
@@ -105,22 +82,16 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
     return part.attached;
   }
 
-  // Runs an engine call until no chunk it needs is missing: each round inflates, all at
-  // once, the chunks the last round asked for, or first attaches the parts the round
-  // needed.  `call` reads its answer before it returns, so that calls waiting on chunks
-  // meanwhile never see another's.
+  // Runs an engine call, and again once the parts it came to are attached.  `call` reads
+  // its answer before it returns, so that calls waiting on a part meanwhile never see
+  // another's.
   async function complete(call) {
     for (;;) {
-      missing = new Map();
       for (const part of Object.values(parts)) part.wanted = false;
       const result = call();
       const wanted = Object.keys(parts).filter(name => parts[name].wanted && parts[name].source);
-      if (wanted.length) {
-        await Promise.all(wanted.map(attach));
-        continue;
-      }
-      if (!missing.size) return result;
-      await Promise.all([...missing].map(([at, size]) => inflateChunk(at, size)));
+      if (!wanted.length) return result;
+      await Promise.all(wanted.map(attach));
     }
   }
 
@@ -136,11 +107,10 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
 
   const module = wasm instanceof WebAssembly.Module ? wasm : await WebAssembly.compile(wasm);
   // site.progress(done, total): a search's layouts searched so far and its group's size,
-  // every few milliseconds of a search (site/engine.c); not shown yet.
+  // every few milliseconds of a search (site/engine.c).
   const instance = await WebAssembly.instantiate(module, {wasi_snapshot_preview1: wasi(),
-                                                           site: {inflate, metrics() { parts.metrics.wanted = true; },
-                                                                  lists() { parts.lists.wanted = true; },
-                                                                  progress() {}}}); // a long search's progress: not shown yet
+                                                           site: {metrics() { parts.metrics.wanted = true; },
+                                                                  lists() { parts.lists.wanted = true; }, progress}});
   engine = instance.exports;
   engine._initialize();
   const packBytes = pack instanceof Uint8Array ? pack : new Uint8Array(pack);
@@ -148,13 +118,6 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
   memory().set(packBytes, at);
   if (await complete(() => engine.site_pack_open()) !== EXIT_ANSWERED)
     throw new Error(`${packName}: ${failureText()}`);
-
-  // Once a first answer is given, every residue block is inflated at once (a walk reaches
-  // many of them; the first answer inflates only those its walks reach, sooner).
-  let warmed = null;
-  function warm() {
-    warmed = warmed || complete(() => engine.site_pack_warm());
-  }
 
   // One route of the engine (site/engine.c's site_* exports): `text` its request, args the
   // route's own; the answer's text, or an Error with the engine's message, `status` the
@@ -167,7 +130,6 @@ async function startKlotskiEngine(wasm, pack, packName, metrics, lists) {
       const status = engine[route](...args);
       return {status, answer: answerText()};
     });
-    warm();
     if (status !== EXIT_ANSWERED) throw Object.assign(new Error(answer), {status});
     return answer;
   }

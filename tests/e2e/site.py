@@ -17,7 +17,8 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
   site.py single CHROMIUM PROFILE_DIR FILE_HTML REFERENCE_JSON
       opens the one-file page (klotski site --single-file) from disk, the browser
       offline, and checks its answers (a part of REFERENCE_JSON), its player page, its
-      Chinese, and that it asks for nothing but the file.
+      Chinese, that it asks for nothing but the file, that its engine runs in a Web
+      Worker, and in the page's thread where no worker starts.
   site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON
       serves SITE_DIR with `python3 -m http.server` (and nothing else: the script runs
       once klotski serve is stopped), and checks that the page gives the same answers,
@@ -108,6 +109,24 @@ READY_RECORDER = """new MutationObserver((changes, observer) => {
   }
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-state"]});"""
 
+# Keeps the downloads of the page's engine's worker (which the page's own resource timing
+# does not list) in window.workerResources, as [name, transferSize, encodedBodySize,
+# responseEnd] on the page's clock: the worker is started from a script that posts them
+# on a BroadcastChannel, then runs the page's own (a served page's: a page from disk
+# may not).
+WORKER_RECORDER = """window.workerResources = [];
+new BroadcastChannel("site.py").onmessage = ({data}) =>
+  workerResources.push([data[0], data[1], data[2], data[3] - performance.timeOrigin]);
+window.Worker = class extends Worker {
+  constructor(script, options) {
+    const watched = `new PerformanceObserver(list => list.getEntries().forEach(e => new BroadcastChannel("site.py")
+      .postMessage([e.name, e.transferSize, e.encodedBodySize, performance.timeOrigin + e.responseEnd])))
+      .observe({type: "resource", buffered: true});
+      importScripts(${JSON.stringify(new URL(script, location.href).href)});`;
+    super(URL.createObjectURL(new Blob([watched], {type: "text/javascript"})), options);
+  }
+};"""
+
 
 def mismatches(expected, actual):
     return [(code, expected[code], actual.get(code)) for code in expected if expected[code] != actual.get(code)]
@@ -158,7 +177,7 @@ def run_page(chromium, profile, folder, reference_file):
     try:
         page.call("Network.enable")
         page.call("Page.enable")
-        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER)
+        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER + WORKER_RECORDER)
         page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00")
         check("the page opens 1A9BF0C00", True, page.ready())
         first = page.js("window.firstAnswerMs")
@@ -176,8 +195,10 @@ def run_page(chromium, profile, folder, reference_file):
             "Array.from(document.querySelectorAll('#layout-facts tr')).some(r => r.cells[0].textContent === 'min unit moves')")
             and page.js("['min straight moves', 'min unit moves'].map(name => Array.from(document.querySelectorAll("
                         "'#layout-facts tr')).find(r => r.cells[0].textContent === name).cells[1].textContent)"))
-        sizes = page.js("performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
-                        ".map(e => [e.name, e.transferSize, e.encodedBodySize, e.responseEnd])")
+        worker = page.js("workerResources")
+        check("the engine's worker downloaded the pack", True, any(n.endswith("/klotski.pack") for n, _, _, _ in worker))
+        sizes = worker + page.js("performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))"
+                                 ".map(e => [e.name, e.transferSize, e.encodedBodySize, e.responseEnd])")
         before = [(n, max(transfer, body)) for n, transfer, body, end in sizes if end <= first]
         total = sum(max(transfer, body) for _, transfer, body, _ in sizes)
         print(f"figure bytes the page downloads before its first answer, and in all\t{sum(b for _, b in before)} {total}",
@@ -237,6 +258,10 @@ def run_page(chromium, profile, folder, reference_file):
             "[document.body.dataset.lang, document.querySelector('h1').textContent,"
             " document.querySelector('#layout-facts th').textContent]"))
         page.click("#language")
+        check("a long search's progress line, and none once it has ended",
+              [False, "searching the group: 25% (241,164 of 964,656 layouts)", True],
+              page.js(f"(() => {{ {PROGRESS % '{done: 241164, total: 964656}'}; const line = [$('progress').hidden, "
+                      f"$('progress').textContent]; {PROGRESS % 'null'}; return [...line, $('progress').hidden]; }})()"))
         page.js("$('classics').open = true")
         check("the classic layouts listed with their min_steps", True,
               page.wait("$('classic-list').textContent.includes('横刀立马') && "
@@ -259,7 +284,8 @@ def run_page(chromium, profile, folder, reference_file):
         page.call("Page.navigate", url=f"{url}/{play}")
         check("offline: the player page", "81", page.wait("document.body.dataset.steps") and
               page.js("document.body.dataset.steps"))
-        outside = sorted({u for u in page.requests if not u.startswith(url + "/")})
+        # (blobs of the site's own origin: WORKER_RECORDER starts the engine's worker from one)
+        outside = sorted({u for u in page.requests if not u.startswith((url + "/", f"blob:{url}/"))})
         page.call("Page.navigate", url=f"file://{os.path.abspath(folder)}/index.html?layout=1A9BF0C00")
         check("opened from disk: the page says to serve it", True, page.wait(
             "document.body.dataset.state === 'error' && $('error').textContent.includes('python3 -m http.server')"))
@@ -272,14 +298,21 @@ def run_page(chromium, profile, folder, reference_file):
             server.wait(timeout=30)
 
 
+# What api.js tells the page of a long search: {done, total}, or null once it has ended.
+PROGRESS = "window.dispatchEvent(new CustomEvent('klotski-progress', {detail: %s}))"
+
+
 # The English words a page shows: every text node drawn on the screen (HTML and SVG), the
-# page's title and the boxes' placeholders, with runs of two letters or more that hold no
+# page's title, the boxes' placeholders and the tooltips and labels (title, aria-label) of
+# the elements shown, with runs of two letters or more that hold no
 # digit (codes, short codes and class names hold digits, a piece is one letter) and are
 # no Roman numeral (the classic names number their variants so) taken as English; text
 # under an element marked lang="en" (the switch to English) is meant so, and so are the
-# commands and file names a message asks to type as they are.
+# commands and file names a message asks to type as they are, and the keys (Home, End)
+# the player's tooltips name as the keyboard does.
 ENGLISH_SHOWN = r"""(() => {
-  const typed = ["python3 -m http.server", "klotski site --single-file", "klotski.wasm", "klotski.pack"];
+  const typed = ["python3 -m http.server", "klotski site --single-file", "klotski-build --farthest", "klotski.wasm",
+                 "klotski.pack", "（Home）", "（End）"];
   const texts = [document.title];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node; (node = walker.nextNode());) {
@@ -290,6 +323,10 @@ ENGLISH_SHOWN = r"""(() => {
     texts.push(node.data);
   }
   document.querySelectorAll("[placeholder]").forEach(e => { if (e.checkVisibility()) texts.push(e.placeholder); });
+  document.querySelectorAll("[title], [aria-label]").forEach(e => {
+    if (!e.closest("[lang='en']") && e.checkVisibility())
+      texts.push(...["title", "aria-label"].filter(name => e.hasAttribute(name)).map(name => e.getAttribute(name)));
+  });
   return texts.flatMap(text => typed.reduce((t, command) => t.split(command).join(" "), text).match(/[A-Za-z0-9]+/g) || [])
               .filter(word => /[A-Za-z]{2}/.test(word) && !/[0-9]/.test(word) && !/^[IVX]+$/.test(word));
 })()"""
@@ -338,6 +375,11 @@ def run_chinese(chromium, profile, folder, solved, unsolvable):
         page.js("$('classics').open = true")
         check("in Chinese, the classic layouts: no English word shown", [True, []],
               [page.wait("$('classic-list').textContent.includes('横刀立马')"), sorted(set(page.js(ENGLISH_SHOWN)))])
+        check("in Chinese, a long search's progress line (api.js's event), and no English word shown",
+              [False, "正在搜索本组：50%（已搜索 482,328 / 964,656 个布局）", []],
+              [*page.js(f"{PROGRESS % '{done: 482328, total: 964656}'}; [$('progress').hidden, $('progress').textContent]"),
+               sorted(set(page.js(ENGLISH_SHOWN)))])
+        check("the progress line goes once the search has ended", True, page.js(f"{PROGRESS % 'null'}; $('progress').hidden"))
         shown, words = english(f"{url}/?layout=1A9BF0C00&lang=zh", layout_ready)
         play = page.js("$('play').getAttribute('href')")
         check("the explorer's play link keeps the language", "play.html?layout=1A9BF0C00&lang=zh", play)
@@ -357,6 +399,12 @@ def run_chinese(chromium, profile, folder, solved, unsolvable):
         server.wait(timeout=30)
 
 
+# Keeps what the page warns on the console in window.warned.
+WARNINGS_RECORDER = """window.warned = [];
+{
+  const warn = console.warn;
+  console.warn = (...words) => { warned.push(words.join(" ")); warn(...words); };
+}"""
 SINGLE_SAMPLE = 200  # layouts of the reference asked of the one-file page
 
 
@@ -369,10 +417,10 @@ def run_single(chromium, profile, file, reference_file):
         page.call("Network.emulateNetworkConditions", offline=True, latency=0, downloadThroughput=-1,
                   uploadThroughput=-1)
         page.call("Page.enable")
-        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER)
+        page.call("Page.addScriptToEvaluateOnNewDocument", source=READY_RECORDER + WARNINGS_RECORDER)
         page.call("Page.navigate", url=f"{address}?layout=1A9BF0C00")
-        check("opened from disk, offline: the page answers", ["ready", "81"],
-              [page.ready() and "ready", page.js("document.body.dataset.minSteps")])
+        check("opened from disk, offline: the page answers, its engine in a worker (no warning)", ["ready", "81", []],
+              [page.ready() and "ready", page.js("document.body.dataset.minSteps"), page.js("warned")])
         first = page.js("window.firstAnswerMs")
         print(f"figure one file: first answer after the page starts loading, ms\t{first if first is None else round(first)}",
               flush=True)
@@ -387,8 +435,19 @@ def run_single(chromium, profile, file, reference_file):
               "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit",
               navigate(page, f"{address}?player&layout=ZZZ", "document.body.dataset.state === 'error'") and
               page.js("$('error').textContent"))
+        # (and the engine's worker, started from the file's own text as a blob)
         check("one file: every request was the file itself", [],
-              sorted({u for u in page.requests if not u.startswith(address)}))
+              sorted({u for u in page.requests if not u.startswith((address, "blob:null/"))}))
+        # Where no worker starts, or one fails before it runs, the engine runs in the page's thread.
+        for name, worker in [("no Web Worker", "class { constructor() { throw new Error('none here'); } }"),
+                             ("a worker that fails as it starts", "class extends Worker { constructor(script, options) "
+                              "{ super(URL.createObjectURL(new Blob(['throw new Error(1)'])), options); } }")]:
+            script = page.call("Page.addScriptToEvaluateOnNewDocument", source=f"window.Worker = {worker};")
+            page.call("Page.navigate", url=f"{address}?layout=4FEA13400")
+            check(f"one file, {name}: the page answers in its own thread, and the console says so", ["138", True],
+                  [page.ready() and page.js("document.body.dataset.minSteps"),
+                   page.js("warned.some(warning => warning.includes(\"the engine runs in the page's thread\"))")])
+            page.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script["identifier"])
     finally:
         browser.terminate()
         browser.wait(timeout=30)

@@ -58,6 +58,9 @@ const WORDS = {
     optimal: "optimal", neutral: "neutral", backwards: "backwards",
     legal: code => `A legal layout: ${code}`, illegal: reason => `Not a legal layout: ${reason}`,
     searching: "searching\u2026", loading: "loading\u2026", exit: "EXIT",
+    progress: (percent, done, total) => `searching the group: ${percent}% (${done} of ${total} layouts)`,
+    layoutLabel: "layout", boardLabel: "the board", editorLabel: "the board being edited",
+    undoTitle: "undo (u)", redoTitle: "redo (r)",
     move: m => `${m.piece} r${m.row}c${m.col} ${m.moves}`,
     sections: {"华容道经典布局40种": "The 40 classic layouts", "华容道常见布局图": "Common layouts",
                "发芽网布局图": "Layouts of fayaa.com", "林雨霖华容道68局": "Lin Yulin's 68 layouts",
@@ -90,6 +93,8 @@ const WORDS = {
     optimal: "最优", neutral: "持平", backwards: "后退",
     legal: code => `合法布局：${code}`, illegal: reason => `不是合法布局：${reason}`,
     searching: "查找中\u2026", loading: "加载中\u2026", exit: "出口",
+    progress: (percent, done, total) => `正在搜索本组：${percent}%（已搜索 ${done} / ${total} 个布局）`,
+    layoutLabel: "布局", boardLabel: "棋盘", editorLabel: "正在编辑的棋盘", undoTitle: "撤销（u）", redoTitle: "重做（r）",
     // "V r1c1 down 1, right 1": the piece by its name, where it stands, each slide.
     move: m => `${PIECE_NAMES_ZH[m.piece]}（第${m.row}行第${m.col}列）` +
       m.moves.replace(/(up|down|left|right) (\d+)/g, (_, way, cells) => `向${DIRECTIONS_ZH[way]}${cells}格`).replaceAll(", ", "，"),
@@ -208,6 +213,8 @@ function applyLanguage() {
   document.title = t("title");
   document.querySelectorAll("[data-text]").forEach(e => { e.textContent = t(e.dataset.text); });
   document.querySelectorAll("[data-placeholder]").forEach(e => { e.placeholder = t(e.dataset.placeholder); });
+  document.querySelectorAll("[data-label]").forEach(e => { e.setAttribute("aria-label", t(e.dataset.label)); });
+  document.querySelectorAll("[data-title]").forEach(e => { e.title = t(e.dataset.title); });
   $("language").textContent = language === "zh" ? "English" : "中文";
   $("language").lang = language === "zh" ? "en" : "zh";
   if ($("error").dataset.message) $("error").textContent = translated($("error").dataset.message);
@@ -697,6 +704,14 @@ document.addEventListener("keydown", event => {
   else if (event.key === "r") redo();
   else if (event.key === "Escape" && selected !== null) { selected = null; drawBoard(); }
   else if (DIRECTIONS[event.key] && selected !== null) { event.preventDefault(); movePieceBy(DIRECTIONS[event.key]); }
+});
+// A long search's progress (the page with no server's engine tells it, site/assets/api.js):
+// a line while the search runs, gone once it ends.
+window.addEventListener("klotski-progress", ({detail}) => {
+  $("progress").hidden = !detail;
+  if (detail)
+    $("progress").textContent = t("progress", Math.floor(100 * detail.done / detail.total),
+                                  detail.done.toLocaleString("en-US"), detail.total.toLocaleString("en-US"));
 });
 // Back and Forward: the layout of that entry, with the undo and redo lists it had.
 window.addEventListener("popstate", event => fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []}));
