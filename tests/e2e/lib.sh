@@ -260,14 +260,14 @@ COMPLETE_PACK=$COMPLETE/klotski.pack
 COMPLETE_PACK_PARTS="klotski.pack klotski-metrics.pack klotski-lists.pack"
 
 # use_complete: makes the complete fixture once per test database, whichever script asks
-# first (the others wait on its lock; a fixture of an older test database is made
-# again), counts a check that it is there, and sets COMPLETE_DB, COMPLETE_SITE and
+# first (the others wait on its lock; a fixture of an older test database or of older
+# tools is made again), counts a check that it is there, and sets COMPLETE_DB, COMPLETE_SITE and
 # COMPLETE_PACK.  A fixture that could not be made fails each script that asks, with the
 # reason, and is not tried again until the test database changes.
 use_complete() {
     use_database
     local made identity verdict part
-    identity="$(stat -L -c '%i %s %Y' "$TEST_DB") $COMPLETE_MAX_GROUP"
+    identity="$(stat -L -c '%i %s %Y' "$TEST_DB" "$BIN/klotski-build" "$BIN/klotski" | paste -sd' ') $COMPLETE_MAX_GROUP"
     made=$(
         exec 9> "$COMPLETE.lock"
         flock 9
