@@ -100,7 +100,7 @@ sql "WITH dense AS (SELECT group_id FROM groups WHERE farthest_done IS NOT NULL 
      WHERE n <= CASE kind WHEN 'spread' THEN $spread WHEN 'solved' THEN 100 ELSE 150 END ORDER BY kind, n" > "$T/kinds"
 { cat "$T/classic"; cut -d'|' -f2 "$T/kinds"; } > "$T/codes"
 expect "the sample: 1,000 layouts, none twice" "$SAMPLE_SIZE $SAMPLE_SIZE" "$(wc -l < "$T/codes") $(sort -u "$T/codes" | wc -l)"
-echo "figure layouts sampled: classic, and of each kind	$(wc -l < "$T/classic") $(cut -d'|' -f1 "$T/kinds" | uniq -c | paste -sd' ')"
+echo "figure layouts sampled: classic, and of each kind	$(wc -l < "$T/classic") $(cut -d'|' -f1 "$T/kinds" | uniq -c | awk '{print $2, $1}' | paste -sd' ')"
 # Two threads for the slow routes: site.py asks one request at a time, but the thread that
 # answered the last one may not be free yet.
 serve_test_database "$TEST_DB" --slow 2
