@@ -263,7 +263,8 @@ static void print_below(struct db *db, const char *in_scope, int64_t scope, int 
         whole = collect_members(db, (uint32_t)sqlite3_column_int64(stmt, 0), sqlite3_column_int64(stmt, 1), low,
                                 largest, &found, &count, &capacity);
     sqlite3_finalize(stmt);
-    qsort(found, count, sizeof *found, hardest_order);
+    if (count) /* none found: `found` is NULL, which qsort may not be given even to sort nothing */
+        qsort(found, count, sizeof *found, hardest_order);
     for (size_t i = 0; whole && i < count && *limit > 0; i++, --*limit, ++*listed)
         add_row(db, t, names, found[i].code, found[i].count, found[i].group_id);
     free(found);

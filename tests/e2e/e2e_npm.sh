@@ -5,7 +5,7 @@
 # Node's own test runner (tests/e2e/npm_test.mjs, node --test) as `klotski --json` does on
 # sampled layouts (classic ones in every typed form, unsolvable, solved, spread ones),
 # their groups, pages of those groups' members and shortest paths in them (searches of the
-# group in the module) and the classic names, from a pack of the test database and from the
+# group in the module) and the classic names, from the complete fixture's pack (lib.sh) and from the
 # package's own pack; bad input rejects with an Error carrying the command's reason and
 # exit status.
 . "$(dirname "$0")/lib.sh"
@@ -23,8 +23,10 @@ expect "the package holds its module, types, engine, pack and licence" \
     "LICENSE README.md klotski.d.ts klotski.js klotski.pack klotski.wasm package.json" \
     "$(ls "$T/project/node_modules/klotski" | paste -sd' ')"
 
-run pack "$T/test.pack"
-expect "the pack of the test database" 0 "$status"
+# The complete fixture's pack and database (lib.sh's use_complete), shared with the other
+# scripts that read a pack, in place of a pack written here.
+use_complete
+TEST_DB=$COMPLETE_DB
 
 # answers [OPTION...] COMMAND: for each line of $T/layouts, the line
 # "LAYOUT<TAB>STATUS<TAB>ANSWER" of `klotski [OPTION...] COMMAND LAYOUT --json`: its JSON,
@@ -149,7 +151,7 @@ expect "bad input: the command fails on each" "" "$(awk -F'\t' '$2 == 0' "$T/bad
 cp "$ROOT/tests/e2e/npm_example.mjs" "$ROOT/tests/e2e/npm_test.mjs" "$T/project/"
 expect "the README's example prints 横刀立马's min_steps" "0 81" \
     "$(cd "$T/project" && out=$(node npm_example.mjs 2>&1); echo "$? $out")"
-(cd "$T/project" && KLOTSKI_TEST_PACK=$T/test.pack KLOTSKI_TEST_ANSWERS=$T \
+(cd "$T/project" && KLOTSKI_TEST_PACK=$COMPLETE_PACK KLOTSKI_TEST_ANSWERS=$T \
     node --test --test-reporter=tap npm_test.mjs) >"$T/node.out" 2>&1
 status=$?
 expect "node --test: exit status" 0 "$status"
@@ -162,7 +164,7 @@ expect "node --test ran its tests, none failed" "yes 0" "$([ "${passed:-0}" -ge 
 # ---- a classic name that needs escapes, read from a crafted pack: the engine writes it
 # as a JSON string (core/json.h), so that JSON.parse reads back its quote, backslash and
 # DEL, and a byte that is not UTF-8 as "?" (issue 36) ----
-python3 "$REFERENCE/pack_tamper.py" "$T/test.pack" name 0 $'a"b\\c\x7f横\xff' "$T/named.pack"
+python3 "$REFERENCE/pack_tamper.py" "$COMPLETE_PACK" name 0 $'a"b\\c\x7f横\xff' "$T/named.pack"
 expect "pack_tamper.py writes a name that needs escapes" 0 $?
 expect "names(): the crafted name round-trips through JSON.parse" $'a"b\\c\x7f横?' \
     "$(cd "$T/project" && node --input-type=module -e '

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of the pack (schema/pack.md): `klotski pack FILE` writes it from the
-# test database, its steps part at most 6 MB, the whole at most 16; an independent reader of the format
+# complete fixture's database (lib.sh's use_complete), over a copy of the fixture's pack,
+# the same bytes as `klotski site` wrote in two files, its steps part at most 6 MB, the
+# whole at most 16; an independent reader of the format
 # (tests/reference/pack_tamper.py, python3's zlib alone) finds the header's counts and the
 # stored values of known layouts where SPEC.md puts them, in steps, straight and unit
 # moves, and a group's layer sizes and lists (the lists part) as the database's tables
@@ -19,12 +21,23 @@
 # a wrong id in a group's list, a damaged lists part (its checksum, its inflating).
 . "$(dirname "$0")/lib.sh"
 library_setup pack
+# The complete fixture (lib.sh's use_complete) and its pack, the site's two pack files
+# together: the pack written here, over a copy of it, must be the same bytes, and every
+# check below reads the fixture's database.
+use_complete
+TEST_DB=$COMPLETE_DB
 TAMPER="python3 $REFERENCE/pack_tamper.py"
 PACK=$T/klotski.pack
 
+cp "$COMPLETE_PACK" "$PACK"
+before=$(stat -c %i "$PACK")
 run pack "$PACK"
 expect "pack: exit status" 0 "$status"
 has "pack: says what it wrote" "$PACK: "
+expect "pack over a pack replaces the file (a new inode: renamed, never written in place)" yes \
+    "$([ "$(stat -c %i "$PACK")" != "$before" ] && echo yes || echo no)"
+expect "pack writes the same bytes as klotski site's two pack files together" same \
+    "$(cmp "$PACK" "$COMPLETE_PACK" && echo same)"
 size=$(stat -c %s "$PACK")
 metrics_offset=$($TAMPER "$PACK" info | jq .metrics_offset)
 echo "figure bytes of the pack, of its steps part	$size $metrics_offset"
@@ -211,13 +224,6 @@ mkdir -p "$T/folder"
 expect_error "pack onto a folder" 2 "cannot write the pack" pack "$T/folder"
 expect "pack onto a folder leaves the folder and no temporary file" "folder" "$(ls -A "$T" | grep folder)"
 expect "pack onto a folder leaves the folder empty" "" "$(ls -A "$T/folder")"
-cp "$PACK" "$T/first.pack"
-before=$(stat -c %i "$PACK")
-run pack "$PACK"
-expect "pack over a pack: exit status" 0 "$status"
-expect "pack over a pack replaces the file (a new inode: renamed, never written in place)" yes \
-    "$([ "$(stat -c %i "$PACK")" != "$before" ] && echo yes || echo no)"
-expect "pack over a pack writes the same bytes" same "$(cmp "$PACK" "$T/first.pack" && echo same)"
 
 # Faults made on purpose: each must fail the check, naming what is wrong.
 $TAMPER "$PACK" residue 4091296 1 "$T/residue.pack"

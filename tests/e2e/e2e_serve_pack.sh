@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of `klotski serve --pack FILE`: the server answering from a pack alone
-# (`klotski pack` of the test database), with no database.  Beside it the database's
-# server (`klotski serve` on the test database) answers the same requests: on a sample of
+# (the complete fixture's, lib.sh's use_complete), with no database.  Beside it the database's
+# server (`klotski serve` on the database the pack was written from) answers the same requests: on a sample of
 # layouts (the classic one, solved ones, unsolvable ones, others spread over the ids) the
 # pack's /api/layout, moves (under each metric), solve and group answers must equal the
 # database's in every field the pack holds (the pack leaves out group_index, the farthest
@@ -11,15 +11,16 @@
 # database; the page and /api/board work without one.  Loopback only; every wait bounded.
 . "$(dirname "$0")/lib.sh"
 query_setup serve_pack
-
-run pack "$T/klotski.pack"
-expect "klotski pack: exit status" 0 "$status"
+# The pack and database of the complete fixture (lib.sh), shared with the other scripts
+# that read a pack, in place of a pack written here.
+use_complete
+TEST_DB=$COMPLETE_DB
 
 # The database's server (serve_test_database: $server, $URL), then the pack's, run with
 # a --db that does not exist: it must open no database.
 serve_test_database
 DB_URL=$URL db_server=$server
-"$K" --db "$T/no-such.db" serve --any-port --pack "$T/klotski.pack" >"$T/pack.out" 2>"$T/pack.err" &
+"$K" --db "$T/no-such.db" serve --any-port --pack "$COMPLETE_PACK" >"$T/pack.out" 2>"$T/pack.err" &
 pack_server=$!
 trap 'kill "$db_server" "$pack_server" 2>/dev/null; wait "$db_server" "$pack_server" 2>/dev/null' EXIT
 served_url "$T/pack.out" # with no database

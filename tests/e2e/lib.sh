@@ -240,6 +240,57 @@ served_url() {
     [ -n "$URL" ] || URL=http://127.0.0.1:9
 }
 
+# The complete fixture: the test database with its farthest phase run on the groups of
+# at most COMPLETE_MAX_GROUP layouts (klotski-build --farthest --max-group), the site that
+# `klotski site` writes from it, and its pack (the site's pack files together: the
+# whole pack, as `klotski pack` writes it; e2e_pack.sh checks that they are the same
+# bytes).  30,000 layouts take every group but 121 (954,908 layouts in 25,301 groups):
+# the long classic groups of 5-4-1 (25,955 layouts, 72 and 93 steps deep), 5-4-4-0
+# (28,832, 97 deep) and 5-4-5-0, and the densest (0-4-0-0: 21,840 layouts in 6 depths),
+# but not the two of 81,000 layouts (5-4-2-0, 5-4-3-0), which would cost three times as
+# much; measured on the shared 2-core machine: 22 s of CPU for the phase (10 s for
+# 10,000 layouts), 16 s for the site's pack, once per build instead of a pack per script.
+COMPLETE_MAX_GROUP=30000
+COMPLETE=$WORK/complete
+COMPLETE_DB=$COMPLETE/klotski.db
+COMPLETE_SITE=$COMPLETE/site
+COMPLETE_PACK=$COMPLETE/klotski.pack
+# The site's pack files in the order of their parts in a whole pack (schema/pack.md), those
+# the site holds.
+COMPLETE_PACK_PARTS="klotski.pack klotski-metrics.pack klotski-lists.pack"
+
+# use_complete: makes the complete fixture once per test database, whichever script asks
+# first (the others wait on its lock; a fixture of an older test database or of older
+# tools is made again), counts a check that it is there, and sets COMPLETE_DB, COMPLETE_SITE and
+# COMPLETE_PACK.  A fixture that could not be made fails each script that asks, with the
+# reason, and is not tried again until the test database changes.
+use_complete() {
+    use_database
+    local made identity verdict part
+    identity="$(stat -L -c '%i %s %Y' "$TEST_DB" "$BIN/klotski-build" "$BIN/klotski" | paste -sd' ') $COMPLETE_MAX_GROUP"
+    made=$(
+        exec 9> "$COMPLETE.lock"
+        flock 9
+        if [ "$(head -n 1 "$COMPLETE/made" 2>/dev/null)" != "$identity" ]; then
+            rm -rf "$COMPLETE"
+            mkdir -p "$COMPLETE"
+            {
+                cp "$TEST_DB" "$COMPLETE_DB" &&
+                "$BIN/klotski-build" --farthest --max-group "$COMPLETE_MAX_GROUP" --db "$COMPLETE_DB" --quiet &&
+                "$BIN/klotski" --db "$COMPLETE_DB" site "$COMPLETE_SITE" > /dev/null &&
+                for part in $COMPLETE_PACK_PARTS; do
+                    [ ! -f "$COMPLETE_SITE/$part" ] || cat "$COMPLETE_SITE/$part"
+                done > "$COMPLETE_PACK"
+            } 2> "$COMPLETE/stderr"
+            local status=$?
+            [ "$status" = 0 ] && verdict=made || verdict="failed (exit status $status): $(head -c 300 "$COMPLETE/stderr" | tr '\n' ' ')"
+            printf '%s\n%s\n' "$identity" "$verdict" > "$COMPLETE/made"
+        fi
+        sed -n 2p "$COMPLETE/made"
+    )
+    expect "the complete fixture (farthest phase to $COMPLETE_MAX_GROUP layouts, its site and pack)" made "$made"
+}
+
 # The helpers of the scripts that test the library from where a user calls it.
 
 # library_setup NAME: the set-up of the scripts that test the library from where a user

@@ -1,13 +1,22 @@
 #!/usr/bin/env python3
 """The page with no server (`klotski site DIR`) in headless Chromium, for
-tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
+tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Its runs:
 
   site.py reference SERVER_URL CODES_FILE OUT_JSON
-      reads, from `klotski serve`'s /api/, each layout's min_steps, min_straight_moves,
-      min_unit_moves and group, its moves best first (code, min_steps, change) and its
-      solution's length (or the error of /api/solve) under each of the three metrics,
-      its hints of the three levels and the check of three attempts (every field, or
-      the error), into OUT_JSON: the answers the page must give.
+      asks `klotski serve`'s /api/ every route of each sampled layout of CODES_FILE: its
+      layout, moves and solve in each metric, hints of the three levels (and one in
+      another metric), the check of three attempts (good, bad, illegal), its group,
+      farthest, solutions and a path to another member; of each of their groups: its
+      facts, farthest, hardest in each metric and pages of its members (by depth too);
+      of each of their classes: its hardest, and the four stats tables in each metric
+      (the classes of 15 sampled layouts or more); and once: names, hardest and stats of
+      the whole database, and errors of each kind.  Writes {"layouts": [CODE...],
+      "requests": [[ROUTE, PARAMS, ANSWER]...]} (ANSWER: the JSON, or {"error", "status"})
+      to OUT_JSON: the answers the page must give.
+  site.py compare REFERENCE_JSON ANSWERS_JSON [change]
+      compares answers a page run saved (ANSWERS_JSON) with the reference offline; with
+      `change`, one number of the reference's middle answer changed first, so that the
+      test sees one changed field fail the comparison.
   site.py damaged CHROMIUM PROFILE_DIR SITE_DIR
       checks that the page of a site whose pack is damaged shows the reader's error.
   site.py chinese CHROMIUM PROFILE_DIR SITE_DIR SOLVED_CODE UNSOLVABLE_CODE
@@ -19,86 +28,267 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Two runs:
       offline, and checks its answers (a part of REFERENCE_JSON), its player page, its
       Chinese, that it asks for nothing but the file, that its engine runs in a Web
       Worker, and in the page's thread where no worker starts.
-  site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON
+  site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON ANSWERS_JSON
       serves SITE_DIR with `python3 -m http.server` (and nothing else: the script runs
-      once klotski serve is stopped), and checks that the page gives the same answers,
-      that it plays, undoes, reads names and speaks Chinese, that everything it asks for
-      comes from SITE_DIR, and, once the server is stopped, that it still works offline.
+      once klotski serve is stopped), and checks that the page's api() gives the same
+      answers to every request of REFERENCE_JSON, field for field (its answers kept in
+      ANSWERS_JSON), that it plays, undoes, reads names and speaks Chinese, that
+      everything it asks for comes from SITE_DIR, and, once the server is stopped, that
+      it still works offline.
 
 Prints one line per check, "check NAME<TAB>EXPECTED<TAB>ACTUAL", and the figures the
 closing note quotes as "figure NAME<TAB>VALUE" (never checked against a time)."""
+import collections
+import http.client
 import json
 import os
+import random
 import subprocess
 import sys
 import time
-import urllib.error
 import urllib.parse
-import urllib.request
 
 from browser import check, start_chromium
 
-BATCH = 40  # layouts asked of the page's api() at once
-
-
-def get(url):
-    try:
-        with urllib.request.urlopen(url, timeout=60) as response:
-            return json.load(response)
-    except urllib.error.HTTPError as error:
-        return {"error": json.load(error)["error"]}
-
+BATCH = 100  # requests asked of the page's api() at once
 
 METRICS = ("step", "straight", "unit")
+BUSY_TRIES = 100  # times a request is asked of a busy server,
+BUSY_WAIT_S = 0.02  # this far apart
+SEED = 37  # the requests' choices (another member, a page of members): the same each run
 
 
-def reference(server, codes_file, out):
-    answers = {}
-    for code in open(codes_file).read().split():
-        layout = get(f"{server}/api/layout?layout={code}")
-        answers[code] = {part: layout[part] for part in ("min_steps", "min_straight_moves", "min_unit_moves", "group")}
-        for metric in METRICS:
-            moves = get(f"{server}/api/moves?layout={code}&metric={metric}")
-            solve = get(f"{server}/api/solve?layout={code}&metric={metric}")
-            answers[code][f"moves_{metric}"] = [[m["code"], m["min_steps"], m["change"]] for m in moves["move_list"]]
-            answers[code][f"solve_{metric}"] = solve.get("steps", solve.get("error"))
-        for level in HINT_LEVELS:
-            hint = get(f"{server}/api/hint?layout={code}&level={level}")
-            answers[code][f"hint_{level}"] = hint.get("error", hint)
-        for kind, attempt in attempts(code, answers[code]["moves_step"][0][0]).items():
-            checked = get(f"{server}/api/check?attempt={urllib.parse.quote(attempt)}")
-            answers[code][f"check_{kind}"] = checked.get("error", checked)
-    json.dump(answers, open(out, "w"))
+class Server:
+    """`klotski serve`'s /api/, on one connection kept open."""
+
+    def __init__(self, url):
+        self.host = urllib.parse.urlsplit(url).netloc
+        self.connection = http.client.HTTPConnection(self.host, timeout=120)
+
+    def get(self, route, params):
+        """The answer of /api/ROUTE?PARAMS: its JSON, or {"error": ..., "status": ...}.  A
+        503 (the server's slow routes all busy: its pool's thread may not be free yet when
+        the next request comes) is asked again, a moment later."""
+        path = f"/api/{route}?{urllib.parse.urlencode(params)}"
+        for attempt in range(BUSY_TRIES):
+            try:
+                self.connection.request("GET", path)
+                response = self.connection.getresponse()
+                body = json.loads(response.read())
+            except (http.client.HTTPException, ConnectionError):
+                self.connection.close()
+                self.connection = http.client.HTTPConnection(self.host, timeout=120)
+                continue
+            if response.status != 503:
+                break
+            time.sleep(BUSY_WAIT_S)
+        else:
+            raise RuntimeError(f"{path}: no answer but busy or a closed connection, {BUSY_TRIES} times")
+        if response.status != 200:
+            return {"error": body["error"], "status": response.status}
+        return body
 
 
 HINT_LEVELS = (1, 2, 3)
-# The attempts checked from each layout, made of its first move: a good one (the move and
-# back), a bad one (a jump that is no step), an illegal one (a layout that is none); the
-# page's own (PAGE_ANSWERS) made alike.
-ATTEMPT_KINDS = ("good", "bad", "illegal")
 
 
 def attempts(code, first_move):
+    """The attempts checked from a layout, made of its first move: a good one (the move and
+    back), a bad one (a jump that is no step), an illegal one (a layout that is none)."""
     return {"good": f"{code},{first_move},{code}", "bad": f"{code},4FEA13400", "illegal": f"{code},1A9BF0C0Q"}
 
 
-# The page's answers for a batch of codes, from the api() the page itself uses.
-PAGE_ANSWERS = """Promise.all(%s.map(async code => {
-  const layout = await api("layout", {layout: code}), answer = {group: layout.group};
-  for (const part of ["min_steps", "min_straight_moves", "min_unit_moves"]) answer[part] = layout[part];
-  for (const metric of %s) {
-    const moves = await api("moves", {layout: code, metric});
-    answer[`moves_${metric}`] = moves.move_list.map(m => [m.code, m.min_steps, m.change]);
-    answer[`solve_${metric}`] = await api("solve", {layout: code, metric}).then(s => s.steps, e => e.message);
-  }
-  for (const level of [1, 2, 3])
-    answer[`hint_${level}`] = await api("hint", {layout: code, level}).catch(e => e.message);
-  const first = answer.moves_step[0][0];
-  const attempts = {good: `${code},${first},${code}`, bad: `${code},4FEA13400`, illegal: `${code},1A9BF0C0Q`};
-  for (const [kind, attempt] of Object.entries(attempts))
-    answer[`check_${kind}`] = await api("check", {attempt}).catch(e => e.message);
-  return [code, answer];
-}))"""
+def layout_requests(server, code, index, rng):
+    """Every route asked of one sampled layout, as (route, params) pairs, with what the
+    group and class routes need to know of it (its layout answer).  The metric of the
+    routes that take one beside their own (hint level 2, path) turns with `index`."""
+    layout = server.get("layout", {"layout": code})
+    metric = METRICS[index % 3]
+    asked = [("layout", {"layout": code})]
+    asked += [(route, {"layout": code, "metric": m}) for m in METRICS for route in ("moves", "solve")]
+    asked += [("hint", {"layout": code, "level": level}) for level in HINT_LEVELS]
+    asked += [("hint", {"layout": code, "level": 2, "metric": metric})]
+    moves = server.get("moves", {"layout": code})
+    first = moves["move_list"][0]["code"] if moves.get("move_list") else code
+    asked += [("check", {"attempt": attempt}) for attempt in attempts(code, first).values()]
+    asked += [("check", {"attempt": attempts(code, first)["good"], "metric": "unit"})]
+    asked += [("group", {"group": code}), ("farthest", {"layout": code}), ("solutions", {"layout": code})]
+    if "group_size" in layout:
+        other = server.get("members", {"group": layout["group"], "offset": rng.randrange(layout["group_size"]),
+                                       "limit": 1})
+        asked += [("path", {"from": code, "to": other[0]["code"], "metric": metric})]
+    return layout, asked
+
+
+def group_requests(group, size, depths, rng):
+    """The routes of one group: its facts, farthest (peripheral and central), hardest in
+    each metric, and pages of its members (the first, one at each depth of a sampled
+    layout, one at its end)."""
+    asked = [("group", {"group": group}), ("farthest", {"group": group})]
+    asked += [("hardest", {"group": group, "metric": m}) for m in METRICS]
+    asked += [("members", {"group": group}), ("members", {"group": group, "offset": max(size - 3, 0), "limit": 1000})]
+    for depth in sorted(depths):
+        asked += [("members", {"group": group, "depth": depth, "offset": rng.randrange(4), "limit": 1 + rng.randrange(40)})]
+    return asked
+
+
+STATS_TABLES = ("summary", "classes", "groups", "depths")
+
+
+STATS_CLASS_LAYOUTS = 15  # sampled layouts of a class for its stats to be asked
+
+
+def class_requests(name, sampled):
+    """The routes of one class: its hardest layouts, and, when it holds at least
+    STATS_CLASS_LAYOUTS of the `sampled` layouts (the classes of the classic, dense and
+    long groups; a dozen of the 88 the sample touches, whose tables hold 22 MB), the four
+    tables of stats in each metric."""
+    asked = [("hardest", {"class": name}), ("hardest", {"class": name, "metric": "unit", "limit": 20})]
+    if sampled >= STATS_CLASS_LAYOUTS:
+        asked += [("stats", {"table": t, "class": name, "metric": m}) for t in STATS_TABLES for m in METRICS]
+    return asked
+
+
+# Routes asked once: the whole database's tables, and errors of each kind.
+WHOLE_REQUESTS = [("names", {"metric": m}) for m in METRICS] + [("names", {"section": "华容道经典布局40种"})] + \
+    [("hardest", {"metric": m}) for m in METRICS] + [("hardest", {"limit": 1000})] + \
+    [("stats", {"table": t, "metric": m}) for t in STATS_TABLES for m in METRICS] + [
+    ("layout", {"layout": "ZZZ"}), ("layout", {"layout": "四面楚歌"}), ("moves", {"layout": "1A9BF0C00", "metric": "diagonal"}),
+    ("hint", {"layout": "1A9BF0C00", "level": 4}), ("group", {"group": "9-9-9-9"}),
+    ("farthest", {"layout": "1A9BF0C00", "group": "5-4-1-1"}), ("hardest", {"class": "5-4"}),
+    ("hardest", {"group": "5-4-1-1", "limit": 0}), ("members", {"group": "5-4-1-1", "depth": "-1"}),
+    ("members", {"group": "5-4-1-1", "offset": 25955}), ("path", {"from": "1A9BF0C00", "to": "4FEA13400"}),
+    ("stats", {"table": "everything"}), ("solutions", {"layout": "1A9BF0C01"}), ("check", {"attempt": ""})]
+
+
+def reference(server_url, codes_file, out):
+    """Asks the server every route of every sampled layout, of their groups and classes,
+    and the routes asked once; writes {"layouts": [CODE...], "requests": [[ROUTE, PARAMS,
+    ANSWER]...]} to `out`."""
+    server, rng = Server(server_url), random.Random(SEED)
+    codes = open(codes_file).read().split()
+    asked, groups, classes = [], {}, collections.Counter()
+    for index, code in enumerate(codes):
+        layout, of_layout = layout_requests(server, code, index, rng)
+        asked += of_layout
+        if "group" in layout:
+            groups.setdefault(layout["group"], (layout["group_size"], set()))[1].add(
+                layout["min_steps"] if layout["min_steps"] is not None else 0)
+            classes[layout["class"]] += 1
+    for group, (size, depths) in groups.items():
+        asked += group_requests(group, size, depths, rng)
+    for name in sorted(classes):
+        asked += class_requests(name, classes[name])
+    asked += WHOLE_REQUESTS
+    unique = list({json.dumps(request, ensure_ascii=False): request for request in asked}.values())
+    started = time.time()
+    requests = [[route, params, server.get(route, params)] for route, params in unique]
+    print(f"figure requests asked of the server, and seconds it took\t{len(requests)} {time.time() - started:.1f}",
+          flush=True)
+    json.dump({"layouts": codes, "requests": requests}, open(out, "w"), ensure_ascii=False)
+
+
+def answer_of(expected, route, params):
+    """The server's answer to one request of the reference."""
+    return next(answer for r, p, answer in expected["requests"] if r == route and p == params)
+
+
+# The page's answers to a batch of requests, from the api() the page itself uses; an
+# error as the server words it, its status from the engine's (1 not found, 2 bad input).
+PAGE_ANSWERS = """Promise.all(%s.map(([route, params]) => api(route, params).catch(e => ({error: e.message,
+  status: ({1: 404, 2: 400})[e.status] ?? e.status ?? null}))))"""
+
+
+def page_answers(page, requests):
+    """The page's answers to `requests` ([ROUTE, PARAMS, ...]), in order; the seconds taken."""
+    answers, started = [], time.time()
+    for i in range(0, len(requests), BATCH):
+        answers += page.js(PAGE_ANSWERS % json.dumps([r[:2] for r in requests[i:i + BATCH]], ensure_ascii=False))
+    return answers, time.time() - started
+
+
+def differences(expected, actual, where=""):
+    """The fields where two answers differ, as "FIELD: EXPECTED, got ACTUAL", and how many
+    fields (the leaves of the expected answer) were compared."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        found, fields = [], 0
+        for key in expected.keys() | actual.keys():
+            if key not in actual or key not in expected:
+                found.append(f"{where}.{key}: not in the {'page' if key not in actual else 'server'}'s answer")
+                fields += 1
+                continue
+            more, counted = differences(expected[key], actual[key], f"{where}.{key}")
+            found += more
+            fields += counted
+        return found, fields
+    if isinstance(expected, list) and isinstance(actual, list) and len(expected) == len(actual):
+        found, fields = [], 0
+        for i, (e, a) in enumerate(zip(expected, actual)):
+            more, counted = differences(e, a, f"{where}[{i}]")
+            found += more
+            fields += counted
+        return found, fields
+    if isinstance(expected, list) and isinstance(actual, list):
+        return [f"{where}: {len(expected)} items, got {len(actual)}"], 1
+    same = expected == actual and type(expected) is type(actual)
+    return ([] if same else [f"{where or '.'}: {json.dumps(expected, ensure_ascii=False)[:120]}, got "
+                             f"{json.dumps(actual, ensure_ascii=False)[:120]}"]), 1
+
+
+def compare_requests(requests, answers, what):
+    """Checks the page's answers against the server's, field for field, one check per
+    route: no field may differ.  Prints per route how many answers and fields it compared."""
+    routes = {}
+    for (route, params, expected), actual in zip(requests, answers):
+        found, fields = differences(expected, actual)
+        tally = routes.setdefault(route, [0, 0, []])
+        tally[0] += 1
+        tally[1] += fields
+        tally[2] += [f"{route}?{urllib.parse.urlencode(params)}: {d}" for d in found]
+    for route, (count, fields, wrong) in sorted(routes.items()):
+        print(f"figure {what}{route}: answers and fields compared\t{count} {fields}", flush=True)
+        check(f"{what}{route}: {count} answers as /api/ gives them, field for field ({len(wrong)} differ)", [], wrong[:3])
+    return routes
+
+
+def compare(reference_file, answers_file, change=None):
+    """`site.py compare REFERENCE ANSWERS [change]`: the comparison of answers saved by a
+    page run, offline.  With `change`, one field of the reference is changed first: the
+    first number of the first answer past the middle that the page gave the same, plus
+    one; it must add one field that differs and one route's failed check (a field the
+    comparison missed would add none), so that the test shows one changed field fail it."""
+    expected, answers = json.load(open(reference_file)), json.load(open(answers_file))
+    requests = expected["requests"]
+
+    def bump(value):
+        """Adds one to the first number in value (a list or an object); whether it did."""
+        for key in (range(len(value)) if isinstance(value, list) else value if isinstance(value, dict) else ()):
+            if isinstance(value[key], (int, float)) and not isinstance(value[key], bool):
+                value[key] += 1
+                return True
+            if bump(value[key]):
+                return True
+        return False
+
+    def tally(routes):
+        return sum(len(w) for _, _, w in routes.values()), sum(1 for _, _, w in routes.values() if w)
+
+    if change:
+        routes = compare_requests(requests, answers, "before the change: ")
+        before = tally(routes)
+        middle = len(requests) // 2
+        changed = next((i for i in list(range(middle, len(requests))) + list(range(middle))
+                        if not routes[requests[i][0]][2] and bump(requests[i][2])), None)
+        print(f"figure changed\t{changed is not None and requests[changed][0]}?"
+              f"{changed is not None and urllib.parse.urlencode(requests[changed][1])}", flush=True)
+        after = tally(compare_requests(requests, answers, "after the change: "))
+        print(f"figure fields that differ and routes that fail, before and after the change\t"
+              f"{before[0]} {before[1]} {after[0]} {after[1]}", flush=True)
+        check("one changed field: one more field differs, one more route fails", [before[0] + 1, before[1] + 1],
+              list(after))
+    else:
+        compare_requests(requests, answers, "")
+
 
 # Notes when the page first shows an answer (data-state ready), before the page's own
 # scripts run.
@@ -128,26 +318,6 @@ window.Worker = class extends Worker {
 };"""
 
 
-def mismatches(expected, actual):
-    return [(code, expected[code], actual.get(code)) for code in expected if expected[code] != actual.get(code)]
-
-
-def compare_answers(page, expected, codes, what, metrics=METRICS):
-    """Asks the page's api() the answers of `codes` under `metrics` and checks them
-    against the server's, part by part (the straight and unit counts of a layout only
-    with those metrics); returns the seconds it took."""
-    answers, started = {}, time.time()
-    for i in range(0, len(codes), BATCH):
-        answers.update(dict(page.js(PAGE_ANSWERS % (json.dumps(codes[i:i + BATCH]), json.dumps(metrics)))))
-    parts = ["min_steps", "group"] + (["min_straight_moves", "min_unit_moves"] if metrics == METRICS else []) + \
-        [f"{part}_{metric}" for metric in metrics for part in ("moves", "solve")] + \
-        [f"hint_{level}" for level in HINT_LEVELS] + [f"check_{kind}" for kind in ATTEMPT_KINDS]
-    for part in parts:
-        wrong = mismatches({c: expected[c][part] for c in codes}, {c: answers[c][part] for c in answers})
-        check(f"{what}{part} of {len(codes)} layouts as /api/ answers them", [], wrong[:3])
-    return time.time() - started
-
-
 def check_player(page, address, what):
     """Opens the player page at `address` (1A9BF0C00's) and plays it to its end."""
     page.call("Page.navigate", url=address)
@@ -170,7 +340,7 @@ def open_layout(page, url, layout):
                      "(document.body.dataset.state === 'error' || document.body.dataset.code)")
 
 
-def run_page(chromium, profile, folder, reference_file):
+def run_page(chromium, profile, folder, reference_file, answers_file):
     expected = json.load(open(reference_file))
     server, url = start_site_server(folder)
     browser, page = start_chromium(chromium, profile)
@@ -184,7 +354,8 @@ def run_page(chromium, profile, folder, reference_file):
         print(f"figure first answer after the page starts loading, ms\t{first if first is None else round(first)}",
               flush=True)
         check("its min_steps, from the pack", "81", page.js("document.body.dataset.minSteps"))
-        check("its moves best first, as /api/moves", [m[0] for m in expected["1A9BF0C00"]["moves_step"]],
+        moves_step = [m["code"] for m in answer_of(expected, "moves", {"layout": "1A9BF0C00", "metric": "step"})["move_list"]]
+        check("its moves best first, as /api/moves", moves_step,
               page.js("Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code)"))
         check("the facts of the group", "25955", page.js(
             "Array.from(document.querySelectorAll('#group-facts tr')).find(r => r.cells[0].textContent === 'size')"
@@ -208,14 +379,19 @@ def run_page(chromium, profile, folder, reference_file):
         check("everything the page downloads totals at most 24 MB", True, 0 < total <= 24 * 1000 * 1000)
         check("every download is a file of the site", [], [n for n, _, _, _ in sizes if not n.startswith(url + "/")])
 
-        # ---- the same answers as /api/ of klotski serve ----
-        codes = list(expected)
-        seconds = compare_answers(page, expected, codes, "")
-        print(f"figure layouts compared, and seconds the page took\t{len(codes)} {seconds:.1f}", flush=True)
-        check("some layouts compared are unsolvable", True, any(expected[c]["min_steps"] is None for c in codes))
+        # ---- the same answers as /api/ of klotski serve, every route ----
+        requests = expected["requests"]
+        answers, seconds = page_answers(page, requests)
+        json.dump(answers, open(answers_file, "w"), ensure_ascii=False)
+        print(f"figure layouts and requests compared, and seconds the page took\t{len(expected['layouts'])} "
+              f"{len(requests)} {seconds:.1f}", flush=True)
+        compare_requests(requests, answers, "")
+        codes = expected["layouts"]
+        layouts = {c: answer_of(expected, "layout", {"layout": c}) for c in codes}
+        check("some layouts compared are unsolvable", True, any(layouts[c]["min_steps"] is None for c in codes))
         page.call("Page.navigate", url=f"{url}/?layout=1A9BF0C00&metric=unit")
         check("counted in unit moves: the page's count and moves", ["116", "unit",
-              [m[0] for m in expected["1A9BF0C00"]["moves_unit"]]],
+              [m["code"] for m in answer_of(expected, "moves", {"layout": "1A9BF0C00", "metric": "unit"})["move_list"]]],
               page.ready() and page.js("[document.body.dataset.minMoves, $('metric').value,"
                                        " Array.from(document.querySelectorAll('#moves a')).map(a => a.dataset.code)]"))
         play = page.js("$('play').getAttribute('href')")
@@ -226,7 +402,8 @@ def run_page(chromium, profile, folder, reference_file):
         # ---- the page as a person uses it ----
         open_layout(page, url, "1A9BF0C00")
         page.ready()
-        optimal = next(m for m in expected["1A9BF0C00"]["moves_step"] if m[2] == -1)[0]
+        optimal = next(m["code"] for m in answer_of(expected, "moves", {"layout": "1A9BF0C00", "metric": "step"})["move_list"]
+                       if m["change"] == -1)
         page.click(f"#moves a[data-code='{optimal}']")
         check("a move played shows its layout", True,
               page.wait(f"document.body.dataset.code === '{optimal}'") and page.ready())
@@ -247,7 +424,7 @@ def run_page(chromium, profile, folder, reference_file):
               "四面楚歌#3 = 93C9BD400", page.js("$('error').textContent"))
         open_layout(page, url, "ZZZ")
         check("a bad code: the CLI's message", "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit", page.js("$('error').textContent"))
-        unsolvable = next(c for c in codes if expected[c]["min_steps"] is None)
+        unsolvable = next(c for c in codes if layouts[c]["min_steps"] is None)
         open_layout(page, url, unsolvable)
         check("an unsolvable layout says so", ["unsolvable", True], page.js(
             "[document.body.dataset.minSteps, $('play').hidden]"))
@@ -406,6 +583,23 @@ WARNINGS_RECORDER = """window.warned = [];
   console.warn = (...words) => { warned.push(words.join(" ")); warn(...words); };
 }"""
 SINGLE_SAMPLE = 200  # layouts of the reference asked of the one-file page
+# The routes of a layout asked of the one-file page, in steps (it carries the pack's steps
+# part alone): its layout answer without the straight and unit counts.
+SINGLE_ROUTES = ("layout", "moves", "solve", "hint", "check")
+STEPS_ONLY = ("min_straight_moves", "min_unit_moves")
+
+
+def single_requests(expected):
+    """The reference's requests that the one-file page answers, of its first layouts."""
+    sampled = set(expected["layouts"][:SINGLE_SAMPLE])
+    requests = []
+    for route, params, answer in expected["requests"]:
+        asked = params.get("layout") or params.get("attempt", "").split(",")[0]
+        if route in SINGLE_ROUTES and asked in sampled and params.get("metric", "step") == "step":
+            if route == "layout":
+                answer = {key: value for key, value in answer.items() if key not in STEPS_ONLY}
+            requests.append([route, params, answer])
+    return requests
 
 
 def run_single(chromium, profile, file, reference_file):
@@ -424,7 +618,8 @@ def run_single(chromium, profile, file, reference_file):
         first = page.js("window.firstAnswerMs")
         print(f"figure one file: first answer after the page starts loading, ms\t{first if first is None else round(first)}",
               flush=True)
-        compare_answers(page, expected, list(expected)[:SINGLE_SAMPLE], "one file: ", ("step",))
+        requests = single_requests(expected)
+        compare_requests(requests, page_answers(page, requests)[0], "one file: ")
         play = page.js("$('play').getAttribute('href')")
         check("one file: the play link stays in the file", "?player&layout=1A9BF0C00&lang=en", play)
         check_player(page, f"{address}{play}", "one file: ")
@@ -472,5 +667,5 @@ def run_damaged(chromium, profile, folder):
 
 
 if __name__ == "__main__":
-    {"reference": reference, "page": run_page, "damaged": run_damaged, "chinese": run_chinese,
+    {"reference": reference, "page": run_page, "compare": compare, "damaged": run_damaged, "chinese": run_chinese,
      "single": run_single}[sys.argv[1]](*sys.argv[2:])
