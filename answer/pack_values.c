@@ -479,16 +479,19 @@ enum kl_pack_status pack_stats_value(struct kl_pack *pack, enum stats_table tabl
 
 enum kl_pack_status pack_names_value(struct kl_pack *pack, enum kl_metric metric, struct table **value)
 {
-    struct table *t = names_value(metric, NAMES_EVERY_FIELD & ~(1UL << NAMES_GROUP));
+    struct table *t = names_value(metric, NAMES_EVERY_FIELD);
     struct kl_pack_name name;
     for (uint32_t i = 0; kl_pack_name_at(pack, i, &name); i++) {
         int steps;
+        struct kl_pack_group group;
         enum kl_pack_status status = kl_pack_min_moves(pack, name.code, metric, &steps);
+        if (status == KL_PACK_OK)
+            status = kl_pack_group_of(pack, name.code, &group);
         if (status != KL_PACK_OK) {
             table_free(t);
             return status;
         }
-        names_value_add(t, name.name, name.code, steps, NULL, name.section);
+        names_value_add(t, name.name, name.code, steps, group.name, name.section);
     }
     *value = t;
     return KL_PACK_OK;

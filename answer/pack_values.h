@@ -91,10 +91,10 @@ enum kl_pack_status pack_stats_value(struct kl_pack *pack, enum stats_table tabl
                                      enum kl_metric metric, struct table **rows);
 
 /* `klotski names --json`'s rows from the pack's names, each with its layout's min moves
- * under `metric` (its group left out: each would cost a block), all of them (no
- * section: the database's matching of a part of a section's name is not the pack's).
- * On KL_PACK_OK *value is the list (free it with table_free); else kl_pack_min_moves's
- * status, *value untouched. */
+ * under `metric` and its group, all of them (no section: the database's matching of a
+ * part of a section's name is not the pack's).  On KL_PACK_OK *value is the list (free
+ * it with table_free); else kl_pack_min_moves's or kl_pack_group_of's status, *value
+ * untouched. */
 enum kl_pack_status pack_names_value(struct kl_pack *pack, enum kl_metric metric, struct table **value);
 
 #endif

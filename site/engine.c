@@ -527,8 +527,7 @@ int EXPORT(site_farthest_group)(int central, int limit)
 }
 
 /* /api/names: names --json as an array, each classic name with its layout's min moves
- * under `metric` (its group left out: the page lists none, and each would cost a group
- * block). */
+ * under `metric` and its group. */
 int EXPORT(site_names)(int metric)
 {
     struct kl_pack *pack = metric_known(metric) ? pack_or_error() : NULL;

@@ -260,7 +260,7 @@ const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
     const level = String(params.level ?? 1);
     if (!/^[0-9]+$/.test(level) || Number(level) < 1 || Number(level) > 3) {
       await ask("site_board", params.layout, 0);
-      throw new Error(`${level}: level takes a number from 1 to 3`);
+      throw Object.assign(new Error(`${level}: level takes a number from 1 to 3`), {status: 2});
     }
     return JSON.parse(await ask("site_hint", params.layout, Number(level), metricNumber(params.metric)));
   }
