@@ -231,9 +231,9 @@ int EXPORT(site_board)(int is_cells)
 /* /api/layout: show --json.  `with_metrics` 0: the fields the pack's steps part knows
  * (the page's first answer comes before the pack's metrics part is downloaded, and waits
  * for no search); 1: with min_straight_moves and min_unit_moves from the metrics part;
- * 1 + WITH_SEARCH: every field, as the server's on a database whose farthest phase ran,
- * group_index, min_solution_num, farthest_steps, farthest_num and solution_num from a
- * search of the group (searched_member). */
+ * adding WITH_SEARCH: group_index, min_solution_num, farthest_steps, farthest_num and
+ * solution_num too, from a search of the group (searched_member), as the server's on a
+ * database whose farthest phase ran (1 + WITH_SEARCH: every field). */
 int EXPORT(site_layout)(int with_metrics)
 {
     bool with_search = with_metrics & WITH_SEARCH;
@@ -246,10 +246,10 @@ int EXPORT(site_layout)(int with_metrics)
     enum kl_pack_status found = pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, NULL, &row);
     if (found != KL_PACK_OK)
         return pack_error(l.pack, found);
-    if (with_metrics && with_search) { /* the pack's parts read, the search's facts added */
+    if (with_search) { /* the pack's parts read, the search's facts added */
         table_free(row);
         struct layout_search_facts facts = searched_group_facts(&searched, searched_member(&l, l.code));
-        pack_layout_value(l.pack, l.code, l.steps, &l.group, true, &facts, &row);
+        pack_layout_value(l.pack, l.code, l.steps, &l.group, with_metrics, &facts, &row);
     }
     return value_answer(&(struct answer_value){.summary = row});
 }

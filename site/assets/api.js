@@ -228,7 +228,11 @@ const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
   async function layout(text) {
     const asked = ++layoutsAsked, attached = await engine.call("hasMetrics"); // the moves asked beside it counted first
     const withMetrics = WITH_METRICS && (asked > 1 || countsInMetrics || attached);
-    const answer = JSON.parse(await ask("site_layout", text, withMetrics ? 1 | searched() : 0));
+    // The fields a search of the group gives come with the metrics (the page's later
+    // answers), or at once in a one-file page without the metrics part (no download to wait
+    // for).
+    const flags = (withMetrics ? 1 : 0) | (withMetrics || !WITH_METRICS ? searched() : 0);
+    const answer = JSON.parse(await ask("site_layout", text, flags));
     if (WITH_METRICS && !withMetrics)
       engine.call("loadMetrics").then(() => {
         if (layoutsAsked === asked && document.body.dataset.code === answer.code)
@@ -265,18 +269,28 @@ const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
     return JSON.parse(await ask("site_hint", params.layout, Number(level), metricNumber(params.metric)));
   }
 
+  // The group's lists (farthest?group=, its hardest) on the page's first answer, which
+  // does not wait for the pack's lists part: they reject while it downloads, the page shows
+  // the group without them, and shows it again once the part is there (group() above).
+  async function listsAtFirstAnswer() {
+    if (WITH_LISTS && groupsAsked === 1 && layoutsAsked === 1 && !(await engine.call("hasLists")))
+      throw Object.assign(new Error(`${LISTS_FILE}: still downloading`), {status: 1});
+  }
+
   // /api/farthest: of a layout or of a group, not both, as the server says.
-  function farthest(params) {
+  async function farthest(params) {
     if (params.group !== undefined && params.layout !== undefined)
       throw Object.assign(new Error("farthest: give layout or group, not both"), {status: 2});
+    if (params.group !== undefined) await listsAtFirstAnswer();
     return params.group !== undefined ? ask("site_farthest_group", params.group, 0, 0)
                                       : ask("site_farthest_layout", params.layout, 0);
   }
 
   // /api/hardest: over the whole database, a class or a group, 1000 rows at most.
-  function hardest(params) {
+  async function hardest(params) {
     if (params.class !== undefined && params.group !== undefined)
       throw Object.assign(new Error("hardest: give class or group, not both"), {status: 2});
+    await listsAtFirstAnswer();
     const limit = numberArgument(params, "limit", 1, 1000, 10);
     if (limit instanceof Error) throw limit;
     const scope = params.class !== undefined ? 1 : params.group !== undefined ? 2 : 0;
@@ -327,6 +341,22 @@ const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
     return `${from}\0${to}`;
   }
 
+  // /api/names: every classic name, or those of the section that `section` names: the one
+  // so named, else the only one whose name holds it, as the query tool finds it
+  // (query/commands/names.c), with its errors.
+  async function names(params) {
+    const rows = JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
+    const wanted = params.section;
+    if (wanted === undefined) return rows;
+    const sections = [...new Set(rows.map(row => row.section))];
+    const matching = sections.includes(wanted) ? [wanted] : sections.filter(section => section.includes(wanted));
+    if (matching.length === 1) return rows.filter(row => row.section === matching[0]);
+    if (matching.length > 1)
+      throw Object.assign(new Error(`${wanted}: names ${matching.length} sections: ${matching.join(", ")}; give more of one`),
+                          {status: 2});
+    throw Object.assign(new Error(`${wanted}: no such section; the sections are ${sections.join(", ")}`), {status: 1});
+  }
+
   // The answer of the server's /api/PATH?PARAMS, from the engine.
   async function api(path, params = {}) {
     switch (path) {
@@ -343,7 +373,7 @@ const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
     case "farthest": return JSON.parse(await farthest(params));
     case "hardest": return JSON.parse(await hardest(params));
     case "stats": return JSON.parse(await stats(params));
-    case "names": return JSON.parse(await ask("site_names", "", metricNumber(params.metric)));
+    case "names": return names(params);
     case "hint": return hint(params);
     case "check": return JSON.parse(await ask("site_check", params.attempt ?? "", metricNumber(params.metric)));
     case "members": return members(params);

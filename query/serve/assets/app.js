@@ -714,7 +714,12 @@ window.addEventListener("klotski-progress", ({detail}) => {
                                   detail.done.toLocaleString("en-US"), detail.total.toLocaleString("en-US"));
 });
 // Back and Forward: the layout of that entry, with the undo and redo lists it had.
-window.addEventListener("popstate", event => fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []}));
+// Back and Forward show the group again too: the page with no server shows its first
+// answer so again once the parts of its pack that came later are there (site/assets/api.js).
+window.addEventListener("popstate", event => {
+  groupShown = null;
+  fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []});
+});
 document.addEventListener("pointerup", dropPiece);
 document.addEventListener("pointercancel", () => { drag = null; });
 // What the api cannot answer is not offered: the metric picker with one metric, the
