@@ -38,7 +38,8 @@ WASM_NEEDS  = command:$(WASM_CC)=clang command:wasm-ld=lld file:/usr/include/was
 # pages (e2e_man.sh); systemd-analyze and nginx for the deployment of docs/deploy/
 # (e2e_deploy.sh).
 TEST_NEEDS  = pkg-config:cmocka=libcmocka-dev command:sqlite3=sqlite3 command:jq=jq \
-              command:python3=python3 command:$(CHROMIUM)=chromium command:clang=clang \
+              command:python3=python3 command:$(CHROMIUM)=chromium command:firefox-esr=firefox-esr \
+              command:clang=clang \
               command:abidiff=abigail-tools \
               python:ensurepip=python3-venv python:pip=python3-pip python:setuptools=python3-setuptools \
               python:wheel=python3-wheel python:mypy.stubtest=python3-mypy \

@@ -242,18 +242,18 @@ const {api, playAddress, showPlayer} = IN_WORKER ? {} : (() => {
   }
 
   // /api/group.  The page's first group answer does not wait for the lists part either:
-  // it comes without the depths and the hardest counts in straight and unit moves, the
-  // download starts, and once the part is there the layout is shown again with them,
-  // when the page has asked nothing since (a move played meanwhile keeps its state).
+  // it comes without the depths and the hardest counts in straight and unit moves (and
+  // without its farthest and hardest layouts, listsAtFirstAnswer), the download starts,
+  // and once the part is there the page is told to draw the group again (the event
+  // "klotski-group-data", app.js), when it has asked for no other group since.
   let groupsAsked = 0;
   async function group(text) {
-    const asked = ++groupsAsked, layoutsBefore = layoutsAsked, attached = await engine.call("hasLists");
+    const asked = ++groupsAsked, attached = await engine.call("hasLists");
     const withLists = WITH_LISTS && (asked > 1 || attached);
     const answer = JSON.parse(await ask("site_group", text, withLists ? 1 : 0));
     if (WITH_LISTS && !withLists)
       engine.call("loadLists").then(() => {
-        if (groupsAsked === asked && layoutsAsked === layoutsBefore)
-          window.dispatchEvent(new PopStateEvent("popstate", {state: history.state}));
+        if (groupsAsked === asked) window.dispatchEvent(new Event("klotski-group-data"));
       }, error => console.error(error.message));
     return answer;
   }

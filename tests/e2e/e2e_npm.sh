@@ -182,7 +182,7 @@ expect "farthestGroup: 5-4-1-1's, as farthest --group --central --limit 4" \
         import {readFile} from "node:fs/promises";
         import {openPack} from "klotski";
         const pack = await openPack(await readFile(process.argv[1]));
-        process.stdout.write(JSON.stringify(await pack.farthestGroup("1A9BF0C00", true, 4)));' "$T/test.pack" 2>&1 |
+        process.stdout.write(JSON.stringify(await pack.farthestGroup("1A9BF0C00", true, 4)));' "$COMPLETE_PACK" 2>&1 |
         jq -c .)"
 expect "hardest: 5-4-1's 30 hardest in unit moves, as hardest --class --metric unit" \
     "$("$K" --db "$TEST_DB" --metric unit hardest --class 5-4-1 --limit 30 --json | jq -c -s .)" \
@@ -191,11 +191,11 @@ expect "hardest: 5-4-1's 30 hardest in unit moves, as hardest --class --metric u
         import {openPack} from "klotski";
         const pack = await openPack(await readFile(process.argv[1]));
         process.stdout.write(JSON.stringify(await pack.hardest({class: "5-4-1", limit: 30, metric: "unit"})));' \
-        "$T/test.pack" 2>&1 | jq -c .)"
-info=$(python3 "$REFERENCE/pack_tamper.py" "$T/test.pack" info)
+        "$COMPLETE_PACK" 2>&1 | jq -c .)"
+info=$(python3 "$REFERENCE/pack_tamper.py" "$COMPLETE_PACK" info)
 residue_blocks=$(jq '(.layout_count + .residue_block_layouts - 1) / .residue_block_layouts | floor' <<< "$info")
 group_blocks=$(jq '(.layout_count + .group_block_layouts - 1) / .group_block_layouts | floor' <<< "$info")
-python3 "$REFERENCE/pack_tamper.py" "$T/test.pack" damage-rechecked $((3 * residue_blocks + group_blocks + 2)) \
+python3 "$REFERENCE/pack_tamper.py" "$COMPLETE_PACK" damage-rechecked $((3 * residue_blocks + group_blocks + 2)) \
     "$T/lists-damaged.pack"
 expect "a damaged depths chunk: group, farthestGroup and hardest each fail naming it" \
     "the depths chunk does not inflate|the depths chunk does not inflate|the depths chunk does not inflate" \

@@ -139,6 +139,20 @@ expect "site.py single runs to its end" 0 $?
 grep '^figure ' "$T/one"
 site_checks "one file" "$T/one"
 
+# ---- the same in Firefox (firefox-esr, one of the tests' Debian packages: the Makefile's
+# TEST_NEEDS), through WebDriver BiDi (tests/e2e/firefox.py) ----
+FIREFOX=$(command -v firefox-esr || command -v firefox)
+if [ -n "$FIREFOX" ]; then
+    python3 "$ROOT/tests/e2e/site.py" single "$FIREFOX" "$T/profile-firefox" "$T/one.html" "$T/reference.json" \
+        >"$T/firefox" 2>"$T/firefox.err"
+    expect "site.py single in Firefox runs to its end" 0 $?
+    [ -s "$T/firefox.err" ] && cat "$T/firefox.err"
+    sed -n 's/^figure one file/figure one file in Firefox/p' "$T/firefox"
+    site_checks "one file in Firefox" "$T/firefox"
+else
+    skip "the one-file page in Firefox" "no firefox-esr or firefox on PATH"
+fi
+
 # ---- Chinese to the end: no English word on the pages under ?lang=zh ----
 python3 "$ROOT/tests/e2e/site.py" chinese "$CHROMIUM" "$T/profile-zh" "$SITE" \
     "$(sql "SELECT printf('%09X', code) FROM layouts WHERE min_steps = 0 LIMIT 1")" \

@@ -23,9 +23,10 @@ tests/e2e/e2e_site.sh, with browser.py's DevTools client.  Its runs:
       opens the site's pages under ?lang=zh (a layout, its moves and group, the classic
       layouts, a solved and an unsolvable layout, the board editor's verdict, the errors,
       the page opened from disk, the player page) and lists every English word they show.
-  site.py single CHROMIUM PROFILE_DIR FILE_HTML REFERENCE_JSON
-      opens the one-file page (klotski site --single-file) from disk, the browser
-      offline, and checks its answers (a part of REFERENCE_JSON), its player page, its
+  site.py single BROWSER PROFILE_DIR FILE_HTML REFERENCE_JSON
+      opens the one-file page (klotski site --single-file) from disk in BROWSER (Chromium,
+      or Firefox when the program's name says firefox: firefox.py), the browser offline
+      (Chromium only: Firefox's BiDi cannot say offline), and checks its answers (a part of REFERENCE_JSON), its player page, its
       Chinese, that it asks for nothing but the file, that its engine runs in a Web
       Worker, and in the page's thread where no worker starts.
   site.py page CHROMIUM PROFILE_DIR SITE_DIR REFERENCE_JSON ANSWERS_JSON
@@ -49,6 +50,7 @@ import time
 import urllib.parse
 
 from browser import check, start_chromium
+from firefox import start_firefox
 
 BATCH = 100  # requests asked of the page's api() at once
 
@@ -602,10 +604,12 @@ def single_requests(expected):
     return requests
 
 
-def run_single(chromium, profile, file, reference_file):
+def run_single(browser_path, profile, file, reference_file):
     expected = json.load(open(reference_file))
     address = f"file://{os.path.abspath(file)}"
-    browser, page = start_chromium(chromium, profile)
+    # Firefox through WebDriver BiDi (firefox.py), Chromium through its DevTools.
+    start = start_firefox if "firefox" in os.path.basename(browser_path) else start_chromium
+    browser, page = start(browser_path, profile)
     try:
         page.call("Network.enable")
         page.call("Network.emulateNetworkConditions", offline=True, latency=0, downloadThroughput=-1,

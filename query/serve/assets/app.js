@@ -714,11 +714,13 @@ window.addEventListener("klotski-progress", ({detail}) => {
                                   detail.done.toLocaleString("en-US"), detail.total.toLocaleString("en-US"));
 });
 // Back and Forward: the layout of that entry, with the undo and redo lists it had.
-// Back and Forward show the group again too: the page with no server shows its first
-// answer so again once the parts of its pack that came later are there (site/assets/api.js).
-window.addEventListener("popstate", event => {
+window.addEventListener("popstate", event => fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []}));
+// The group drawn again when the api has more to say of it: the page with no server, once
+// the part of its pack that came later is there (site/assets/api.js).
+window.addEventListener("klotski-group-data", () => {
+  if (!current || document.body.dataset.mode !== "explore" || document.body.dataset.state === "error") return;
   groupShown = null;
-  fromAddress("none", event.state && event.state.undo ? event.state : {undo: [], redo: []});
+  drawGroup(current.layout.group);
 });
 document.addEventListener("pointerup", dropPiece);
 document.addEventListener("pointercancel", () => { drag = null; });
