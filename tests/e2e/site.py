@@ -634,9 +634,10 @@ def run_single(browser_path, profile, file, reference_file):
               "ZZZ: not a layout code: the 1st character, 'Z', is not a hex digit",
               navigate(page, f"{address}?player&layout=ZZZ", "document.body.dataset.state === 'error'") and
               page.js("$('error').textContent"))
-        # (and the engine's worker, started from the file's own text as a blob)
+        # (and the engine's worker, started from the file's own text as a blob, and the
+        # data: addresses inside it, which Firefox lists as requests)
         check("one file: every request was the file itself", [],
-              sorted({u for u in page.requests if not u.startswith((address, "blob:null/"))}))
+              sorted({u for u in page.requests if not u.startswith((address, "blob:null/", "data:"))}))
         # Where no worker starts, or one fails before it runs, the engine runs in the page's thread.
         for name, worker in [("no Web Worker", "class { constructor() { throw new Error('none here'); } }"),
                              ("a worker that fails as it starts", "class extends Worker { constructor(script, options) "
