@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/pack/format.h"
 #include "answer/report.h"
 #include "site/inflate.h"
 
